@@ -1,0 +1,104 @@
+// The brief: what the workload is and which candidates to compare. Parsed from the JSON of
+// ../shared/spec/brief-and-results-v1.md; every bad field is reported with its JSON pointer.
+#pragma once
+
+#include "engine/assumptions.h"
+#include "engine/catalog.h"
+#include "engine/result.h"
+#include "engine/types.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wb {
+
+struct Warning
+{
+    std::string code;     // stable, kebab-case: "kv-cache-tight", "precision-unsupported", ...
+    std::string message;  // one or two sentences for a person
+};
+
+struct Traffic
+{
+    TrafficMode mode = TrafficMode::Offline;
+    std::optional<double> requestRatePerS;  // open-loop
+    double burstiness = 1.0;                 // gamma shape; 1 is Poisson, below 1 burstier
+    std::optional<int> concurrency;          // closed-loop; for other modes a sizing hint
+};
+
+struct Slo
+{
+    std::optional<double> ttftP99S, tpotP99S, e2eP99S, ttftP95S, tpotP95S, e2eP95S;
+    bool empty() const { return !ttftP99S && !tpotP99S && !e2eP99S && !ttftP95S && !tpotP95S && !e2eP95S; }
+};
+
+struct Acceptance
+{
+    double qualityPassRate = 1.0;
+    double failureRate = 0.0;
+};
+
+struct TrainingSpec
+{
+    int sequenceLength = 0;
+    int microBatchSize = 1;           // sequences per GPU per micro-step
+    std::optional<double> globalBatchTokens;
+    std::optional<double> tokens;     // total to train on
+    Optimizer optimizer = Optimizer::AdamW;
+    OptimizerPlacement optimizerPlacement = OptimizerPlacement::Gpu;
+    bool masterWeights = true;        // fp32 master copy (mixed precision); false for pure bf16
+    bool optimizerInBackward = false; // step each parameter as its gradient arrives (no full grad buffer)
+    Sharding sharding = Sharding::None;
+    Recompute recompute = Recompute::None;
+    bool activationOffload = false;   // saved activations go to host memory
+    bool sequenceParallel = false;    // Megatron SP: norm/dropout activations split over TP
+    int loraRank = 16;
+    LoraTargets loraTargets = LoraTargets::AllLinear;
+};
+
+struct Workload
+{
+    WorkloadKind kind = WorkloadKind::RealtimeInference;
+    ModelSpec model;
+    bool modelFromCatalog = true;
+    Precision weightsPrecision = Precision::Bf16;
+    Precision kvCachePrecision = Precision::Bf16;
+    double inputTokens = 0;
+    double outputTokens = 0;
+    std::optional<double> inputTokensP95;
+    std::optional<double> outputTokensP95;
+    Traffic traffic;
+    Slo slo;
+    Acceptance acceptance;
+    std::optional<TrainingSpec> training;
+};
+
+struct Candidate
+{
+    std::string gpu;           // catalog id
+    int gpus = 1;
+    int tensorParallel = 1;
+    int pipelineParallel = 1;
+    ServingStack servingStack = ServingStack::Generic;
+
+    int gpusPerReplica() const { return tensorParallel * pipelineParallel; }
+    int replicas() const { return gpus / gpusPerReplica(); }
+};
+
+struct Brief
+{
+    std::string name;
+    Workload workload;
+    std::vector<Candidate> candidates;
+    Assumptions assumptions;
+    std::vector<Warning> warnings;  // about the brief itself (unknown fields, ...)
+    std::string file;               // where it was read from, for messages
+};
+
+// Parses a brief. Unknown GPU or model ids, out-of-range numbers, wrong types and missing
+// required fields are errors naming fileName and the field's JSON pointer.
+Result<Brief> parseBrief(const std::string &jsonText, const std::string &fileName, const Catalog &catalog);
+Result<Brief> loadBrief(const std::string &path, const Catalog &catalog);
+
+} // namespace wb

@@ -1,0 +1,44 @@
+// evaluate(): a brief in, plain results out, one entry per candidate. The JSON, table and CSV
+// renderings of ../shared/spec/brief-and-results-v1.md live here too, so that the CLI and the
+// UI present the same figures.
+#pragma once
+
+#include "engine/brief.h"
+#include "engine/catalog.h"
+#include "engine/fit.h"
+
+#include <string>
+#include <vector>
+
+namespace wb {
+
+const char *engineVersion();
+
+struct CandidateResult
+{
+    Candidate candidate;
+    std::string gpuName;
+    FitResult fit;
+    std::vector<Warning> warnings;  // fit warnings and, later, performance and cost ones
+};
+
+struct Results
+{
+    std::string briefName;
+    std::vector<CandidateResult> results;
+    std::vector<Warning> briefWarnings;
+};
+
+Results evaluate(const Brief &brief, const Catalog &catalog);
+
+// Renderings. Numbers use the C locale; JSON follows the spec's key names.
+std::string resultsToJson(const Brief &brief, const Results &results);
+std::string resultsToTable(const Brief &brief, const Results &results);
+std::string resultsToCsv(const Brief &brief, const Results &results);
+
+std::string catalogGpusTable(const Catalog &catalog);
+std::string catalogModelsTable(const Catalog &catalog);
+std::string catalogGpusJson(const Catalog &catalog);
+std::string catalogModelsJson(const Catalog &catalog);
+
+} // namespace wb

@@ -1,0 +1,99 @@
+// Vocabulary of the brief: the enumerations whose spellings the brief/results JSON fixes
+// (../shared/spec/brief-and-results-v1.md), with one generic name <-> value mapping.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace wb {
+
+enum class Precision { Fp32, Bf16, Fp16, Fp8, Int8, Int4, Fp4, Nf4 };
+enum class WorkloadKind {
+    RealtimeInference, BatchInference, Training, FullFinetune, Lora, Qlora,
+    MediaGeneration, Embedding, Evaluation
+};
+enum class TrafficMode { Offline, ClosedLoop, OpenLoop };
+enum class ServingStack { Generic, Vllm, Sglang, Trtllm };
+enum class Sharding { None, Zero1, Zero2, Zero3, Fsdp };
+enum class Recompute { None, Selective, Full };
+enum class Optimizer { AdamW, AdamW8bit, Sgd };
+enum class OptimizerPlacement { Gpu, CpuOffload, Paged };
+enum class LoraTargets { Attention, AllLinear };
+
+template<typename E>
+struct EnumNames;  // specialised below: static constexpr std::array<std::pair<E, std::string_view>, N> items
+
+#define WB_ENUM_NAMES(E, ...)                                                                  \
+    template<> struct EnumNames<E> {                                                            \
+        static constexpr auto items = std::to_array<std::pair<E, std::string_view>>({__VA_ARGS__}); \
+    }
+
+WB_ENUM_NAMES(Precision, {Precision::Fp32, "fp32"}, {Precision::Bf16, "bf16"}, {Precision::Fp16, "fp16"},
+              {Precision::Fp8, "fp8"}, {Precision::Int8, "int8"}, {Precision::Int4, "int4"},
+              {Precision::Fp4, "fp4"}, {Precision::Nf4, "nf4"});
+WB_ENUM_NAMES(WorkloadKind, {WorkloadKind::RealtimeInference, "realtime-inference"},
+              {WorkloadKind::BatchInference, "batch-inference"}, {WorkloadKind::Training, "training"},
+              {WorkloadKind::FullFinetune, "full-finetune"}, {WorkloadKind::Lora, "lora"},
+              {WorkloadKind::Qlora, "qlora"}, {WorkloadKind::MediaGeneration, "media-generation"},
+              {WorkloadKind::Embedding, "embedding"}, {WorkloadKind::Evaluation, "evaluation"});
+WB_ENUM_NAMES(TrafficMode, {TrafficMode::Offline, "offline"}, {TrafficMode::ClosedLoop, "closed-loop"},
+              {TrafficMode::OpenLoop, "open-loop"});
+WB_ENUM_NAMES(ServingStack, {ServingStack::Generic, "generic"}, {ServingStack::Vllm, "vllm"},
+              {ServingStack::Sglang, "sglang"}, {ServingStack::Trtllm, "trtllm"});
+WB_ENUM_NAMES(Sharding, {Sharding::None, "none"}, {Sharding::Zero1, "zero1"}, {Sharding::Zero2, "zero2"},
+              {Sharding::Zero3, "zero3"}, {Sharding::Fsdp, "fsdp"});
+WB_ENUM_NAMES(Recompute, {Recompute::None, "none"}, {Recompute::Selective, "selective"},
+              {Recompute::Full, "full"});
+WB_ENUM_NAMES(Optimizer, {Optimizer::AdamW, "adamw"}, {Optimizer::AdamW8bit, "adamw-8bit"},
+              {Optimizer::Sgd, "sgd"});
+WB_ENUM_NAMES(OptimizerPlacement, {OptimizerPlacement::Gpu, "gpu"},
+              {OptimizerPlacement::CpuOffload, "cpu-offload"}, {OptimizerPlacement::Paged, "paged"});
+WB_ENUM_NAMES(LoraTargets, {LoraTargets::Attention, "attention"}, {LoraTargets::AllLinear, "all-linear"});
+#undef WB_ENUM_NAMES
+
+template<typename E>
+std::string_view enumName(E value)
+{
+    for (const auto &[v, name] : EnumNames<E>::items)
+        if (v == value)
+            return name;
+    return "?";
+}
+
+template<typename E>
+std::optional<E> enumFromString(std::string_view name)
+{
+    for (const auto &[v, n] : EnumNames<E>::items)
+        if (n == name)
+            return v;
+    return std::nullopt;
+}
+
+// "a, b or c": the accepted spellings, for error messages.
+template<typename E>
+std::string enumChoices()
+{
+    std::string out;
+    const auto &items = EnumNames<E>::items;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i > 0)
+            out += (i + 1 == items.size()) ? " or " : ", ";
+        out += items[i].second;
+    }
+    return out;
+}
+
+bool isInference(WorkloadKind kind);  // realtime, batch, embedding, evaluation
+bool isTraining(WorkloadKind kind);   // training, full-finetune
+bool isAdapter(WorkloadKind kind);    // lora, qlora
+
+// Storage of one weight or cache element, in bits, including the quantization scales that a
+// common format of that precision carries (see precision.cpp for each figure's reason).
+double weightBitsPerParameter(Precision p, bool nf4DoubleQuant = true);
+double cacheBytesPerElement(Precision p);
+
+} // namespace wb

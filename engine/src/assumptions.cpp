@@ -1,0 +1,105 @@
+#include "engine/assumptions.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace wb {
+
+namespace {
+constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double kBig = 1e15;
+}
+
+const std::vector<AssumptionInfo> &assumptionCatalog()
+{
+    static const std::vector<AssumptionInfo> list = {
+        {"gpu_memory_utilization", "fraction", 0.90, 0.05, 1.0,
+         "vLLM's default --gpu-memory-utilization (generic and vllm stacks): the share of GPU memory the "
+         "engine may fill with weights, activations and KV cache; the rest absorbs fragmentation"},
+        {"sglang_mem_fraction_static", "fraction", 0.88, 0.05, 1.0,
+         "SGLang's --mem-fraction-static for 80 GB-class GPUs (it picks 0.79-0.88 by GPU size): the share "
+         "for weights and the KV pool"},
+        {"trtllm_kv_cache_free_fraction", "fraction", 0.90, 0.05, 1.0,
+         "TensorRT-LLM's kv_cache_free_gpu_mem_fraction default: the share of memory left after weights and "
+         "activations that becomes KV cache"},
+        {"runtime_overhead_bytes", "bytes", 1.8 * GiB, 0, kBig,
+         "CUDA context, cuBLAS/cuDNN workspaces and allocator reserve outside the tensors: vLLM's profiler "
+         "printed 1.79 GiB of non-torch memory on an 80 GB GPU at TP1 (vllm-project/vllm PR #10511)"},
+        {"comm_buffer_bytes", "bytes", 0.4 * GiB, 0, kBig,
+         "NCCL communicator buffers on each GPU once a model spans several GPUs (0.35-0.4 GB in NVIDIA's "
+         "aiconfigurator memory model)"},
+        {"cuda_graph_bytes", "bytes", 0.5 * GiB, 0, kBig,
+         "memory of the CUDA graphs serving engines capture for decode batch sizes (vLLM logs report about "
+         "0.3-1 GiB for 7B-70B models)"},
+        {"max_num_batched_tokens", "tokens", 8192, 1, 1e7,
+         "tokens one serving step may process (vLLM's online-serving default on data-centre GPUs); "
+         "activation memory is reserved for this many"},
+        {"max_num_seqs", "sequences", 256, 1, 1e6,
+         "sequences one serving step may hold (vLLM's default); more concurrent requests queue"},
+        {"kv_block_tokens", "tokens", 16, 1, 4096,
+         "KV cache is allocated in blocks of this many tokens per sequence (vLLM's default block size)"},
+        {"activation_bytes", "bytes", 2, 1, 4, "element size of activations (bf16)"},
+        {"sampler_bytes_per_logit", "bytes", 8, 0, 64,
+         "fp32 logits and fp32 probabilities over the vocabulary for each sequence being sampled"},
+        {"quantize_embeddings", "bool", 0, 0, 1,
+         "quantized checkpoints (FP8, INT8, GPTQ/AWQ, NVFP4, bitsandbytes) usually keep the token embedding "
+         "and output head in 16 bit; 1 quantizes them too"},
+        {"nf4_double_quant", "bool", 1, 0, 1,
+         "QLoRA recipes quantize the NF4 block constants again (bnb_4bit_use_double_quant=True): 4.127 "
+         "instead of 4.5 bits per weight (arXiv 2305.14314)"},
+        {"dequant_compute_bytes", "bytes", 2, 1, 4,
+         "bitsandbytes 4-bit layers dequantize one weight matrix at a time to the compute dtype (bf16 in "
+         "QLoRA recipes; bitsandbytes' own default is fp32, 4 bytes)"},
+        {"training_safety_margin", "fraction", 0.05, 0, 0.5,
+         "share of GPU memory a training plan leaves free for the caching allocator's fragmentation"},
+        {"flash_attention", "bool", 1, 0, 1,
+         "FlashAttention/SDPA kernels keep no sequence x sequence score matrix, so Korthikanti's 5as/h "
+         "activation term (arXiv 2205.05198) drops"},
+        {"logits_bytes_per_element", "bytes", 6, 0, 16,
+         "training keeps bf16 logits for the backward pass plus an fp32 copy for the loss"},
+        {"loss_chunks", "count", 1, 1, 1024,
+         "the fp32 loss copy is made this many tokens-chunks at a time (torchtune's chunked loss uses 8)"},
+        {"zero3_prefetch_layers", "count", 2, 0, 64,
+         "ZeRO-3/FSDP keep about this many layers gathered in full while prefetching (DeepSpeed's "
+         "4 x largest-layer bytes in bf16)"},
+    };
+    return list;
+}
+
+const AssumptionInfo *findAssumption(std::string_view name)
+{
+    const auto &list = assumptionCatalog();
+    auto it = std::find_if(list.begin(), list.end(), [&](const AssumptionInfo &a) { return a.name == name; });
+    return it == list.end() ? nullptr : &*it;
+}
+
+double Assumptions::value(std::string_view name) const
+{
+    if (auto it = m_overrides.find(name); it != m_overrides.end())
+        return it->second;
+    const AssumptionInfo *info = findAssumption(name);
+    return info ? info->defaultValue : 0.0;
+}
+
+bool Assumptions::overridden(std::string_view name) const
+{
+    return m_overrides.find(name) != m_overrides.end();
+}
+
+Status Assumptions::set(const std::string &name, double value, const std::string &jsonPath)
+{
+    const AssumptionInfo *info = findAssumption(name);
+    if (!info)
+        return Error{"", jsonPath, "is not a known assumption"};
+    if (!(value >= info->min && value <= info->max)) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "must be between %.10g and %.10g, not %.10g", info->min, info->max, value);
+        return Error{"", jsonPath, buf};
+    }
+    if (info->unit == std::string_view("bool") && value != 0.0 && value != 1.0)
+        return Error{"", jsonPath, "must be 0 or 1 (or true/false)"};
+    m_overrides[name] = value;
+    return Ok{};
+}
+
+} // namespace wb

@@ -1,0 +1,407 @@
+#include "engine/evaluate.h"
+
+#include "engine/modelarch.h"
+#include "engine/version.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace wb {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+
+std::string format(const char *fmt, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, fmt, v);
+    return buf;
+}
+
+std::string candidateLabel(const Candidate &c)
+{
+    std::string label = std::to_string(c.gpus) + "x " + c.gpu + " TP" + std::to_string(c.tensorParallel);
+    if (c.pipelineParallel > 1)
+        label += " PP" + std::to_string(c.pipelineParallel);
+    return label;
+}
+
+template<typename T>
+Json optionalJson(const std::optional<T> &v)
+{
+    return v ? Json(*v) : Json(nullptr);
+}
+
+Json warningsJson(const std::vector<Warning> &warnings)
+{
+    Json list = Json::array();
+    for (const Warning &w : warnings)
+        list.push_back({{"code", w.code}, {"message", w.message}});
+    return list;
+}
+
+Json fitJson(const FitResult &f)
+{
+    Json j;
+    j["fits"] = f.fits;
+    if (!f.computed) {
+        for (const char *key : {"per_gpu_bytes", "usable_bytes", "headroom_fraction", "breakdown_bytes",
+                                "kv_cache_capacity_tokens", "max_concurrency"})
+            j[key] = nullptr;
+        j["gpu_capacity_bytes"] = f.capacityBytes ? Json(f.capacityBytes) : Json(nullptr);
+        return j;
+    }
+    j["per_gpu_bytes"] = f.perGpuBytes;
+    j["gpu_capacity_bytes"] = f.capacityBytes;
+    j["usable_bytes"] = f.usableBytes;
+    j["headroom_fraction"] = f.headroomFraction;
+    j["breakdown_bytes"] = {{"weights", f.breakdown.weights},
+                            {"kv_cache", f.breakdown.kvCache},
+                            {"activations", f.breakdown.activations},
+                            {"gradients", f.breakdown.gradients},
+                            {"optimizer_states", f.breakdown.optimizerStates},
+                            {"runtime_overhead", f.breakdown.runtimeOverhead}};
+    j["busiest_pipeline_stage"] = f.busiestStage;
+    j["kv_cache_capacity_tokens"] = optionalJson(f.kvCacheCapacityTokensPerReplica);
+    j["kv_cache_capacity_tokens_per_replica"] = optionalJson(f.kvCacheCapacityTokensPerReplica);
+    j["max_concurrency"] = optionalJson(f.maxConcurrency);
+    j["max_concurrency_per_replica"] = optionalJson(f.maxConcurrencyPerReplica);
+    j["sized_context_tokens"] = f.sizedContextTokens;
+    j["sized_concurrency_per_replica"] = f.sizedConcurrencyPerReplica;
+    j["smallest_gpu_count"] = optionalJson(f.smallestGpuCount);
+    if (f.smallestLayout)
+        j["smallest_layout"] = {{"tensor_parallel", f.smallestLayout->tensorParallel},
+                                {"pipeline_parallel", f.smallestLayout->pipelineParallel},
+                                {"data_parallel", f.smallestLayout->dataParallel}};
+    else
+        j["smallest_layout"] = nullptr;
+    return j;
+}
+
+Json assumptionsJson(const Assumptions &a)
+{
+    Json list = Json::array();
+    for (const AssumptionInfo &info : assumptionCatalog())
+        list.push_back({{"name", info.name},
+                        {"value", a.value(info.name)},
+                        {"unit", info.unit},
+                        {"origin", a.overridden(info.name) ? "brief" : "default"},
+                        {"reason", info.reason}});
+    return list;
+}
+
+std::string gib(std::uint64_t bytes)
+{
+    return format("%.2f", double(bytes) / GiB);
+}
+
+std::string pad(std::string s, std::size_t width, bool right = false)
+{
+    if (s.size() >= width)
+        return s;
+    return right ? std::string(width - s.size(), ' ') + s : s + std::string(width - s.size(), ' ');
+}
+
+std::string csvField(const std::string &s)
+{
+    if (s.find_first_of(",\"\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string workloadSummary(const Brief &brief)
+{
+    const Workload &w = brief.workload;
+    std::string s = std::string(enumName(w.kind)) + ", " + w.model.id + ", weights " + std::string(enumName(w.weightsPrecision));
+    if (isInference(w.kind)) {
+        s += ", KV " + std::string(enumName(w.kvCachePrecision)) + ", " + format("%.0f", w.inputTokens) + " in + "
+            + format("%.0f", w.outputTokens) + " out tokens";
+    } else if (w.training) {
+        s += ", sequence " + std::to_string(w.training->sequenceLength) + " x micro-batch "
+            + std::to_string(w.training->microBatchSize) + ", " + std::string(enumName(w.training->sharding));
+    }
+    return s;
+}
+
+} // namespace
+
+const char *engineVersion()
+{
+    return WB_ENGINE_VERSION;
+}
+
+Results evaluate(const Brief &brief, const Catalog &catalog)
+{
+    Results results;
+    results.briefName = brief.name;
+    results.briefWarnings = brief.warnings;
+    for (const Candidate &c : brief.candidates) {
+        CandidateResult r;
+        r.candidate = c;
+        const GpuSpec *gpu = catalog.gpu(c.gpu);
+        r.gpuName = gpu ? gpu->name : c.gpu;
+        r.fit = fitCandidate(brief, c, catalog);
+        r.warnings = r.fit.warnings;
+        results.results.push_back(std::move(r));
+    }
+    return results;
+}
+
+std::string resultsToJson(const Brief &brief, const Results &results)
+{
+    Json root;
+    root["format"] = "gpu-workbench-results";
+    root["version"] = 1;
+    root["engine_version"] = engineVersion();
+    root["brief"] = brief.name;
+    root["results"] = Json::array();
+    for (const CandidateResult &r : results.results) {
+        const Candidate &c = r.candidate;
+        Json item;
+        item["candidate"] = {{"gpu", c.gpu},
+                             {"gpus", c.gpus},
+                             {"tensor_parallel", c.tensorParallel},
+                             {"pipeline_parallel", c.pipelineParallel},
+                             {"replicas", c.replicas()},
+                             {"serving_stack", enumName(c.servingStack)}};
+        item["fit"] = fitJson(r.fit);
+        item["performance"] = nullptr;  // arrives with the performance model
+        item["cost"] = nullptr;         // arrives with the cost model
+        item["warnings"] = warningsJson(r.warnings);
+        root["results"].push_back(item);
+    }
+    std::vector<Warning> notes = results.briefWarnings;
+    notes.push_back({"not-yet-modelled", "performance and cost are not computed by this engine version; those sections "
+                                         "are null"});
+    root["warnings"] = warningsJson(notes);
+    root["assumptions"] = assumptionsJson(brief.assumptions);
+    return root.dump(2) + "\n";
+}
+
+std::string resultsToTable(const Brief &brief, const Results &results)
+{
+    std::ostringstream out;
+    out << "Brief: " << brief.name << "\n  " << workloadSummary(brief) << "\n\n";
+    out << "Memory fit per GPU (GiB; need is the busiest GPU, usable is after the engine's memory cap)\n";
+    const std::vector<std::pair<std::string, std::size_t>> columns = {
+        {"candidate", 30}, {"fits", 5}, {"need", 8}, {"usable", 8}, {"capacity", 9}, {"headroom", 9},
+        {"weights", 8},    {"kv", 8},   {"activ", 8}, {"grads", 8}, {"optim", 8},    {"runtime", 8},
+        {"max conc", 9},   {"min GPUs", 9}};
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        out << pad(columns[i].first, columns[i].second, i > 1) << (i + 1 < columns.size() ? " " : "\n");
+    for (const CandidateResult &r : results.results) {
+        const FitResult &f = r.fit;
+        std::vector<std::string> cells = {candidateLabel(r.candidate)};
+        if (!f.computed) {
+            cells.push_back("n/a");
+            for (std::size_t i = 2; i < columns.size(); ++i)
+                cells.push_back("-");
+        } else {
+            cells.push_back(f.fits ? "yes" : "NO");
+            cells.push_back(gib(f.perGpuBytes));
+            cells.push_back(gib(f.usableBytes));
+            cells.push_back(gib(f.capacityBytes));
+            cells.push_back(format("%.1f%%", 100 * f.headroomFraction));
+            cells.push_back(gib(f.breakdown.weights));
+            cells.push_back(gib(f.breakdown.kvCache));
+            cells.push_back(gib(f.breakdown.activations));
+            cells.push_back(gib(f.breakdown.gradients));
+            cells.push_back(gib(f.breakdown.optimizerStates));
+            cells.push_back(gib(f.breakdown.runtimeOverhead));
+            cells.push_back(f.maxConcurrency ? std::to_string(*f.maxConcurrency) : "-");
+            cells.push_back(f.smallestGpuCount ? std::to_string(*f.smallestGpuCount) : "none");
+        }
+        for (std::size_t i = 0; i < columns.size(); ++i)
+            out << pad(cells[i], columns[i].second, i > 1) << (i + 1 < columns.size() ? " " : "\n");
+    }
+    bool anyWarning = !results.briefWarnings.empty();
+    for (const CandidateResult &r : results.results)
+        anyWarning = anyWarning || !r.warnings.empty();
+    if (anyWarning) {
+        out << "\nWarnings\n";
+        for (const Warning &w : results.briefWarnings)
+            out << "  brief: [" << w.code << "] " << w.message << "\n";
+        for (const CandidateResult &r : results.results)
+            for (const Warning &w : r.warnings)
+                out << "  " << candidateLabel(r.candidate) << ": [" << w.code << "] " << w.message << "\n";
+    }
+    out << "\nPerformance and cost are not computed by engine " << engineVersion() << ".\n";
+    bool header = false;
+    for (const AssumptionInfo &info : assumptionCatalog()) {
+        if (!brief.assumptions.overridden(info.name))
+            continue;
+        if (!header)
+            out << "\nAssumptions set by the brief\n";
+        header = true;
+        out << "  " << info.name << " = " << format("%.6g", brief.assumptions.value(info.name)) << " " << info.unit
+            << " (default " << format("%.6g", info.defaultValue) << ")\n";
+    }
+    return out.str();
+}
+
+std::string resultsToCsv(const Brief &brief, const Results &results)
+{
+    (void)brief;
+    std::ostringstream out;
+    out << "candidate,gpu,gpus,tensor_parallel,pipeline_parallel,replicas,serving_stack,fits,per_gpu_bytes,"
+           "usable_bytes,gpu_capacity_bytes,headroom_fraction,weights_bytes,kv_cache_bytes,activations_bytes,"
+           "gradients_bytes,optimizer_states_bytes,runtime_overhead_bytes,kv_cache_capacity_tokens_per_replica,"
+           "max_concurrency,smallest_gpu_count,warnings\n";
+    for (const CandidateResult &r : results.results) {
+        const Candidate &c = r.candidate;
+        const FitResult &f = r.fit;
+        std::string codes;
+        for (const Warning &w : r.warnings)
+            codes += (codes.empty() ? "" : ";") + w.code;
+        auto num = [&](std::uint64_t v) { return f.computed ? std::to_string(v) : std::string(); };
+        out << csvField(candidateLabel(c)) << ',' << c.gpu << ',' << c.gpus << ',' << c.tensorParallel << ','
+            << c.pipelineParallel << ',' << c.replicas() << ',' << enumName(c.servingStack) << ','
+            << (f.fits ? "true" : "false") << ',' << num(f.perGpuBytes) << ',' << num(f.usableBytes) << ','
+            << f.capacityBytes << ',' << (f.computed ? format("%.6f", f.headroomFraction) : "") << ','
+            << num(f.breakdown.weights) << ',' << num(f.breakdown.kvCache) << ',' << num(f.breakdown.activations)
+            << ',' << num(f.breakdown.gradients) << ',' << num(f.breakdown.optimizerStates) << ','
+            << num(f.breakdown.runtimeOverhead) << ','
+            << (f.kvCacheCapacityTokensPerReplica ? format("%.0f", *f.kvCacheCapacityTokensPerReplica) : "") << ','
+            << (f.maxConcurrency ? std::to_string(*f.maxConcurrency) : "") << ','
+            << (f.smallestGpuCount ? std::to_string(*f.smallestGpuCount) : "") << ',' << csvField(codes) << "\n";
+    }
+    return out.str();
+}
+
+namespace {
+
+std::string tflops(const std::optional<double> &v)
+{
+    return v ? format("%.0f", *v / 1e12) : "-";
+}
+
+Json sourceJson(const Catalog &catalog, const std::string &id)
+{
+    const Source *s = catalog.source(id);
+    if (!s)
+        return Json(nullptr);
+    return {{"id", s->id}, {"url", s->url}, {"title", s->title}, {"read", s->readDate}, {"note", s->note}};
+}
+
+} // namespace
+
+std::string catalogGpusTable(const Catalog &catalog)
+{
+    std::ostringstream out;
+    out << pad("id", 20) << pad("vendor", 8) << pad("memory GiB", 11, true) << pad("HBM TB/s", 10, true)
+        << pad("bf16 TF", 9, true) << pad("fp8 TF", 8, true) << pad("fp4 TF", 8, true) << "  "
+        << pad("scale-up", 26) << pad("power W", 8, true) << pad("year", 6, true) << "\n";
+    for (const GpuSpec &g : catalog.gpus()) {
+        const std::string scale = g.scaleUp.kind + " " + format("%.0f", g.scaleUp.bandwidthBytesPerS / 1e9) + " GB/s x"
+            + std::to_string(g.scaleUp.domainGpus);
+        out << pad(g.id, 20) << pad(g.vendor, 8) << pad(format("%.0f", double(g.memoryBytes) / GiB), 11, true)
+            << pad(format("%.2f", g.memoryBandwidthBytesPerS / 1e12), 10, true) << pad(tflops(g.denseFlops.bf16), 9, true)
+            << pad(tflops(g.denseFlops.fp8), 8, true) << pad(tflops(g.denseFlops.fp4), 8, true) << "  " << pad(scale, 26)
+            << pad(format("%.0f", g.boardPowerW), 8, true) << pad(std::to_string(g.year), 6, true) << "\n";
+    }
+    out << "\nDense peaks (no structured sparsity). Sources: gpuwb catalog gpus --format json\n";
+    return out.str();
+}
+
+std::string catalogModelsTable(const Catalog &catalog)
+{
+    std::ostringstream out;
+    out << pad("id", 16) << pad("params B", 10, true) << pad("active B", 10, true) << pad("layers", 8, true)
+        << pad("hidden", 8, true) << pad("heads", 7, true) << pad("kv", 5, true) << pad("ffn", 7, true)
+        << pad("vocab", 8, true) << pad("experts", 9, true) << pad("context", 9, true) << pad("KV KiB/token", 14, true)
+        << "\n";
+    for (const ModelSpec &m : catalog.models()) {
+        const ParameterCounts p = countParameters(m);
+        const double kvPerToken = m.layers * kvBytesPerTokenPerLayer(m, Precision::Bf16, 1);
+        out << pad(m.id, 16) << pad(format("%.1f", p.total() / 1e9), 10, true)
+            << pad(format("%.1f", p.active() / 1e9), 10, true) << pad(std::to_string(m.layers), 8, true)
+            << pad(std::to_string(m.hiddenSize), 8, true) << pad(std::to_string(m.attentionHeads), 7, true)
+            << pad(m.mla ? std::string("MLA") : std::to_string(m.kvHeads), 5, true)
+            << pad(std::to_string(m.isMoe() ? m.moeIntermediateSize : m.intermediateSize), 7, true)
+            << pad(std::to_string(m.vocabSize), 8, true)
+            << pad(m.isMoe() ? std::to_string(m.expertsPerToken) + "/" + std::to_string(m.experts) : "-", 9, true)
+            << pad(std::to_string(m.maxContext), 9, true) << pad(format("%.0f", kvPerToken / 1024), 14, true) << "\n";
+    }
+    out << "\nParameters are counted from the architecture; KV per token is bf16 at TP1.\n";
+    return out.str();
+}
+
+std::string catalogGpusJson(const Catalog &catalog)
+{
+    Json list = Json::array();
+    for (const GpuSpec &g : catalog.gpus()) {
+        Json j;
+        j["id"] = g.id;
+        j["name"] = g.name;
+        j["vendor"] = g.vendor;
+        j["architecture"] = g.architecture;
+        j["form_factor"] = g.formFactor;
+        j["memory_bytes"] = g.memoryBytes;
+        j["memory_bandwidth_bytes_per_s"] = g.memoryBandwidthBytesPerS;
+        j["dense_flops_per_s"] = {{"fp32", optionalJson(g.denseFlops.fp32)}, {"tf32", optionalJson(g.denseFlops.tf32)},
+                                  {"bf16", optionalJson(g.denseFlops.bf16)}, {"fp8", optionalJson(g.denseFlops.fp8)},
+                                  {"int8", optionalJson(g.denseFlops.int8)}, {"fp4", optionalJson(g.denseFlops.fp4)}};
+        j["scale_up"] = {{"kind", g.scaleUp.kind},
+                         {"bandwidth_bytes_per_s", g.scaleUp.bandwidthBytesPerS},
+                         {"domain_gpus", g.scaleUp.domainGpus}};
+        j["pcie_gen"] = optionalJson(g.pcieGen);
+        j["board_power_w"] = g.boardPowerW;
+        j["mig_instances"] = g.migInstances;
+        j["year"] = g.year;
+        Json sources;
+        for (const auto &[figure, id] : g.figureSources)
+            sources[figure] = sourceJson(catalog, id);
+        j["sources"] = sources;
+        j["caveats"] = g.caveats;
+        j["catalog_file"] = g.catalogFile;
+        list.push_back(j);
+    }
+    return Json{{"gpus", list}}.dump(2) + "\n";
+}
+
+std::string catalogModelsJson(const Catalog &catalog)
+{
+    Json list = Json::array();
+    for (const ModelSpec &m : catalog.models()) {
+        const ParameterCounts p = countParameters(m);
+        Json j;
+        j["id"] = m.id;
+        j["name"] = m.name;
+        j["parameters"] = m.parameters;
+        j["parameters_counted"] = p.total();
+        j["active_parameters_counted"] = p.active();
+        j["layers"] = m.layers;
+        j["hidden_size"] = m.hiddenSize;
+        j["attention_heads"] = m.attentionHeads;
+        j["kv_heads"] = m.kvHeads;
+        j["head_dim"] = m.headDim;
+        j["intermediate_size"] = m.intermediateSize;
+        j["vocab_size"] = m.vocabSize;
+        j["tied_embeddings"] = m.tiedEmbeddings;
+        j["max_context"] = m.maxContext;
+        if (m.isMoe())
+            j["moe"] = {{"experts", m.experts}, {"experts_per_token", m.expertsPerToken},
+                        {"moe_intermediate_size", m.moeIntermediateSize}, {"shared_experts", m.sharedExperts},
+                        {"dense_leading_layers", m.denseLeadingLayers}};
+        if (m.mla)
+            j["mla"] = {{"q_lora_rank", m.mla->qLoraRank}, {"kv_lora_rank", m.mla->kvLoraRank},
+                        {"qk_nope_head_dim", m.mla->qkNopeHeadDim}, {"qk_rope_head_dim", m.mla->qkRopeHeadDim},
+                        {"v_head_dim", m.mla->vHeadDim}};
+        j["sliding_window"] = optionalJson(m.slidingWindow);
+        j["source"] = {{"url", m.sourceUrl}, {"read", m.sourceReadDate}};
+        j["catalog_file"] = m.catalogFile;
+        list.push_back(j);
+    }
+    return Json{{"models", list}}.dump(2) + "\n";
+}
+
+} // namespace wb

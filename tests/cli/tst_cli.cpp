@@ -1,0 +1,169 @@
+// The gpuwb command line as a user runs it: exit codes and the one-line messages of
+// ../shared/spec/brief-and-results-v1.md, and nothing written to --out on bad input.
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run gpuwb(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(GPUWB_EXE), args);
+    p.waitForFinished(30000);
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(content);
+    return path;
+}
+
+const QByteArray kBrief = R"({"format": "gpu-workbench-brief", "version": 1, "name": "70B fp8 on 2x H100",
+  "workload": {"kind": "realtime-inference", "model": "llama-3.1-70b", "weights_precision": "fp8",
+    "kv_cache_precision": "fp8", "input_tokens": 2000, "output_tokens": 300,
+    "traffic": {"mode": "closed-loop", "concurrency": 32}},
+  "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 2, "tensor_parallel": 2, "pipeline_parallel": 1}]})";
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void helpAndVersion();
+    void catalogLists();
+    void evaluateJson();
+    void evaluateTableAndCsv();
+    void badInput_data();
+    void badInput();
+};
+
+void TestCli::helpAndVersion()
+{
+    Run r = gpuwb({QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QLatin1String("evaluate BRIEF.json")));
+    r = gpuwb({QStringLiteral("--version")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QLatin1String("0.1.0")));
+}
+
+void TestCli::catalogLists()
+{
+    Run r = gpuwb({QStringLiteral("catalog"), QStringLiteral("gpus")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QLatin1String("h200-sxm-141gb")));
+    r = gpuwb({QStringLiteral("catalog"), QStringLiteral("models"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8());
+    QCOMPARE(doc.object().value(QLatin1String("models")).toArray().size(), 16);
+}
+
+void TestCli::evaluateJson()
+{
+    QTemporaryDir dir;
+    const QString brief = writeFile(dir, QStringLiteral("brief.json"), kBrief);
+    const QString out = dir.filePath(QStringLiteral("results.json"));
+    const Run r = gpuwb({QStringLiteral("evaluate"), brief, QStringLiteral("--format"), QStringLiteral("json"),
+                         QStringLiteral("--out"), out});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.isEmpty());
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    QCOMPARE(root.value(QLatin1String("format")).toString(), QStringLiteral("gpu-workbench-results"));
+    const QJsonObject result = root.value(QLatin1String("results")).toArray().at(0).toObject();
+    QCOMPARE(result.value(QLatin1String("candidate")).toObject().value(QLatin1String("replicas")).toInt(), 1);
+    const QJsonObject fit = result.value(QLatin1String("fit")).toObject();
+    QVERIFY(fit.value(QLatin1String("fits")).toBool());
+    // The breakdown adds up to per_gpu_bytes exactly (integers well inside 2^53).
+    double sum = 0;
+    const QJsonObject breakdown = fit.value(QLatin1String("breakdown_bytes")).toObject();
+    for (const QString &key : breakdown.keys())
+        sum += breakdown.value(key).toDouble();
+    QCOMPARE(sum, fit.value(QLatin1String("per_gpu_bytes")).toDouble());
+    QCOMPARE(breakdown.size(), 6);
+    QCOMPARE(fit.value(QLatin1String("gpu_capacity_bytes")).toDouble(), 85899345920.0);
+    QVERIFY(fit.value(QLatin1String("kv_cache_capacity_tokens")).toDouble() > 0);
+    QVERIFY(result.value(QLatin1String("performance")).isNull());
+}
+
+void TestCli::evaluateTableAndCsv()
+{
+    QTemporaryDir dir;
+    const QString brief = writeFile(dir, QStringLiteral("brief.json"), kBrief);
+    Run r = gpuwb({QStringLiteral("evaluate"), brief});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QLatin1String("2x h100-sxm-80gb TP2")));
+    r = gpuwb({QStringLiteral("evaluate"), brief, QStringLiteral("--format"), QStringLiteral("csv")});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = r.out.trimmed().split(u'\n');
+    QCOMPARE(lines.size(), 2);
+    QVERIFY(lines[0].startsWith(QLatin1String("candidate,gpu,gpus,")));
+}
+
+void TestCli::badInput_data()
+{
+    QTest::addColumn<QByteArray>("content");  // empty: the file does not exist
+    QTest::addColumn<QStringList>("extraArgs");
+    QTest::addColumn<QString>("expected");     // text the one stderr line must contain besides the file name
+
+    QTest::newRow("missing file") << QByteArray() << QStringList() << "does not exist";
+    QTest::newRow("malformed json") << QByteArray("{\"format\": \"gpu-workbench-brief\",") << QStringList()
+                                    << "is not valid JSON";
+    QByteArray unknownGpu = kBrief;
+    unknownGpu.replace("h100-sxm-80gb", "h100-sxm-81gb");
+    QTest::newRow("unknown gpu id") << unknownGpu << QStringList() << "/candidates/0/gpu";
+    QByteArray negative = kBrief;
+    negative.replace("\"input_tokens\": 2000", "\"input_tokens\": -2000");
+    QTest::newRow("negative token count") << negative << QStringList() << "/workload/input_tokens";
+    QTest::newRow("bad format option") << kBrief << QStringList{QStringLiteral("--format"), QStringLiteral("xml")}
+                                       << "--format";
+}
+
+void TestCli::badInput()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QStringList, extraArgs);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString brief = content.isEmpty() ? dir.filePath(QStringLiteral("missing.json"))
+                                            : writeFile(dir, QStringLiteral("brief.json"), content);
+    const QString out = dir.filePath(QStringLiteral("results.json"));
+    const Run r = gpuwb(QStringList{QStringLiteral("evaluate"), brief, QStringLiteral("--out"), out} + extraArgs);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    const QStringList lines = r.err.trimmed().split(u'\n');
+    QCOMPARE(lines.size(), 1);
+    if (expected != QLatin1String("--format"))
+        QVERIFY2(lines[0].contains(brief), qPrintable(lines[0]));
+    QVERIFY2(lines[0].contains(expected), qPrintable(lines[0]));
+    QVERIFY(!QFile::exists(out));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("results")).size(), 0);
+    if (content.isEmpty())
+        QVERIFY(!QFile::exists(brief));  // a missing path is never created
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,137 @@
+// Brief parsing: every bad field is an error naming the file and the field's JSON pointer.
+
+#include "testsupport.h"
+
+#include <engine/brief.h>
+
+#include <QObject>
+#include <QTest>
+
+namespace {
+
+// A valid real-time brief; each bad-input row replaces one fragment of it.
+const std::string kBrief = R"({"format": "gpu-workbench-brief", "version": 1, "name": "t",
+  "workload": {"kind": "realtime-inference", "model": "llama-3.1-70b", "weights_precision": "fp8",
+    "input_tokens": 2000, "output_tokens": 300,
+    "traffic": {"mode": "open-loop", "request_rate_per_s": 12.5, "burstiness": 1.0},
+    "slo": {"ttft_p99_s": 2.0, "tpot_p99_s": 0.2}},
+  "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 8, "tensor_parallel": 2}]})";
+
+std::string with(const std::string &from, const std::string &to)
+{
+    std::string s = kBrief;
+    const auto at = s.find(from);
+    if (at == std::string::npos)
+        qFatal("fixture has no %s", from.c_str());
+    return s.replace(at, from.size(), to);
+}
+
+} // namespace
+
+class TestBrief : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void validBrief();
+    void badInput_data();
+    void badInput();
+    void unknownFieldsWarn();
+    void assumptionsOverride();
+};
+
+void TestBrief::validBrief()
+{
+    const wb::Brief b = wbtest::parseOrFail(kBrief);
+    QCOMPARE(b.workload.kind, wb::WorkloadKind::RealtimeInference);
+    QCOMPARE(b.workload.kvCachePrecision, wb::Precision::Bf16);  // the spec's default
+    QCOMPARE(b.candidates.at(0).replicas(), 4);
+    QCOMPARE(b.candidates.at(0).servingStack, wb::ServingStack::Generic);
+    QVERIFY(b.warnings.empty());
+}
+
+void TestBrief::badInput_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("malformed json") << "{\"format\": " << "" << "is not valid JSON";
+    QTest::newRow("negative input tokens") << QString::fromStdString(with("\"input_tokens\": 2000", "\"input_tokens\": -5"))
+                                           << "/workload/input_tokens" << "must be at least 1";
+    QTest::newRow("fractional output tokens")
+        << QString::fromStdString(with("\"output_tokens\": 300", "\"output_tokens\": 2.5")) << "/workload/output_tokens"
+        << "whole number";
+    QTest::newRow("unknown gpu") << QString::fromStdString(with("h100-sxm-80gb", "h900-sxm")) << "/candidates/0/gpu"
+                                 << "not in the GPU catalog";
+    QTest::newRow("unknown model") << QString::fromStdString(with("llama-3.1-70b", "llama-9")) << "/workload/model"
+                                   << "not in the model catalog";
+    QTest::newRow("unknown kind") << QString::fromStdString(with("realtime-inference", "realtime")) << "/workload/kind"
+                                  << "expected realtime-inference";
+    QTest::newRow("unknown precision") << QString::fromStdString(with("\"fp8\"", "\"fp6\"")) << "/workload/weights_precision"
+                                       << "unknown value";
+    QTest::newRow("rate missing for open loop")
+        << QString::fromStdString(with("\"request_rate_per_s\": 12.5,", "")) << "/workload/traffic/request_rate_per_s"
+        << "is missing";
+    QTest::newRow("zero rate") << QString::fromStdString(with("12.5", "0")) << "/workload/traffic/request_rate_per_s"
+                               << "greater than 0";
+    QTest::newRow("negative slo") << QString::fromStdString(with("\"ttft_p99_s\": 2.0", "\"ttft_p99_s\": -1"))
+                                  << "/workload/slo/ttft_p99_s" << "greater than 0";
+    QTest::newRow("gpus not divisible") << QString::fromStdString(with("\"gpus\": 8", "\"gpus\": 7"))
+                                        << "/candidates/0/gpus" << "cannot be split";
+    QTest::newRow("tp as string") << QString::fromStdString(with("\"tensor_parallel\": 2", "\"tensor_parallel\": \"2\""))
+                                  << "/candidates/0/tensor_parallel" << "must be a number";
+    QTest::newRow("wrong format") << QString::fromStdString(with("gpu-workbench-brief", "brief")) << "/format"
+                                  << "must be \"gpu-workbench-brief\"";
+    QTest::newRow("newer version") << QString::fromStdString(with("\"version\": 1", "\"version\": 2")) << "/version"
+                                   << "reads version 1";
+    QTest::newRow("nf4 kv cache")
+        << QString::fromStdString(with("\"weights_precision\": \"fp8\"", "\"kv_cache_precision\": \"nf4\""))
+        << "/workload/kv_cache_precision" << "weight format";
+    QTest::newRow("training brief without training")
+        << QString::fromStdString(with("realtime-inference", "lora")) << "/workload/training" << "is missing";
+    QTest::newRow("unknown assumption")
+        << QString::fromStdString(with("\"name\": \"t\",", "\"name\": \"t\", \"assumptions\": {\"gpu_util\": 0.8},"))
+        << "/assumptions/gpu_util" << "not a known assumption";
+    QTest::newRow("assumption out of range")
+        << QString::fromStdString(with("\"name\": \"t\",", "\"name\": \"t\", \"assumptions\": {\"gpu_memory_utilization\": 1.5},"))
+        << "/assumptions/gpu_memory_utilization" << "between 0.05 and 1";
+    QTest::newRow("p95 below mean")
+        << QString::fromStdString(with("\"output_tokens\": 300", "\"output_tokens\": 300, \"output_tokens_p95\": 100"))
+        << "/workload/output_tokens_p95" << "at least output_tokens";
+    QTest::newRow("inline model incomplete")
+        << QString::fromStdString(with("\"llama-3.1-70b\"", "{\"parameters\": 7e9, \"layers\": 32}"))
+        << "/workload/model/hidden_size" << "inline model needs";
+}
+
+void TestBrief::badInput()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, path);
+    QFETCH(QString, message);
+    auto b = wb::parseBrief(json.toStdString(), "briefs/chat.json", wbtest::shippedCatalog());
+    QVERIFY(!b.ok());
+    QCOMPARE(QString::fromStdString(b.error().file), QStringLiteral("briefs/chat.json"));
+    QCOMPARE(QString::fromStdString(b.error().path), path);
+    QVERIFY2(QString::fromStdString(b.error().message).contains(message), b.error().message.c_str());
+}
+
+void TestBrief::unknownFieldsWarn()
+{
+    const wb::Brief b = wbtest::parseOrFail(with("\"input_tokens\": 2000", "\"input_tokens\": 2000, \"input_tokenz\": 5"));
+    QCOMPARE(b.warnings.size(), std::size_t(1));
+    QCOMPARE(b.warnings[0].code, std::string("unknown-field"));
+    QVERIFY(b.warnings[0].message.find("/workload/input_tokenz") != std::string::npos);
+}
+
+void TestBrief::assumptionsOverride()
+{
+    const wb::Brief b = wbtest::parseOrFail(
+        with("\"name\": \"t\",", "\"name\": \"t\", \"assumptions\": {\"gpu_memory_utilization\": 0.8, \"flash_attention\": false},"));
+    QCOMPARE(b.assumptions.value("gpu_memory_utilization"), 0.8);
+    QVERIFY(b.assumptions.overridden("gpu_memory_utilization"));
+    QVERIFY(!b.assumptions.flag("flash_attention"));
+    QCOMPARE(b.assumptions.value("max_num_seqs"), 256.0);
+}
+
+QTEST_GUILESS_MAIN(TestBrief)
+#include "tst_brief.moc"

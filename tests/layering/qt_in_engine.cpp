@@ -1,0 +1,8 @@
+// Deliberately wrong: an engine-side file including Qt. See CMakeLists.txt beside it.
+#include <engine/result.h>
+#include <QString>
+
+QString probe()
+{
+    return QString();
+}
