@@ -1,0 +1,140 @@
+// The first window driven as a user would, on the offscreen platform. With WB_SCREENSHOT_DIR
+// set, it also saves the window at 1280x800 and 1920x1080, light and dark, for review.
+
+#include <engine/catalog.h>
+#include <ui/document.h>
+#include <ui/fittablemodel.h>
+#include <ui/mainwindow.h>
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QDir>
+#include <QListWidget>
+#include <QPalette>
+#include <QStyleFactory>
+#include <QTableView>
+#include <QTest>
+
+namespace {
+
+wb::Catalog shippedCatalog()
+{
+    wb::Catalog c;
+    for (const char *name : {"gpus.json", "models.json"})
+        if (!c.loadFile(std::string(WB_SOURCE_DIR) + "/resources/catalog/" + name))
+            qFatal("catalog does not load");
+    return c;
+}
+
+const QString kSample = QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json");
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(37, 37, 38));
+    p.setColor(QPalette::WindowText, QColor(230, 230, 230));
+    p.setColor(QPalette::Base, QColor(30, 30, 30));
+    p.setColor(QPalette::AlternateBase, QColor(45, 45, 48));
+    p.setColor(QPalette::Text, QColor(230, 230, 230));
+    p.setColor(QPalette::Button, QColor(53, 53, 55));
+    p.setColor(QPalette::ButtonText, QColor(230, 230, 230));
+    p.setColor(QPalette::Highlight, QColor(0, 114, 178));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::ToolTipBase, QColor(53, 53, 55));
+    p.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
+    return p;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void showsSampleBriefAndFit();
+    void fitModelPassesModelTester();
+    void badBriefLeavesDocumentAsItWas();
+    void newClearsTheDocument();
+    void screenshots();
+};
+
+void TestMainWindow::showsSampleBriefAndFit()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openBrief(kSample).has_value());
+    QAbstractItemModel *model = w.fitTable()->model();
+    QCOMPARE(model->rowCount(), 6);  // the sample's six candidates
+    QCOMPARE(model->data(model->index(0, wb::FitTableModel::Fits)).toString(), QStringLiteral("yes"));
+    QVERIFY(model->data(model->index(0, wb::FitTableModel::Candidate)).toString().contains(QLatin1String("h100-sxm-80gb")));
+    // The A100 row cannot run fp8 weights: not computed, and the warning list says why.
+    QCOMPARE(model->data(model->index(4, wb::FitTableModel::Fits)).toString(), QStringLiteral("not computed"));
+    bool found = false;
+    for (int i = 0; i < w.warningList()->count(); ++i)
+        found = found || w.warningList()->item(i)->text().contains(QLatin1String("fp8"));
+    QVERIFY(found);
+    QVERIFY(w.windowTitle().startsWith(QLatin1String("Support chat")));
+}
+
+void TestMainWindow::fitModelPassesModelTester()
+{
+    wb::Document doc(shippedCatalog());
+    wb::FitTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(!doc.openBrief(kSample).has_value());
+    model.setResults(doc.results());
+    QCOMPARE(model.columnCount(), int(wb::FitTableModel::ColumnCount));
+    model.setResults({});
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestMainWindow::badBriefLeavesDocumentAsItWas()
+{
+    wb::Document doc(shippedCatalog());
+    QVERIFY(!doc.openBrief(kSample).has_value());
+    const auto error = doc.openBrief(QStringLiteral("/nonexistent/brief.json"));
+    QVERIFY(error.has_value());
+    QVERIFY(error->contains(QLatin1String("/nonexistent/brief.json")));
+    QCOMPARE(doc.filePath(), kSample);
+    QCOMPARE(doc.results().results.size(), std::size_t(6));
+}
+
+void TestMainWindow::newClearsTheDocument()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openBrief(kSample).has_value());
+    doc.clear();
+    QCOMPARE(w.fitTable()->model()->rowCount(), 0);
+    QVERIFY(w.windowTitle().startsWith(QLatin1String("Untitled")));
+}
+
+void TestMainWindow::screenshots()
+{
+    const QString dir = qEnvironmentVariable("WB_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        QSKIP("set WB_SCREENSHOT_DIR to save screenshots");
+    QDir().mkpath(dir);
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    const QPalette light = QApplication::style()->standardPalette();
+    for (const auto &[theme, palette] : {std::pair{QStringLiteral("light"), light}, std::pair{QStringLiteral("dark"), darkPalette()}}) {
+        QApplication::setPalette(palette);
+        for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+            wb::Document doc(shippedCatalog());
+            wb::MainWindow w(&doc);
+            w.resize(size);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY(!doc.openBrief(kSample).has_value());
+            QTest::qWait(50);
+            const QString file = QStringLiteral("%1/main-%2x%3-%4.png").arg(dir).arg(size.width()).arg(size.height()).arg(theme);
+            QVERIFY(w.grab().save(file));
+        }
+    }
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
