@@ -401,7 +401,7 @@ std::vector<int> powersOfTwo(int from, int to)
 
 // Layouts to try for the smallest fitting count, smallest total first.
 std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, const Workload &w, const Assumptions &a,
-                                                  const GpuSpec &gpu, const Shape &briefShape)
+                                                  const Shape &briefShape)
 {
     const ModelSpec &m = w.model;
     std::vector<Layout> layouts;
@@ -423,7 +423,6 @@ std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, cons
     std::stable_sort(layouts.begin(), layouts.end(), [](const Layout &x, const Layout &y) {
         return x.gpus() != y.gpus() ? x.gpus() < y.gpus() : x.pipelineParallel < y.pipelineParallel;
     });
-    (void)gpu;
     for (const Layout &l : layouts) {
         Shape s = briefShape;
         s.tp = l.tensorParallel;
@@ -566,7 +565,7 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
                                   double(r.perGpuBytes) / GiB, double(r.usableBytes) / GiB,
                                   double(r.capacityBytes) / GiB)});
 
-    if (auto smallest = smallestFit(model, w, a, *gpu, shape)) {
+    if (auto smallest = smallestFit(model, w, a, shape)) {
         r.smallestLayout = smallest->first;
         r.smallestGpuCount = smallest->second;
     } else {
