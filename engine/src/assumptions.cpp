@@ -62,6 +62,39 @@ const std::vector<AssumptionInfo> &assumptionCatalog()
         {"zero3_prefetch_layers", "count", 2, 0, 64,
          "ZeRO-3/FSDP keep about this many layers gathered in full while prefetching (DeepSpeed's "
          "4 x largest-layer bytes in bf16)"},
+        // Performance model (stepmodel.cpp, simulator.cpp, performance.cpp).
+        {"compute_efficiency", "fraction", 0, 0, 1,
+         "fraction of the dense peak FLOP/s a step's matrix multiplies reach; 0 takes the per-family, "
+         "per-precision table in efficiency.cpp"},
+        {"memory_efficiency", "fraction", 0, 0, 1,
+         "fraction of peak memory bandwidth reached streaming weights; 0 takes the per-family table"},
+        {"kv_read_efficiency", "fraction", 0, 0, 1,
+         "fraction of peak memory bandwidth reached reading the paged KV cache; 0 takes the per-family table"},
+        {"link_efficiency", "fraction", 0.65, 0.05, 1,
+         "fraction of the scale-up link bandwidth an all-reduce achieves (Calculon's NVLink figure; "
+         "reference/estimator-notes.md A.9)"},
+        {"step_overhead_s", "seconds", 0, 0, 1,
+         "fixed cost of one serving step (scheduling, sampling, launches); 0 takes the serving stack's "
+         "figure in efficiency.cpp"},
+        {"layer_overhead_s", "seconds", 12e-6, 0, 0.01,
+         "per-layer, per-step cost of small kernels and launch gaps (norms, rotary, activation), between the "
+         "5-10 us all-reduce latency and the 20 us per layer of reference/estimator-notes.md A.8"},
+        {"allreduce_latency_s", "seconds", 8e-6, 0, 0.01,
+         "latency of one small all-reduce inside a switched NVLink or Infinity Fabric domain (one-shot "
+         "custom all-reduce kernels, 5-10 us in GenZ and aiconfigurator)"},
+        {"ring_hop_latency_s", "seconds", 5e-6, 0, 0.01,
+         "latency of each of the 2(t-1) ring steps of an all-reduce over PCIe or between nodes"},
+        {"scale_out_bandwidth_bytes_per_s", "bytes/s", 50e9, 1e8, 1e13,
+         "per-GPU network bandwidth when tensor parallelism leaves the scale-up domain (one 400 Gb/s NIC "
+         "per GPU, as on HGX nodes)"},
+        {"trtllm_sglang_max_batch", "sequences", 2048, 1, 1e6,
+         "sequences one step may hold on TensorRT-LLM (max_batch_size default 2048) and SGLang (request "
+         "pool of at least 2048); vLLM and generic stacks use max_num_seqs"},
+        {"simulated_requests", "count", 3000, 100, 1e6,
+         "requests each simulation replays; enough for about 30 samples beyond the p99"},
+        {"warmup_fraction", "fraction", 0.1, 0, 0.5,
+         "share of the first requests left out of latency statistics while the simulated server fills"},
+        {"simulation_seed", "count", 1, 0, 1e9, "seed of the simulator's random arrivals and lengths"},
     };
     return list;
 }

@@ -146,7 +146,19 @@ struct BriefParser
                 wl.traffic.requestRatePerS = t->optNumber("request_rate_per_s", kPositive);
             if (wl.traffic.mode == TrafficMode::ClosedLoop && !wl.traffic.concurrency)
                 t->fail("concurrency", "is missing: closed-loop traffic needs the number of requests in flight");
-            noteUnknown(*t, {"mode", "request_rate_per_s", "burstiness", "concurrency"});
+            if (auto b = t->optObject("bursts")) {
+                if (wl.traffic.mode != TrafficMode::OpenLoop)
+                    t->fail("bursts", "apply to open-loop traffic only");
+                wl.traffic.burstMultiplier = b->number("multiplier", Range{1, 1000});
+                wl.traffic.burstDurationS = b->number("duration_s", kPositive);
+                wl.traffic.burstPeriodS = b->number("period_s", kPositive);
+                if (wl.traffic.burstDurationS >= wl.traffic.burstPeriodS)
+                    b->fail("duration_s", "must be shorter than period_s (a burst that never ends is a higher base rate)");
+                noteUnknown(*b, {"multiplier", "duration_s", "period_s"});
+            }
+            wl.traffic.peakRequestRatePerS = t->optNumber("peak_request_rate_per_s", kPositive);
+            noteUnknown(*t, {"mode", "request_rate_per_s", "burstiness", "concurrency", "bursts",
+                             "peak_request_rate_per_s"});
         } else if (wl.kind == WorkloadKind::RealtimeInference) {
             w.fail("traffic", "is missing: real-time inference needs its traffic (open-loop rate or closed-loop "
                               "concurrency)");

@@ -5,9 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
+#include <thread>
 
 namespace wb {
 
@@ -84,6 +86,61 @@ Json fitJson(const FitResult &f)
     return j;
 }
 
+Json distributionJson(const Distribution &d)
+{
+    if (d.empty)
+        return Json(nullptr);
+    return {{"mean", d.mean}, {"p50", d.p50}, {"p95", d.p95}, {"p99", d.p99}};
+}
+
+Json performanceJson(const PerformanceResult &p)
+{
+    if (!p.computed)
+        return Json(nullptr);
+    Json j;
+    const bool generates = !p.tpot.empty || p.outputTokensPerS > 0;
+    j["output_tokens_per_s"] = generates ? Json(p.outputTokensPerS) : Json(nullptr);
+    j["output_tokens_per_s_per_gpu"] = generates ? Json(p.outputTokensPerSPerGpu) : Json(nullptr);
+    j["input_tokens_per_s"] = p.inputTokensPerS;
+    j["requests_per_s"] = p.requestsPerS;
+    j["ttft_s"] = distributionJson(p.ttft);
+    j["tpot_s"] = distributionJson(p.tpot);
+    j["itl_s"] = distributionJson(p.itl);
+    j["e2e_s"] = distributionJson(p.e2e);
+    j["slo_met"] = optionalJson(p.sloMet);
+    j["goodput_requests_per_s"] = optionalJson(p.goodputRequestsPerS);
+    j["max_request_rate_within_slo_per_s"] = optionalJson(p.maxRequestRateWithinSloPerS);
+    j["output_tokens_per_s_within_slo"] = optionalJson(p.outputTokensPerSWithinSlo);
+    j["max_output_tokens_per_s"] = generates ? Json(p.maxOutputTokensPerS) : Json(nullptr);
+    j["peak_request_rate_per_s"] = p.peakRequestRatePerS > 0 ? Json(p.peakRequestRatePerS) : Json(nullptr);
+    j["replicas_for_peak"] = optionalJson(p.replicasForPeak);
+    j["simulated_traffic"] = enumName(p.mode);
+    j["simulated_requests"] = p.simulatedRequests;
+    j["mean_batch_sequences"] = p.meanBatchSequences;
+    j["preemptions"] = p.preemptions;
+    j["rejected_requests"] = p.rejectedRequests;
+    Json curve = Json::array();
+    for (const LoadPoint &l : p.loadCurve)
+        curve.push_back({{"request_rate_per_s", l.requestRatePerS}, {"ttft_p50_s", l.ttftP50S},
+                         {"ttft_p99_s", l.ttftP99S}, {"tpot_p50_s", l.tpotP50S}, {"tpot_p99_s", l.tpotP99S},
+                         {"output_tokens_per_s", l.outputTokensPerS}, {"slo_met", l.sloMet}});
+    j["load_curve"] = curve;
+    const StepCoefficients &c = p.coefficients;
+    j["step_model"] = {{"b0_s", c.b0},
+                       {"b1_s_per_prefill_token", c.b1},
+                       {"b2_s_per_decode_sequence", c.b2},
+                       {"b3_s_per_kv_token_read", c.b3},
+                       {"b4_s_per_prefill_attention_pair", c.b4},
+                       {"compute_efficiency", p.efficiency.compute},
+                       {"memory_efficiency", p.efficiency.memory},
+                       {"kv_read_efficiency", p.efficiency.kvRead},
+                       {"link_efficiency", p.efficiency.link},
+                       {"step_overhead_s", p.efficiency.stepOverheadS},
+                       {"layer_overhead_s", p.efficiency.layerOverheadS},
+                       {"basis", p.efficiency.basis}};
+    return j;
+}
+
 Json assumptionsJson(const Assumptions &a)
 {
     Json list = Json::array();
@@ -118,6 +175,84 @@ std::string csvField(const std::string &s)
     return out + "\"";
 }
 
+std::string ms(const Distribution &d, double Distribution::*field)
+{
+    return d.empty ? std::string("-") : format("%.0f", d.*field * 1000);
+}
+
+std::string optionalNumber(const std::optional<double> &v, const char *fmt)
+{
+    return v ? format(fmt, *v) : std::string("-");
+}
+
+// Performance per candidate: throughput, latency percentiles (ms), SLO verdict and capacity.
+std::string performanceTable(const Brief &brief, const Results &results)
+{
+    std::ostringstream out;
+    const Traffic &t = brief.workload.traffic;
+    out << "\nPerformance at the brief's traffic (" << enumName(t.mode);
+    if (t.mode == TrafficMode::OpenLoop && t.requestRatePerS)
+        out << format(", %.3g requests/s", *t.requestRatePerS);
+    if (t.mode == TrafficMode::ClosedLoop && t.concurrency)
+        out << format(", %.0f in flight", *t.concurrency);
+    out << "; latencies in ms, all replicas together)\n";
+    const std::vector<std::pair<std::string, std::size_t>> columns = {
+        {"candidate", 30}, {"tok/s", 9}, {"tok/s/GPU", 10}, {"req/s", 8}, {"TTFT p50", 9}, {"TTFT p99", 9},
+        {"TPOT p50", 9},   {"TPOT p99", 9}, {"E2E p99", 9}, {"SLO", 5},   {"max req/s", 10}, {"tok/s@SLO", 10},
+        {"replicas", 9},   {"capacity", 9}};
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        out << pad(columns[i].first, columns[i].second, i > 0) << (i + 1 < columns.size() ? " " : "\n");
+    for (const CandidateResult &r : results.results) {
+        const PerformanceResult &p = r.performance;
+        std::vector<std::string> cells = {candidateLabel(r.candidate)};
+        if (!p.computed) {
+            cells.push_back("n/a");
+            while (cells.size() < columns.size())
+                cells.push_back("-");
+        } else {
+            const bool generates = !p.tpot.empty || p.outputTokensPerS > 0;
+            cells.push_back(generates ? format("%.0f", p.outputTokensPerS) : "-");
+            cells.push_back(generates ? format("%.0f", p.outputTokensPerSPerGpu) : "-");
+            cells.push_back(format("%.2f", p.requestsPerS));
+            cells.push_back(ms(p.ttft, &Distribution::p50));
+            cells.push_back(ms(p.ttft, &Distribution::p99));
+            cells.push_back(ms(p.tpot, &Distribution::p50));
+            cells.push_back(ms(p.tpot, &Distribution::p99));
+            cells.push_back(ms(p.e2e, &Distribution::p99));
+            cells.push_back(p.sloMet ? (*p.sloMet ? "yes" : "NO") : "-");
+            cells.push_back(optionalNumber(p.maxRequestRateWithinSloPerS, "%.2f"));
+            cells.push_back(optionalNumber(p.outputTokensPerSWithinSlo, "%.0f"));
+            cells.push_back(p.replicasForPeak ? std::to_string(*p.replicasForPeak) : "-");
+            cells.push_back(generates ? format("%.0f", p.maxOutputTokensPerS) : "-");
+        }
+        for (std::size_t i = 0; i < columns.size(); ++i)
+            out << pad(cells[i], columns[i].second, i > 0) << (i + 1 < columns.size() ? " " : "\n");
+    }
+    out << "max req/s: highest Poisson rate within the SLO; replicas: needed for the peak rate ("
+        << format("%.3g", t.peakRate()) << " requests/s); capacity: output tokens/s with everything queued.\n";
+    return out.str();
+}
+
+// The performance columns of one CSV row, each followed by a comma; empty where not computed.
+std::string performanceCsv(const PerformanceResult &p)
+{
+    const auto num = [](bool known, double v) { return known ? format("%.6g", v) : std::string(); };
+    const auto opt = [&](const std::optional<double> &v) { return num(v.has_value(), v.value_or(0)); };
+    const bool c = p.computed;
+    const bool gen = c && (!p.tpot.empty || p.outputTokensPerS > 0);
+    const std::vector<std::string> cells = {
+        num(gen, p.outputTokensPerS), num(gen, p.outputTokensPerSPerGpu), num(c, p.requestsPerS),
+        num(c && !p.ttft.empty, p.ttft.p50), num(c && !p.ttft.empty, p.ttft.p99), num(c && !p.tpot.empty, p.tpot.p50),
+        num(c && !p.tpot.empty, p.tpot.p99), num(c && !p.e2e.empty, p.e2e.p99),
+        p.sloMet ? (*p.sloMet ? "true" : "false") : "", opt(p.goodputRequestsPerS), opt(p.maxRequestRateWithinSloPerS),
+        opt(p.outputTokensPerSWithinSlo), p.replicasForPeak ? std::to_string(*p.replicasForPeak) : "",
+        num(gen, p.maxOutputTokensPerS)};
+    std::string out;
+    for (const std::string &cell : cells)
+        out += cell + ",";
+    return out;
+}
+
 std::string workloadSummary(const Brief &brief)
 {
     const Workload &w = brief.workload;
@@ -144,15 +279,32 @@ Results evaluate(const Brief &brief, const Catalog &catalog)
     Results results;
     results.briefName = brief.name;
     results.briefWarnings = brief.warnings;
-    for (const Candidate &c : brief.candidates) {
-        CandidateResult r;
-        r.candidate = c;
-        const GpuSpec *gpu = catalog.gpu(c.gpu);
-        r.gpuName = gpu ? gpu->name : c.gpu;
-        r.fit = fitCandidate(brief, c, catalog);
-        r.warnings = r.fit.warnings;
-        results.results.push_back(std::move(r));
-    }
+    results.results.resize(brief.candidates.size());
+    // Candidates are independent and each costs tens of simulations, so they run on all cores.
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        for (std::size_t i = next++; i < brief.candidates.size(); i = next++) {
+            const Candidate &c = brief.candidates[i];
+            CandidateResult &r = results.results[i];
+            r.candidate = c;
+            const GpuSpec *gpu = catalog.gpu(c.gpu);
+            r.gpuName = gpu ? gpu->name : c.gpu;
+            r.fit = fitCandidate(brief, c, catalog);
+            r.warnings = r.fit.warnings;
+            if (gpu) {
+                r.performance = evaluatePerformance(brief, c, *gpu, r.fit);
+                r.warnings.insert(r.warnings.end(), r.performance.warnings.begin(), r.performance.warnings.end());
+            }
+        }
+    };
+    const std::size_t threads = std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()),
+                                                      brief.candidates.size());
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t)
+        pool.emplace_back(work);
+    work();
+    for (std::thread &t : pool)
+        t.join();
     return results;
 }
 
@@ -174,14 +326,13 @@ std::string resultsToJson(const Brief &brief, const Results &results)
                              {"replicas", c.replicas()},
                              {"serving_stack", enumName(c.servingStack)}};
         item["fit"] = fitJson(r.fit);
-        item["performance"] = nullptr;  // arrives with the performance model
+        item["performance"] = performanceJson(r.performance);
         item["cost"] = nullptr;         // arrives with the cost model
         item["warnings"] = warningsJson(r.warnings);
         root["results"].push_back(item);
     }
     std::vector<Warning> notes = results.briefWarnings;
-    notes.push_back({"not-yet-modelled", "performance and cost are not computed by this engine version; those sections "
-                                         "are null"});
+    notes.push_back({"not-yet-modelled", "cost is not computed by this engine version; that section is null"});
     root["warnings"] = warningsJson(notes);
     root["assumptions"] = assumptionsJson(brief.assumptions);
     return root.dump(2) + "\n";
@@ -223,6 +374,7 @@ std::string resultsToTable(const Brief &brief, const Results &results)
         for (std::size_t i = 0; i < columns.size(); ++i)
             out << pad(cells[i], columns[i].second, i > 1) << (i + 1 < columns.size() ? " " : "\n");
     }
+    out << performanceTable(brief, results);
     bool anyWarning = !results.briefWarnings.empty();
     for (const CandidateResult &r : results.results)
         anyWarning = anyWarning || !r.warnings.empty();
@@ -234,7 +386,7 @@ std::string resultsToTable(const Brief &brief, const Results &results)
             for (const Warning &w : r.warnings)
                 out << "  " << candidateLabel(r.candidate) << ": [" << w.code << "] " << w.message << "\n";
     }
-    out << "\nPerformance and cost are not computed by engine " << engineVersion() << ".\n";
+    out << "\nCost is not computed by engine " << engineVersion() << ".\n";
     bool header = false;
     for (const AssumptionInfo &info : assumptionCatalog()) {
         if (!brief.assumptions.overridden(info.name))
@@ -255,7 +407,10 @@ std::string resultsToCsv(const Brief &brief, const Results &results)
     out << "candidate,gpu,gpus,tensor_parallel,pipeline_parallel,replicas,serving_stack,fits,per_gpu_bytes,"
            "usable_bytes,gpu_capacity_bytes,headroom_fraction,weights_bytes,kv_cache_bytes,activations_bytes,"
            "gradients_bytes,optimizer_states_bytes,runtime_overhead_bytes,kv_cache_capacity_tokens_per_replica,"
-           "max_concurrency,smallest_gpu_count,warnings\n";
+           "max_concurrency,smallest_gpu_count,output_tokens_per_s,output_tokens_per_s_per_gpu,requests_per_s,"
+           "ttft_p50_s,ttft_p99_s,tpot_p50_s,tpot_p99_s,e2e_p99_s,slo_met,goodput_requests_per_s,"
+           "max_request_rate_within_slo_per_s,output_tokens_per_s_within_slo,replicas_for_peak,max_output_tokens_per_s,"
+           "warnings\n";
     for (const CandidateResult &r : results.results) {
         const Candidate &c = r.candidate;
         const FitResult &f = r.fit;
@@ -272,7 +427,8 @@ std::string resultsToCsv(const Brief &brief, const Results &results)
             << num(f.breakdown.runtimeOverhead) << ','
             << (f.kvCacheCapacityTokensPerReplica ? format("%.0f", *f.kvCacheCapacityTokensPerReplica) : "") << ','
             << (f.maxConcurrency ? std::to_string(*f.maxConcurrency) : "") << ','
-            << (f.smallestGpuCount ? std::to_string(*f.smallestGpuCount) : "") << ',' << csvField(codes) << "\n";
+            << (f.smallestGpuCount ? std::to_string(*f.smallestGpuCount) : "") << ',' << performanceCsv(r.performance)
+            << csvField(codes) << "\n";
     }
     return out.str();
 }

@@ -106,7 +106,18 @@ void TestCli::evaluateJson()
     QCOMPARE(breakdown.size(), 6);
     QCOMPARE(fit.value(QLatin1String("gpu_capacity_bytes")).toDouble(), 85899345920.0);
     QVERIFY(fit.value(QLatin1String("kv_cache_capacity_tokens")).toDouble() > 0);
-    QVERIFY(result.value(QLatin1String("performance")).isNull());
+    // The performance section carries the spec's keys, with ordered percentiles.
+    const QJsonObject perf = result.value(QLatin1String("performance")).toObject();
+    for (const char *key : {"output_tokens_per_s", "output_tokens_per_s_per_gpu", "requests_per_s", "ttft_s", "tpot_s",
+                            "e2e_s", "slo_met", "max_request_rate_within_slo_per_s", "output_tokens_per_s_within_slo"})
+        QVERIFY2(perf.contains(QLatin1String(key)), key);
+    QVERIFY(perf.value(QLatin1String("output_tokens_per_s")).toDouble() > 0);
+    for (const char *key : {"ttft_s", "tpot_s", "e2e_s"}) {
+        const QJsonObject d = perf.value(QLatin1String(key)).toObject();
+        QVERIFY2(d.value(QLatin1String("p50")).toDouble() <= d.value(QLatin1String("p95")).toDouble(), key);
+        QVERIFY2(d.value(QLatin1String("p95")).toDouble() <= d.value(QLatin1String("p99")).toDouble(), key);
+    }
+    QVERIFY(result.value(QLatin1String("cost")).isNull());
 }
 
 void TestCli::evaluateTableAndCsv()
@@ -121,6 +132,8 @@ void TestCli::evaluateTableAndCsv()
     const QStringList lines = r.out.trimmed().split(u'\n');
     QCOMPARE(lines.size(), 2);
     QVERIFY(lines[0].startsWith(QLatin1String("candidate,gpu,gpus,")));
+    // Every row has as many fields as the header (no field here holds a comma).
+    QCOMPARE(lines[1].count(u','), lines[0].count(u','));
 }
 
 void TestCli::badInput_data()

@@ -25,6 +25,21 @@ struct Traffic
     std::optional<double> requestRatePerS;  // open-loop
     double burstiness = 1.0;                 // gamma shape; 1 is Poisson, below 1 burstier
     std::optional<int> concurrency;          // closed-loop; for other modes a sizing hint
+    // Open-loop only: periodic bursts on top of the base rate. Every periodS seconds the rate is
+    // multiplied by burstMultiplier for burstDurationS seconds (steady plus bursts).
+    std::optional<double> burstMultiplier;
+    double burstDurationS = 0;
+    double burstPeriodS = 0;
+    // The peak rate the service must carry within the SLO (sizes the replica count); defaults
+    // to the burst rate, else the base rate.
+    std::optional<double> peakRequestRatePerS;
+
+    double peakRate() const
+    {
+        if (peakRequestRatePerS)
+            return *peakRequestRatePerS;
+        return requestRatePerS.value_or(0) * burstMultiplier.value_or(1.0);
+    }
 };
 
 struct Slo

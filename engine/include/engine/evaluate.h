@@ -6,6 +6,7 @@
 #include "engine/brief.h"
 #include "engine/catalog.h"
 #include "engine/fit.h"
+#include "engine/performance.h"
 
 #include <string>
 #include <vector>
@@ -19,7 +20,8 @@ struct CandidateResult
     Candidate candidate;
     std::string gpuName;
     FitResult fit;
-    std::vector<Warning> warnings;  // fit warnings and, later, performance and cost ones
+    PerformanceResult performance;
+    std::vector<Warning> warnings;  // fit and performance warnings and, later, cost ones
 };
 
 struct Results

@@ -1,0 +1,99 @@
+// Speed of the performance engine (issue 3's goals: 10,000 simulated requests in at most 50 ms on
+// one core; evaluate() of a 10-candidate brief with capacity search in at most 2 s).
+//
+//   ./build/tests/benchmarks/bench_performance --benchmark_repetitions=5
+//       --benchmark_report_aggregates_only=true   (one line)
+//
+// Report the medians. Requests per second simulated are printed as a counter.
+#include <engine/evaluate.h>
+#include <engine/simulator.h>
+
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+const wb::Catalog &catalog()
+{
+    static const wb::Catalog c = [] {
+        wb::Catalog cat;
+        for (const char *name : {"gpus.json", "models.json"})
+            if (!cat.loadFile(std::string(WB_SOURCE_DIR) + "/resources/catalog/" + name))
+                std::abort();
+        return cat;
+    }();
+    return c;
+}
+
+wb::Brief parse(const std::string &text)
+{
+    auto b = wb::parseBrief(text, "bench.json", catalog());
+    if (!b)
+        std::abort();
+    return b.value();
+}
+
+const char *kWorkload = R"("workload": { "kind": "realtime-inference", "model": "llama-3.1-70b",
+    "weights_precision": "fp8", "kv_cache_precision": "fp8", "input_tokens": 1000, "output_tokens": 300,
+    "traffic": { "mode": "open-loop", "request_rate_per_s": 20 },
+    "slo": { "ttft_p99_s": 2.0, "tpot_p99_s": 0.1 } })";
+
+// 10,000 requests of Llama-3.1-70B fp8 (1000 in, 300 out) on 8x H100 SXM at TP2 (4 replicas).
+void simulateTenThousand(benchmark::State &state, wb::TrafficMode mode)
+{
+    const wb::Brief brief = parse(std::string("{ \"format\": \"gpu-workbench-brief\", \"version\": 1, ") + kWorkload
+                                  + R"(, "candidates": [ { "gpu": "h100-sxm-80gb", "gpus": 8, "tensor_parallel": 2, "serving_stack": "vllm" } ] })");
+    const wb::Candidate &cand = brief.candidates[0];
+    const wb::FitResult fit = wb::fitCandidate(brief, cand, catalog());
+    const auto model = wb::StepModel::create(brief.workload, cand, *catalog().gpu(cand.gpu), brief.assumptions, nullptr);
+    wb::SimConfig config;
+    config.replicas = cand.replicas();
+    config.kvCapacityTokens = fit.kvCacheCapacityTokensPerReplica.value_or(0);
+    wb::TrafficSpec traffic;
+    traffic.mode = mode;
+    traffic.ratePerS = 20;  // below the candidate's capacity of about 25 requests/s
+    traffic.requests = 10000;
+    traffic.input.mean = 1000;
+    traffic.output.mean = 300;
+    for (auto _ : state) {
+        wb::SimResult r = wb::simulate(*model, config, traffic);
+        benchmark::DoNotOptimize(r.outputTokensPerS);
+    }
+    state.counters["requests_per_s"] = benchmark::Counter(10000.0 * state.iterations(), benchmark::Counter::kIsRate);
+}
+BENCHMARK_CAPTURE(simulateTenThousand, offline, wb::TrafficMode::Offline)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(simulateTenThousand, open_loop, wb::TrafficMode::OpenLoop)->Unit(benchmark::kMillisecond);
+
+// evaluate() of ten candidates, each with its offline capacity, the brief's point, the capacity
+// search under the SLO, the replicas for the peak and the load curve.
+void evaluateTenCandidates(benchmark::State &state)
+{
+    std::string candidates;
+    const char *rows[] = {
+        R"({ "gpu": "h100-sxm-80gb", "gpus": 8, "tensor_parallel": 2, "serving_stack": "vllm" })",
+        R"({ "gpu": "h100-sxm-80gb", "gpus": 8, "tensor_parallel": 4, "serving_stack": "trtllm" })",
+        R"({ "gpu": "h200-sxm-141gb", "gpus": 8, "tensor_parallel": 1, "serving_stack": "vllm" })",
+        R"({ "gpu": "h200-sxm-141gb", "gpus": 8, "tensor_parallel": 2, "serving_stack": "sglang" })",
+        R"({ "gpu": "b200-180gb", "gpus": 4, "tensor_parallel": 1, "serving_stack": "trtllm" })",
+        R"({ "gpu": "mi300x-192gb", "gpus": 8, "tensor_parallel": 1, "serving_stack": "vllm" })",
+        R"({ "gpu": "mi325x-256gb", "gpus": 8, "tensor_parallel": 2, "serving_stack": "vllm" })",
+        R"({ "gpu": "a100-sxm-80gb", "gpus": 8, "tensor_parallel": 4, "serving_stack": "vllm" })",
+        R"({ "gpu": "l40s-48gb", "gpus": 8, "tensor_parallel": 4, "serving_stack": "vllm" })",
+        R"({ "gpu": "gb200-186gb", "gpus": 4, "tensor_parallel": 1, "serving_stack": "trtllm" })",
+    };
+    for (const char *row : rows)
+        candidates += (candidates.empty() ? "" : ", ") + std::string(row);
+    const wb::Brief brief = parse(std::string("{ \"format\": \"gpu-workbench-brief\", \"version\": 1, ") + kWorkload
+                                  + ", \"candidates\": [ " + candidates + " ] }");
+    for (auto _ : state) {
+        wb::Results r = wb::evaluate(brief, catalog());
+        benchmark::DoNotOptimize(r.results.size());
+    }
+}
+BENCHMARK(evaluateTenCandidates)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,331 @@
+// The step-time model against hand-worked coefficients, and the simulator's properties: ordered
+// percentiles, Little's law, burstier traffic never helping the tail, more replicas never
+// lowering throughput, a faster GPU never slower, determinism, and null results (with a
+// warning) for what the hardware cannot run.
+#include "testsupport.h"
+
+#include <engine/evaluate.h>
+#include <engine/performance.h>
+#include <engine/simulator.h>
+#include <engine/stepmodel.h>
+
+#include <QtTest>
+
+using namespace wb;
+
+namespace {
+
+std::string briefJson(const std::string &model, const std::string &precision, const std::string &traffic,
+                      const std::string &candidate, const std::string &extra = {})
+{
+    return R"({"format": "gpu-workbench-brief", "version": 1, "name": "t", "workload": {"kind": "realtime-inference",
+        "model": ")" + model + R"(", "weights_precision": ")" + precision + R"(", "kv_cache_precision": "fp8",
+        "input_tokens": 1000, "output_tokens": 200, "traffic": )" + traffic + extra + R"(},
+        "candidates": [)" + candidate + "]}";
+}
+
+const std::string k70bOnH100 = R"({"gpu": "h100-sxm-80gb", "gpus": 2, "tensor_parallel": 2, "serving_stack": "vllm"})";
+
+struct Setup
+{
+    Brief brief;
+    FitResult fit;
+    std::optional<StepModel> model;
+    SimConfig config;
+    TrafficSpec traffic;
+};
+
+Setup setup(const std::string &json, int requests = 1500)
+{
+    Setup s{wbtest::parseOrFail(json), {}, {}, {}, {}};
+    const Candidate &c = s.brief.candidates[0];
+    s.fit = fitCandidate(s.brief, c, wbtest::shippedCatalog());
+    s.model = StepModel::create(s.brief.workload, c, *wbtest::shippedCatalog().gpu(c.gpu), s.brief.assumptions, nullptr);
+    if (!s.model)
+        qFatal("no step model");
+    s.config.replicas = c.replicas();
+    s.config.kvCapacityTokens = s.fit.kvCacheCapacityTokensPerReplica.value_or(0);
+    s.traffic.requests = requests;
+    s.traffic.input = {1000, std::nullopt, 1 << 30, 1};
+    s.traffic.output = {200, std::nullopt, 1 << 30, 1};
+    return s;
+}
+
+double offlineRate(const Setup &s)
+{
+    TrafficSpec t = s.traffic;
+    t.mode = TrafficMode::Offline;
+    return simulate(*s.model, s.config, t).requestsPerS;
+}
+
+} // namespace
+
+class TestPerformance : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void handWorkedCoefficients();
+    void percentilesOrdered_data();
+    void percentilesOrdered();
+    void littlesLaw();
+    void openLoopCarriesItsRate();
+    void burstierNeverHelpsTail();
+    void moreReplicasNeverLowerThroughput();
+    void fasterGpuNeverSlower();
+    void deterministic();
+    void unrunnableIsNullWithWarning_data();
+    void unrunnableIsNullWithWarning();
+    void embeddingIsPrefillOnly();
+    void capacitySearchWithinSlo();
+};
+
+// Llama-3.1-8B in bf16 on one H100 SXM, TensorRT-LLM, every efficiency set to 1 so that the
+// coefficients are the catalog's peaks alone:
+//   per layer: q and o 4096 x 4096, k and v 4096 x 1024 (8 KV heads x 128), MLP 3 x 4096 x 14336
+//     = 2*16,777,216 + 2*4,194,304 + 176,160,768 = 218,103,808 linear parameters;
+//   streamed per step: 32 layers of those, the untied 128,256 x 4096 output head and
+//     32 x 2 x 4096 + 4096 norm weights, all 2 bytes:
+//     (6,979,321,856 + 525,336,576 + 266,240) x 2 = 15,009,849,344 bytes;
+//   b0 = 15,009,849,344 / 3.35e12 + 0.6 ms (TensorRT-LLM step) + 32 x 12 us (layers) = 5.4646 ms;
+//   b1 = 2 x 6,979,321,856 / 989.4e12 = 14.108 us per prefill token;
+//   b2 = b1 + 2 x 525,336,576 / 989.4e12 = 15.170 us per decode sequence;
+//   b3 = KV bytes per token / bandwidth = 32 x 2 x 8 x 128 x 1 byte (fp8) / 3.35e12 = 19.56 ns
+//        (attention math per KV token, 4 x 32 x 128 x 32 / 989.4e12 = 0.53 ns, is smaller);
+//   b4 = 524,288 FLOPs per (query, key) pair / 989.4e12 = 0.5299 ns.
+void TestPerformance::handWorkedCoefficients()
+{
+    const std::string json = briefJson("llama-3.1-8b", "bf16", R"({"mode": "offline"})",
+                                       R"({"gpu": "h100-sxm-80gb", "gpus": 1, "tensor_parallel": 1, "serving_stack": "trtllm"})",
+                                       R"(}, "assumptions": {"compute_efficiency": 1, "memory_efficiency": 1,
+                                          "kv_read_efficiency": 1)");
+    const Brief b = wbtest::parseOrFail(json);
+    const auto model = StepModel::create(b.workload, b.candidates[0], *wbtest::shippedCatalog().gpu("h100-sxm-80gb"),
+                                         b.assumptions, nullptr);
+    QVERIFY(model);
+    const StepCoefficients c = model->linear();
+    QVERIFY(qAbs(c.b0 - 5.4646e-3) < 0.0005e-3);
+    QVERIFY(qAbs(c.b1 - 14.108e-6) < 0.001e-6);
+    QVERIFY(qAbs(c.b2 - 15.170e-6) < 0.001e-6);
+    QVERIFY(qAbs(c.b3 - 19.56e-9) < 0.01e-9);
+    QVERIFY(qAbs(c.b4 - 0.5299e-9) < 0.0001e-9);
+    // The linear form is the step time: 100 prefill tokens and 10 decodes reading 5,000 KV
+    // entries, 5,050 causal pairs (one 100-token chunk from position 0).
+    StepBatch batch{100, 10, 5000, 5050, 11};
+    const double expected = c.b0 + 100 * c.b1 + 10 * c.b2 + 5000 * c.b3 + 5050 * c.b4;
+    QCOMPARE(model->stepTime(batch), expected);
+}
+
+void TestPerformance::percentilesOrdered_data()
+{
+    QTest::addColumn<QString>("traffic");
+    QTest::newRow("offline") << R"({"mode": "offline"})";
+    QTest::newRow("closed-loop 64") << R"({"mode": "closed-loop", "concurrency": 64})";
+    QTest::newRow("poisson 3/s") << R"({"mode": "open-loop", "request_rate_per_s": 3})";
+    QTest::newRow("bursty 3/s") << R"({"mode": "open-loop", "request_rate_per_s": 3, "burstiness": 0.2})";
+    QTest::newRow("steady plus bursts") << R"({"mode": "open-loop", "request_rate_per_s": 2,
+        "bursts": {"multiplier": 3, "duration_s": 20, "period_s": 120}})";
+}
+
+void TestPerformance::percentilesOrdered()
+{
+    QFETCH(QString, traffic);
+    const Brief b = wbtest::parseOrFail(briefJson("llama-3.1-70b", "fp8", traffic.toStdString(), k70bOnH100,
+                                                  R"(, "input_tokens_p95": 3000, "output_tokens_p95": 500)"));
+    const Results r = evaluate(b, wbtest::shippedCatalog());
+    const PerformanceResult &p = r.results[0].performance;
+    QVERIFY(p.computed);
+    for (const Distribution *d : {&p.ttft, &p.tpot, &p.itl, &p.e2e}) {
+        QVERIFY(!d->empty);
+        QVERIFY(d->p50 > 0);
+        QVERIFY(d->p50 <= d->p95);
+        QVERIFY(d->p95 <= d->p99);
+    }
+    QVERIFY(p.e2e.p50 >= p.ttft.p50);
+    QVERIFY(p.outputTokensPerS <= p.maxOutputTokensPerS * 1.02);
+}
+
+// A closed loop of C clients holds C requests in flight: throughput x mean latency = C.
+void TestPerformance::littlesLaw()
+{
+    Setup s = setup(briefJson("llama-3.1-70b", "fp8", R"({"mode": "offline"})", k70bOnH100));
+    s.traffic.mode = TrafficMode::ClosedLoop;
+    s.traffic.concurrency = 48;
+    const SimResult r = simulate(*s.model, s.config, s.traffic);
+    QVERIFY(r.preemptions == 0);
+    const double inFlight = r.requestsPerS * r.e2e.mean;
+    QVERIFY2(qAbs(inFlight - 48) / 48 < 0.05, qPrintable(QString::number(inFlight)));
+}
+
+// Below capacity, an open loop completes what arrives.
+void TestPerformance::openLoopCarriesItsRate()
+{
+    Setup s = setup(briefJson("llama-3.1-70b", "fp8", R"({"mode": "offline"})", k70bOnH100));
+    const double rate = 0.6 * offlineRate(s);
+    s.traffic.mode = TrafficMode::OpenLoop;
+    s.traffic.ratePerS = rate;
+    const SimResult r = simulate(*s.model, s.config, s.traffic);
+    QVERIFY2(qAbs(r.requestsPerS - rate) / rate < 0.08, qPrintable(QString::number(r.requestsPerS / rate)));
+    QVERIFY(qAbs(r.outputTokensPerS - rate * 200) / (rate * 200) < 0.08);
+}
+
+void TestPerformance::burstierNeverHelpsTail()
+{
+    Setup s = setup(briefJson("llama-3.1-70b", "fp8", R"({"mode": "offline"})", k70bOnH100), 3000);
+    const double capacity = offlineRate(s);
+    for (double load : {0.3, 0.6, 0.85}) {
+        double previous = 0;
+        for (double shape : {8.0, 2.0, 1.0, 0.5, 0.2}) {  // decreasing shape: burstier
+            TrafficSpec t = s.traffic;
+            t.mode = TrafficMode::OpenLoop;
+            t.ratePerS = load * capacity;
+            t.burstiness = shape;
+            const double p99 = simulate(*s.model, s.config, t).ttft.p99;
+            QVERIFY2(p99 >= previous * 0.99,
+                     qPrintable(QStringLiteral("load %1, burstiness %2: p99 TTFT %3 s < %4 s").arg(load).arg(shape).arg(p99).arg(previous)));
+            previous = p99;
+        }
+        // Steady plus bursts at the same mean rate is no better than steady.
+        TrafficSpec steady = s.traffic;
+        steady.mode = TrafficMode::OpenLoop;
+        steady.ratePerS = load * capacity;
+        TrafficSpec bursts = steady;
+        // Base rate r, bursts of 3r for 10 s in every 60 s: mean (50 r + 30 r) / 60 = 4/3 r.
+        bursts.ratePerS = steady.ratePerS * 3.0 / 4.0;
+        bursts.burstMultiplier = 3.0;
+        bursts.burstDurationS = 10;
+        bursts.burstPeriodS = 60;
+        QVERIFY(simulate(*s.model, s.config, bursts).ttft.p99 >= simulate(*s.model, s.config, steady).ttft.p99 * 0.99);
+    }
+}
+
+void TestPerformance::moreReplicasNeverLowerThroughput()
+{
+    Setup s = setup(briefJson("llama-3.1-8b", "fp8", R"({"mode": "offline"})",
+                              R"({"gpu": "h100-sxm-80gb", "gpus": 1, "tensor_parallel": 1, "serving_stack": "vllm"})"),
+                    2000);
+    for (TrafficMode mode : {TrafficMode::Offline, TrafficMode::OpenLoop, TrafficMode::ClosedLoop}) {
+        double previous = 0;
+        for (int replicas : {1, 2, 3, 4, 8}) {
+            SimConfig c = s.config;
+            c.replicas = replicas;
+            TrafficSpec t = s.traffic;
+            t.mode = mode;
+            t.ratePerS = 60;       // more than one replica carries
+            t.concurrency = 256;
+            const double tps = simulate(*s.model, c, t).outputTokensPerS;
+            QVERIFY2(tps >= previous * 0.99, qPrintable(QStringLiteral("%1 replicas: %2 < %3").arg(replicas).arg(tps).arg(previous)));
+            previous = tps;
+        }
+    }
+}
+
+// The same GPU with 1.5x the bandwidth and FLOP/s and the same memory is never slower.
+void TestPerformance::fasterGpuNeverSlower()
+{
+    const Brief b = wbtest::parseOrFail(briefJson("llama-3.1-70b", "fp8", R"({"mode": "open-loop", "request_rate_per_s": 4})",
+                                                  k70bOnH100, R"(, "slo": {"ttft_p99_s": 2, "tpot_p99_s": 0.1})"));
+    const Candidate &c = b.candidates[0];
+    const GpuSpec &base = *wbtest::shippedCatalog().gpu("h100-sxm-80gb");
+    GpuSpec fast = base;
+    fast.memoryBandwidthBytesPerS *= 1.5;
+    fast.denseFlops.bf16 = *base.denseFlops.bf16 * 1.5;
+    fast.denseFlops.fp8 = *base.denseFlops.fp8 * 1.5;
+    const FitResult fit = fitCandidate(b, c, wbtest::shippedCatalog());
+    const PerformanceResult slow = evaluatePerformance(b, c, base, fit);
+    const PerformanceResult quick = evaluatePerformance(b, c, fast, fit);
+    QVERIFY(quick.maxOutputTokensPerS >= slow.maxOutputTokensPerS);
+    QVERIFY(quick.ttft.p50 <= slow.ttft.p50);
+    QVERIFY(quick.ttft.p99 <= slow.ttft.p99);
+    QVERIFY(quick.tpot.p99 <= slow.tpot.p99);
+    QVERIFY(quick.e2e.p99 <= slow.e2e.p99);
+    QVERIFY(*quick.maxRequestRateWithinSloPerS >= *slow.maxRequestRateWithinSloPerS);
+}
+
+void TestPerformance::deterministic()
+{
+    Setup s = setup(briefJson("llama-3.1-70b", "fp8", R"({"mode": "offline"})", k70bOnH100));
+    s.traffic.mode = TrafficMode::OpenLoop;
+    s.traffic.ratePerS = 2;
+    s.traffic.burstiness = 0.5;
+    s.traffic.input.p95 = 3000;
+    const SimResult a = simulate(*s.model, s.config, s.traffic);
+    const SimResult b = simulate(*s.model, s.config, s.traffic);
+    QCOMPARE(a.ttft.p99, b.ttft.p99);
+    QCOMPARE(a.e2es, b.e2es);
+    s.traffic.seed = 2;
+    QVERIFY(simulate(*s.model, s.config, s.traffic).e2es != a.e2es);
+}
+
+void TestPerformance::unrunnableIsNullWithWarning_data()
+{
+    QTest::addColumn<QString>("precision");
+    QTest::addColumn<QString>("candidate");
+    QTest::addColumn<QString>("code");
+    QTest::newRow("fp4 on h100") << "fp4" << QString::fromStdString(k70bOnH100) << "precision-unsupported";
+    QTest::newRow("70b bf16 on one l4") << "bf16"
+                                        << R"({"gpu": "l4-24gb", "gpus": 1, "tensor_parallel": 1})"
+                                        << "performance-not-computed";
+}
+
+void TestPerformance::unrunnableIsNullWithWarning()
+{
+    QFETCH(QString, precision);
+    QFETCH(QString, candidate);
+    QFETCH(QString, code);
+    const Brief b = wbtest::parseOrFail(briefJson("llama-3.1-70b", precision.toStdString(),
+                                                  R"({"mode": "open-loop", "request_rate_per_s": 1})",
+                                                  candidate.toStdString(), R"(, "slo": {"ttft_p99_s": 2})"));
+    const Results r = evaluate(b, wbtest::shippedCatalog());
+    const CandidateResult &c = r.results[0];
+    QVERIFY(!c.performance.computed);
+    bool warned = false;
+    for (const Warning &w : c.warnings)
+        warned = warned || w.code == code.toStdString();
+    QVERIFY(warned);
+    const QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(resultsToJson(b, r))).object();
+    QVERIFY(root.value(QLatin1String("results")).toArray().at(0).toObject().value(QLatin1String("performance")).isNull());
+}
+
+// Embedding requests are prefill only: no output tokens, no TPOT, the answer is the first token.
+void TestPerformance::embeddingIsPrefillOnly()
+{
+    const Brief b = wbtest::parseOrFail(R"({"format": "gpu-workbench-brief", "version": 1, "name": "e",
+        "workload": {"kind": "embedding", "model": "llama-3.1-8b", "weights_precision": "bf16", "input_tokens": 512,
+          "output_tokens": 0, "traffic": {"mode": "open-loop", "request_rate_per_s": 10}},
+        "candidates": [{"gpu": "l40s-48gb", "gpus": 1, "tensor_parallel": 1}]})");
+    const PerformanceResult p = evaluate(b, wbtest::shippedCatalog()).results[0].performance;
+    QVERIFY(p.computed);
+    QVERIFY(p.tpot.empty);
+    QCOMPARE(p.outputTokensPerS, 0.0);
+    QCOMPARE(p.ttft.p99, p.e2e.p99);
+    // 10 requests/s is below this candidate's capacity (about 24/s: 512 tokens x 16 GFLOP at about
+    // 200 TFLOP/s achieved), so all of it is carried.
+    QVERIFY(qAbs(p.inputTokensPerS - 10 * 512) / (10 * 512) < 0.08);
+}
+
+void TestPerformance::capacitySearchWithinSlo()
+{
+    const Brief b = wbtest::parseOrFail(briefJson("llama-3.1-70b", "fp8", R"({"mode": "open-loop", "request_rate_per_s": 30})",
+                                                  R"({"gpu": "h100-sxm-80gb", "gpus": 4, "tensor_parallel": 2, "serving_stack": "vllm"})",
+                                                  R"(, "slo": {"ttft_p99_s": 1.5, "tpot_p99_s": 0.08})"));
+    const PerformanceResult p = evaluate(b, wbtest::shippedCatalog()).results[0].performance;
+    QVERIFY(p.maxRequestRateWithinSloPerS);
+    const double rate = *p.maxRequestRateWithinSloPerS;
+    QVERIFY(rate > 0);
+    QVERIFY(rate * 200 <= p.maxOutputTokensPerS * 1.02);
+    // The rate found meets the SLO when simulated again through the brief.
+    Brief atRate = b;
+    atRate.workload.traffic.requestRatePerS = rate;
+    const PerformanceResult again = evaluate(atRate, wbtest::shippedCatalog()).results[0].performance;
+    QVERIFY(again.sloMet.value_or(false));
+    // 30 requests/s is beyond two replicas here: more are needed, and that many carry it.
+    QVERIFY(p.replicasForPeak);
+    QVERIFY(*p.replicasForPeak > 2);
+    Brief sized = b;
+    sized.candidates[0].gpus = *p.replicasForPeak * 2;
+    QVERIFY(evaluate(sized, wbtest::shippedCatalog()).results[0].performance.sloMet.value_or(false));
+}
+
+QTEST_GUILESS_MAIN(TestPerformance)
+#include "tst_performance.moc"
