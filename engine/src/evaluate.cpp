@@ -117,6 +117,7 @@ Json performanceJson(const PerformanceResult &p)
     j["simulated_traffic"] = enumName(p.mode);
     j["simulated_requests"] = p.simulatedRequests;
     j["mean_batch_sequences"] = p.meanBatchSequences;
+    j["overloaded"] = p.overloaded;
     j["preemptions"] = p.preemptions;
     j["rejected_requests"] = p.rejectedRequests;
     Json curve = Json::array();
@@ -274,7 +275,7 @@ const char *engineVersion()
     return WB_ENGINE_VERSION;
 }
 
-Results evaluate(const Brief &brief, const Catalog &catalog)
+Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptions &options)
 {
     Results results;
     results.briefName = brief.name;
@@ -291,8 +292,8 @@ Results evaluate(const Brief &brief, const Catalog &catalog)
             r.gpuName = gpu ? gpu->name : c.gpu;
             r.fit = fitCandidate(brief, c, catalog);
             r.warnings = r.fit.warnings;
-            if (gpu) {
-                r.performance = evaluatePerformance(brief, c, *gpu, r.fit);
+            if (gpu && options.performance) {
+                r.performance = evaluatePerformance(brief, c, *gpu, r.fit, options.cancel);
                 r.warnings.insert(r.warnings.end(), r.performance.warnings.begin(), r.performance.warnings.end());
             }
         }
@@ -305,6 +306,8 @@ Results evaluate(const Brief &brief, const Catalog &catalog)
     work();
     for (std::thread &t : pool)
         t.join();
+    results.performanceEvaluated = options.performance;
+    results.cancelled = options.cancel && options.cancel->load();
     return results;
 }
 

@@ -27,8 +27,9 @@ bool within(const Distribution &d, std::optional<double> p99, std::optional<doub
 class Bench
 {
 public:
-    Bench(const Brief &brief, const Candidate &cand, const StepModel &model, const FitResult &fit)
-        : m_brief(brief), m_model(model)
+    Bench(const Brief &brief, const Candidate &cand, const StepModel &model, const FitResult &fit,
+          const std::atomic<bool> *cancel)
+        : m_brief(brief), m_model(model), m_cancel(cancel)
     {
         const Assumptions &a = brief.assumptions;
         const Workload &w = brief.workload;
@@ -69,7 +70,7 @@ public:
         const double context = std::max(1.0, t.input.mean + t.output.mean);
         const double batch = std::min<double>(m_config.maxSequences, m_config.kvCapacityTokens / context);
         t.requests = int(std::clamp(3.0 * replicas * batch, double(t.requests), 20000.0));
-        return simulate(m_model, config(replicas), t);
+        return run(config(replicas), t);
     }
     SimResult openLoop(double rate, int replicas, bool withBursts = false) const
     {
@@ -81,20 +82,27 @@ public:
             t.burstDurationS = m_brief.workload.traffic.burstDurationS;
             t.burstPeriodS = m_brief.workload.traffic.burstPeriodS;
         }
-        return simulate(m_model, config(replicas), t);
+        return run(config(replicas), t);
     }
     SimResult closedLoop(int concurrency) const
     {
         TrafficSpec t = m_base;
         t.mode = TrafficMode::ClosedLoop;
         t.concurrency = concurrency;
-        return simulate(m_model, config(m_config.replicas), t);
+        return run(config(m_config.replicas), t);
     }
     const TrafficSpec &base() const { return m_base; }
+    bool cancelled() const { return m_cancel && m_cancel->load(); }
 
 private:
+    SimResult run(const SimConfig &config, const TrafficSpec &traffic) const
+    {
+        return cancelled() ? SimResult{} : simulate(m_model, config, traffic);
+    }
+
     const Brief &m_brief;
     const StepModel &m_model;
+    const std::atomic<bool> *m_cancel;
     SimConfig m_config;
     TrafficSpec m_base;
 };
@@ -130,7 +138,7 @@ bool meetsSlo(const SimResult &s, const Slo &slo)
 }
 
 PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand, const GpuSpec &gpu,
-                                      const FitResult &fit)
+                                      const FitResult &fit, const std::atomic<bool> *cancel)
 {
     PerformanceResult r;
     const Workload &w = brief.workload;
@@ -142,7 +150,13 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                                     "performance figures are left empty"});
         return r;
     }
-    if (!fit.computed || !fit.fits || fit.kvCacheCapacityTokensPerReplica.value_or(0) < 1) {
+    if (!fit.computed) {
+        r.warnings.push_back({"performance-not-computed",
+                              "the memory fit could not be computed (see the warning above), so there is no "
+                              "performance to simulate"});
+        return r;
+    }
+    if (!fit.fits || fit.kvCacheCapacityTokensPerReplica.value_or(0) < 1) {
         r.warnings.push_back({"performance-not-computed",
                               "the candidate does not fit the model in memory, so it has no performance to simulate"});
         return r;
@@ -175,7 +189,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                                             "3.87 times, so the simulated spread is narrower than the brief's",
                                             *p95 / mean)});
 
-    const Bench bench(brief, cand, *model, fit);
+    const Bench bench(brief, cand, *model, fit, cancel);
     r.simulatedRequests = bench.base().requests;
     const int replicas = bench.replicas();
     const double gpus = std::max(1, cand.gpus);
@@ -217,11 +231,13 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                                   "recomputed, which costs latency (%.0f simulated requests)",
                                   double(point.preemptions), r.simulatedRequests)});
     if (t.mode == TrafficMode::OpenLoop && t.requestRatePerS && point.requestsPerS > 0
-        && *t.requestRatePerS > capacityRps * 1.001)
+        && *t.requestRatePerS > capacityRps * 1.001) {
+        r.overloaded = true;
         r.warnings.push_back({"overloaded",
                               fmt("the brief's %.3g requests/s exceed this candidate's capacity of %.3g requests/s; the "
                                   "queue grows without bound and latency percentiles depend on how long the test runs",
                                   *t.requestRatePerS, capacityRps)});
+    }
 
     const bool hasSlo = !slo.empty();
     if (hasSlo) {
@@ -294,6 +310,11 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
             r.loadCurve.push_back({reference * f, s.ttft.p50, s.ttft.p99, s.tpot.p50, s.tpot.p99, s.outputTokensPerS,
                                    meetsSlo(s, slo)});
         }
+    if (bench.cancelled()) {
+        PerformanceResult stopped;
+        stopped.warnings.push_back({"cancelled", "the evaluation was cancelled before it finished"});
+        return stopped;
+    }
     return r;
 }
 

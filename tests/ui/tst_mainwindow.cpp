@@ -5,13 +5,18 @@
 #include <ui/document.h>
 #include <ui/fittablemodel.h>
 #include <ui/mainwindow.h>
+#include <ui/performancetablemodel.h>
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QDir>
 #include <QListWidget>
 #include <QPalette>
+#include <QSignalSpy>
+#include <QLabel>
+#include <QStatusBar>
 #include <QStyleFactory>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 
@@ -54,6 +59,8 @@ class TestMainWindow : public QObject
 private slots:
     void showsSampleBriefAndFit();
     void fitModelPassesModelTester();
+    void performanceArrivesWithoutBlocking();
+    void performanceModelPassesModelTester();
     void badBriefLeavesDocumentAsItWas();
     void newClearsTheDocument();
     void screenshots();
@@ -87,6 +94,45 @@ void TestMainWindow::fitModelPassesModelTester()
     QVERIFY(!doc.openBrief(kSample).has_value());
     model.setResults(doc.results());
     QCOMPARE(model.columnCount(), int(wb::FitTableModel::ColumnCount));
+    model.setResults({});
+    QCOMPARE(model.rowCount(), 0);
+}
+
+// Opening shows the fit at once; the simulations finish on a worker thread and fill the
+// performance table, while the event loop keeps running.
+void TestMainWindow::performanceArrivesWithoutBlocking()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openBrief(kSample).has_value());
+    QVERIFY(doc.evaluating());
+    QAbstractItemModel *model = w.performanceTable()->model();
+    QCOMPARE(model->rowCount(), 6);
+    QCOMPARE(model->data(model->index(0, wb::PerformanceTableModel::Throughput)).toString(), QStringLiteral("…"));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QVERIFY(doc.results().performanceEvaluated);
+    bool ok = false;
+    QLocale().toDouble(model->data(model->index(0, wb::PerformanceTableModel::Throughput)).toString(), &ok);
+    QVERIFY(ok);
+    // The A100 cannot run the sample's fp8 weights: no invented figures.
+    QCOMPARE(model->data(model->index(4, wb::PerformanceTableModel::Throughput)).toString(), QStringLiteral("not computed"));
+    const QLabel *status = w.statusBar()->findChild<QLabel *>();
+    QVERIFY(status);
+    QVERIFY(!status->text().contains(QLatin1String("Simulating")));
+}
+
+void TestMainWindow::performanceModelPassesModelTester()
+{
+    wb::Document doc(shippedCatalog());
+    wb::PerformanceTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(!doc.openBrief(kSample).has_value());
+    model.setResults(doc.results());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    model.setResults(doc.results());
+    QCOMPARE(model.columnCount(), int(wb::PerformanceTableModel::ColumnCount));
     model.setResults({});
     QCOMPARE(model.rowCount(), 0);
 }
@@ -129,9 +175,15 @@ void TestMainWindow::screenshots()
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             QVERIFY(!doc.openBrief(kSample).has_value());
+            QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
             QTest::qWait(50);
-            const QString file = QStringLiteral("%1/main-%2x%3-%4.png").arg(dir).arg(size.width()).arg(size.height()).arg(theme);
-            QVERIFY(w.grab().save(file));
+            for (int tab = 0; tab < w.resultTabs()->count(); ++tab) {
+                w.resultTabs()->setCurrentIndex(tab);
+                QTest::qWait(20);
+                const QString file = QStringLiteral("%1/main-tab%5-%2x%3-%4.png")
+                                         .arg(dir).arg(size.width()).arg(size.height()).arg(theme).arg(tab);
+                QVERIFY(w.grab().save(file));
+            }
         }
     }
 }

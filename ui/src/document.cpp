@@ -1,27 +1,64 @@
 #include "ui/document.h"
 
+#include <QtConcurrent/QtConcurrentRun>
+
 namespace wb {
 
-Document::Document(Catalog catalog, QObject *parent) : QObject(parent), m_catalog(std::move(catalog)) {}
+Document::Document(Catalog catalog, QObject *parent) : QObject(parent), m_catalog(std::move(catalog))
+{
+    connect(&m_watcher, &QFutureWatcher<Results>::finished, this, [this] {
+        // A cancelled run's results belong to a brief that is no longer open.
+        if (!m_watcher.isCanceled() && !m_watcher.future().isCanceled() && !(m_cancel && m_cancel->load())) {
+            m_results = m_watcher.result();
+            emit changed();
+        }
+        emit evaluatingChanged(false);
+    });
+}
+
+Document::~Document()
+{
+    cancelEvaluation();
+    m_watcher.waitForFinished();
+}
 
 std::optional<QString> Document::openBrief(const QString &path)
 {
     auto brief = loadBrief(path.toStdString(), m_catalog);
     if (!brief)
         return QString::fromStdString(brief.error().toString());
-    m_results = evaluate(brief.value(), m_catalog);
+    cancelEvaluation();
     m_brief = std::move(brief).value();
+    m_results = evaluate(*m_brief, m_catalog, {.performance = false});
     m_path = path;
     emit changed();
+    startEvaluation();
     return std::nullopt;
 }
 
 void Document::clear()
 {
+    cancelEvaluation();
     m_brief.reset();
     m_results = Results();
     m_path.clear();
     emit changed();
+}
+
+void Document::startEvaluation()
+{
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    // The worker owns copies of what it reads, so nothing it uses can change or vanish under it.
+    m_watcher.setFuture(QtConcurrent::run([brief = *m_brief, catalog = m_catalog, cancel = m_cancel] {
+        return evaluate(brief, catalog, {.performance = true, .cancel = cancel.get()});
+    }));
+    emit evaluatingChanged(true);
+}
+
+void Document::cancelEvaluation()
+{
+    if (m_cancel)
+        m_cancel->store(true);
 }
 
 } // namespace wb

@@ -3,6 +3,7 @@
 #include "ui/briefview.h"
 #include "ui/document.h"
 #include "ui/fittablemodel.h"
+#include "ui/performancetablemodel.h"
 
 #include <widgets/fractionbardelegate.h>
 
@@ -16,11 +17,47 @@
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QLocale>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace wb {
+
+namespace {
+
+QLabel *titleLabel(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    QFont font = label->font();
+    font.setPointSizeF(font.pointSizeF() * 1.3);
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+
+QLabel *subtitleLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setWordWrap(true);
+    return label;
+}
+
+QTableView *resultTable(QAbstractItemModel *model, const QString &name, QWidget *parent)
+{
+    auto *table = new QTableView(parent);
+    table->setModel(model);
+    table->setAccessibleName(name);
+    table->setAlternatingRowColors(true);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+    return table;
+}
+
+} // namespace
 
 MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent), m_document(document)
 {
@@ -35,32 +72,36 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
 
     auto *right = new QWidget(splitter);
     auto *layout = new QVBoxLayout(right);
-    m_fitTitle = new QLabel(right);
-    QFont titleFont = m_fitTitle->font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
-    titleFont.setBold(true);
-    m_fitTitle->setFont(titleFont);
-    layout->addWidget(m_fitTitle);
-    auto *subtitle = new QLabel(tr("Memory per GPU by component, for the busiest GPU of each candidate. Headroom is "
-                                   "the share of the GPU left free; the engine's memory cap keeps the last 10% for "
-                                   "fragmentation."),
-                                right);
-    subtitle->setWordWrap(true);
-    layout->addWidget(subtitle);
+    m_tabs = new QTabWidget(right);
+    m_tabs->setAccessibleName(tr("Results"));
+    layout->addWidget(m_tabs, 3);
 
+    auto *fitPage = new QWidget(m_tabs);
+    auto *fitLayout = new QVBoxLayout(fitPage);
+    m_fitTitle = titleLabel(fitPage);
+    fitLayout->addWidget(m_fitTitle);
+    fitLayout->addWidget(subtitleLabel(tr("Memory per GPU by component, for the busiest GPU of each candidate. Headroom "
+                                          "is the share of the GPU left free; the engine's memory cap keeps the last "
+                                          "10% for fragmentation."),
+                                       fitPage));
     m_fitModel = new FitTableModel(this);
-    m_fitTable = new QTableView(right);
-    m_fitTable->setModel(m_fitModel);
-    m_fitTable->setAccessibleName(tr("Memory fit per candidate"));
-    m_fitTable->setAlternatingRowColors(true);
-    m_fitTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_fitTable->verticalHeader()->hide();
-    m_fitTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_fitTable->horizontalHeader()->setStretchLastSection(true);
+    m_fitTable = resultTable(m_fitModel, tr("Memory fit per candidate"), fitPage);
     auto *bar = new FractionBarDelegate(m_fitTable);
     bar->setWarnBelow(0.1);
     m_fitTable->setItemDelegateForColumn(FitTableModel::Headroom, bar);
-    layout->addWidget(m_fitTable, 3);
+    fitLayout->addWidget(m_fitTable);
+    m_tabs->addTab(fitPage, tr("Memory fit"));
+
+    auto *perfPage = new QWidget(m_tabs);
+    auto *perfLayout = new QVBoxLayout(perfPage);
+    m_perfTitle = titleLabel(perfPage);
+    perfLayout->addWidget(m_perfTitle);
+    m_perfSubtitle = subtitleLabel(QString(), perfPage);
+    perfLayout->addWidget(m_perfSubtitle);
+    m_perfModel = new PerformanceTableModel(this);
+    m_perfTable = resultTable(m_perfModel, tr("Performance per candidate"), perfPage);
+    perfLayout->addWidget(m_perfTable);
+    m_tabs->addTab(perfPage, tr("Performance"));
 
     auto *warningsLabel = new QLabel(tr("<b>Warnings</b>"), right);
     layout->addWidget(warningsLabel);
@@ -74,7 +115,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
-    splitter->setSizes({360, 920});
+    splitter->setSizes({300, 980});
     setCentralWidget(splitter);
 
     m_status = new QLabel(this);
@@ -82,6 +123,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
 
     createMenus();
     connect(m_document, &Document::changed, this, &MainWindow::refresh);
+    connect(m_document, &Document::evaluatingChanged, this, &MainWindow::refresh);
     refresh();
     resize(1280, 800);
 }
@@ -139,6 +181,7 @@ void MainWindow::refresh()
     const Brief *brief = m_document->brief();
     m_briefView->setBrief(brief);
     m_fitModel->setResults(m_document->results());
+    m_perfModel->setResults(m_document->results());
     // Columns that are always zero for this kind of workload are hidden, not shown empty.
     const bool inference = !brief || isInference(brief->workload.kind);
     m_fitTable->setColumnHidden(FitTableModel::KvCache, !inference);
@@ -168,11 +211,48 @@ void MainWindow::refresh()
     if (m_warnings->count() == 0)
         m_warnings->addItem(tr("No warnings."));
 
+    const bool inferenceBrief = brief && isInference(brief->workload.kind);
+    m_perfTitle->setText(!brief ? tr("How fast is it? Open a brief to see.")
+                         : inferenceBrief ? tr("How fast is it, and does it meet the latency targets?")
+                                          : tr("How fast is it? Training time arrives in a later version."));
+    m_perfSubtitle->setText(brief ? performanceSubtitle(*brief) : QString());
+
     const Catalog &c = m_document->catalog();
-    m_status->setText(tr("Catalog: %1 GPUs, %2 models · engine %3 · performance and cost arrive in later versions")
-                          .arg(c.gpus().size())
-                          .arg(c.models().size())
-                          .arg(QString::fromLatin1(engineVersion())));
+    m_status->setText((m_document->evaluating() ? tr("Simulating performance… · ") : QString())
+                      + tr("Catalog: %1 GPUs, %2 models · engine %3 · cost arrives in a later version")
+                            .arg(c.gpus().size())
+                            .arg(c.models().size())
+                            .arg(QString::fromLatin1(engineVersion())));
+}
+
+QString MainWindow::performanceSubtitle(const Brief &brief) const
+{
+    const Workload &w = brief.workload;
+    const Traffic &t = w.traffic;
+    QString traffic;
+    switch (t.mode) {
+    case TrafficMode::Offline: traffic = tr("every request queued at once"); break;
+    case TrafficMode::ClosedLoop: traffic = tr("%1 requests in flight").arg(t.concurrency.value_or(1)); break;
+    case TrafficMode::OpenLoop:
+        traffic = tr("%1 requests/s arriving (burstiness %2)")
+                      .arg(QLocale().toString(t.requestRatePerS.value_or(0), 'g', 4))
+                      .arg(QLocale().toString(t.burstiness, 'g', 3));
+        break;
+    }
+    QStringList targets;
+    const auto target = [&](const char *name, const std::optional<double> &v) {
+        if (v)
+            targets << tr("%1 ≤ %2 ms").arg(QLatin1String(name)).arg(QLocale().toString(*v * 1000, 'f', 0));
+    };
+    target("TTFT p99", w.slo.ttftP99S);
+    target("TPOT p99", w.slo.tpotP99S);
+    target("E2E p99", w.slo.e2eP99S);
+    target("TTFT p95", w.slo.ttftP95S);
+    target("TPOT p95", w.slo.tpotP95S);
+    target("E2E p95", w.slo.e2eP95S);
+    return tr("Simulated serving at the brief's traffic: %1. Latencies in milliseconds; targets: %2. Max req/s is "
+              "the highest Poisson rate within the targets; capacity is output tokens/s with everything queued.")
+        .arg(traffic, targets.isEmpty() ? tr("none set") : targets.join(QStringLiteral(", ")));
 }
 
 } // namespace wb

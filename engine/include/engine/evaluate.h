@@ -8,6 +8,7 @@
 #include "engine/fit.h"
 #include "engine/performance.h"
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -29,9 +30,19 @@ struct Results
     std::string briefName;
     std::vector<CandidateResult> results;
     std::vector<Warning> briefWarnings;
+    bool performanceEvaluated = false;
+    bool cancelled = false;
 };
 
-Results evaluate(const Brief &brief, const Catalog &catalog);
+struct EvaluateOptions
+{
+    bool performance = true;                     // false: memory fit only (fast, for a first look)
+    const std::atomic<bool> *cancel = nullptr;   // set from another thread to stop early
+};
+
+// Every candidate of the brief, on all cores. A cancelled evaluation returns what it has, with
+// Results::cancelled set; its figures must not be shown as final.
+Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptions &options = {});
 
 // Renderings. Numbers use the C locale; JSON follows the spec's key names.
 std::string resultsToJson(const Brief &brief, const Results &results);

@@ -10,6 +10,7 @@
 #include "engine/simulator.h"
 #include "engine/stepmodel.h"
 
+#include <atomic>
 #include <optional>
 #include <vector>
 
@@ -43,6 +44,7 @@ struct PerformanceResult
     std::vector<LoadPoint> loadCurve;
     StepCoefficients coefficients;               // the step model in linear form (MoE term at the mean batch)
     Efficiency efficiency;
+    bool overloaded = false;                     // the brief's open-loop rate exceeds capacity
     long long preemptions = 0;
     int rejectedRequests = 0;
     double meanBatchSequences = 0;
@@ -50,8 +52,9 @@ struct PerformanceResult
     std::vector<Warning> warnings;
 };
 
+// cancel, when given and set, stops between simulations; the result is then not computed.
 PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu,
-                                      const FitResult &fit);
+                                      const FitResult &fit, const std::atomic<bool> *cancel = nullptr);
 
 // Whether a simulation's percentiles meet every SLO in slo (true when slo is empty).
 bool meetsSlo(const SimResult &sim, const Slo &slo);

@@ -1,11 +1,12 @@
-// The first window: the open brief on the left, the memory fit of its candidates on the right,
-// the warnings below. File: New, Open, Quit; Help: About.
+// The first window: the open brief on the left; on the right, tabs with the memory fit and the
+// simulated performance of its candidates, and the warnings below. File: New, Open, Quit; Help: About.
 #pragma once
 
 #include <QMainWindow>
 
 class QLabel;
 class QListWidget;
+class QTabWidget;
 class QTableView;
 
 namespace wb {
@@ -13,6 +14,8 @@ namespace wb {
 class BriefView;
 class Document;
 class FitTableModel;
+class PerformanceTableModel;
+struct Brief;
 
 class MainWindow : public QMainWindow
 {
@@ -24,6 +27,8 @@ public:
     // Opens a brief, reporting a bad file in a message box; returns whether it opened.
     bool openFile(const QString &path);
     QTableView *fitTable() const { return m_fitTable; }
+    QTableView *performanceTable() const { return m_perfTable; }
+    QTabWidget *resultTabs() const { return m_tabs; }
     QListWidget *warningList() const { return m_warnings; }
 
 private:
@@ -32,6 +37,7 @@ private:
     void openWithDialog();
     void about();
     void refresh();
+    QString performanceSubtitle(const Brief &brief) const;
 
     Document *m_document;
     BriefView *m_briefView = nullptr;
@@ -39,6 +45,11 @@ private:
     QTableView *m_fitTable = nullptr;
     QListWidget *m_warnings = nullptr;
     QLabel *m_fitTitle = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    PerformanceTableModel *m_perfModel = nullptr;
+    QTableView *m_perfTable = nullptr;
+    QLabel *m_perfTitle = nullptr;
+    QLabel *m_perfSubtitle = nullptr;
     QLabel *m_status = nullptr;
 };
 
