@@ -72,11 +72,17 @@ public:
         t.requests = int(std::clamp(3.0 * replicas * batch, double(t.requests), 20000.0));
         return run(config(replicas), t);
     }
+    // An open loop must run for several request lifetimes, or a queue that grows slowly looks
+    // stable and the fill dominates: six lifetimes of arrivals, the first left out as warm-up,
+    // at least simulated_requests and at most 12,000 requests.
+    void setRequestLife(double seconds) { m_lifeS = seconds; }
     SimResult openLoop(double rate, int replicas, bool withBursts = false) const
     {
         TrafficSpec t = m_base;
         t.mode = TrafficMode::OpenLoop;
         t.ratePerS = rate;
+        t.requests = int(std::clamp(6.0 * rate * m_lifeS, double(t.requests), 12000.0));
+        t.warmupFraction = std::max(t.warmupFraction, std::min(0.5, rate * m_lifeS / t.requests));
         if (withBursts) {
             t.burstMultiplier = m_brief.workload.traffic.burstMultiplier;
             t.burstDurationS = m_brief.workload.traffic.burstDurationS;
@@ -103,6 +109,7 @@ private:
     const Brief &m_brief;
     const StepModel &m_model;
     const std::atomic<bool> *m_cancel;
+    double m_lifeS = 0;
     SimConfig m_config;
     TrafficSpec m_base;
 };
@@ -189,7 +196,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                                             "3.87 times, so the simulated spread is narrower than the brief's",
                                             *p95 / mean)});
 
-    const Bench bench(brief, cand, *model, fit, cancel);
+    Bench bench(brief, cand, *model, fit, cancel);
     r.simulatedRequests = bench.base().requests;
     const int replicas = bench.replicas();
     const double gpus = std::max(1, cand.gpus);
@@ -198,6 +205,8 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     const SimResult offline = bench.offline(replicas);
     r.maxOutputTokensPerS = offline.outputTokensPerS;
     const double capacityRps = offline.requestsPerS;
+    // A request's life at full load: its tokens at the offline run's pace.
+    bench.setRequestLife(offline.tpot.empty ? 0 : offline.tpot.mean * w.outputTokens);
 
     // The brief's own operating point.
     SimResult point;
@@ -240,15 +249,29 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     }
 
     const bool hasSlo = !slo.empty();
+    // A rate counts only if the simulated server also keeps up with it (completes at least 95% of
+    // what arrives): a short run just above capacity can meet the percentiles while its queue
+    // grows without bound.
+    const auto carried = [&](const SimResult &s, double rate) {
+        return meetsSlo(s, slo) && s.requestsPerS >= 0.95 * rate;
+    };
+    // Every open-loop run at the brief's burstiness on this candidate's replicas is also a point
+    // of the load curve.
+    std::vector<LoadPoint> curve;
+    const auto probe = [&](double rate) {
+        SimResult s = bench.openLoop(rate, replicas);
+        curve.push_back({rate, s.ttft.p50, s.ttft.p99, s.tpot.p50, s.tpot.p99, s.outputTokensPerS, carried(s, rate)});
+        return s;
+    };
     if (hasSlo) {
         r.sloMet = meetsSlo(point, slo);
         r.goodputRequestsPerS = goodput(point, slo);
-        // Highest open-loop rate whose percentiles meet the SLO: bisection between a light load
-        // and the offline capacity (the arrivals scale with the rate, same seed, so the
+        // Highest open-loop rate whose percentiles meet the SLO: bisection to 2% between a light
+        // load and the offline capacity (the arrivals scale with the rate, same seed, so the
         // verdict is monotone in practice).
         double lo = capacityRps * 0.02, hi = capacityRps;
-        SimResult atLo = bench.openLoop(lo, replicas);
-        if (!meetsSlo(atLo, slo)) {
+        SimResult atLo = probe(lo);
+        if (!carried(atLo, lo)) {
             r.maxRequestRateWithinSloPerS = 0.0;
             r.outputTokensPerSWithinSlo = 0.0;
             r.warnings.push_back({"slo-unreachable",
@@ -256,15 +279,15 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                                   "no request rate is within it"});
         } else {
             SimResult best = atLo;
-            SimResult atHi = bench.openLoop(hi, replicas);
-            if (meetsSlo(atHi, slo)) {
+            SimResult atHi = probe(hi);
+            if (carried(atHi, hi)) {
                 lo = hi;
                 best = atHi;
             } else {
-                for (int i = 0; i < 8 && hi - lo > 0.01 * hi; ++i) {
+                for (int i = 0; i < 8 && hi - lo > 0.02 * hi; ++i) {
                     const double mid = 0.5 * (lo + hi);
-                    SimResult s = bench.openLoop(mid, replicas);
-                    if (meetsSlo(s, slo)) {
+                    SimResult s = probe(mid);
+                    if (carried(s, mid)) {
                         lo = mid;
                         best = std::move(s);
                     } else {
@@ -285,7 +308,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         if (perReplica > 0) {
             int n = std::max(1, int(std::ceil(r.peakRequestRatePerS / perReplica - 1e-9)));
             if (hasSlo) {
-                const auto ok = [&](int k) { return meetsSlo(bench.openLoop(r.peakRequestRatePerS, k), slo); };
+                const auto ok = [&](int k) { return carried(bench.openLoop(r.peakRequestRatePerS, k), r.peakRequestRatePerS); };
                 int tries = 0;
                 while (!ok(n) && tries++ < 4)
                     ++n;
@@ -301,15 +324,21 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         }
     }
 
-    // Load curve around the rate that matters: within the SLO if known, else capacity.
+    // Load curve: the search's points, filled in so that light, half and full load around the
+    // rate that matters (within the SLO if known, else capacity) are all there.
     const double reference = r.maxRequestRateWithinSloPerS.value_or(0) > 0 ? *r.maxRequestRateWithinSloPerS
                                                                            : capacityRps * 0.9;
     if (reference > 0)
-        for (double f : {0.1, 0.25, 0.4, 0.55, 0.7, 0.85, 1.0, 1.15}) {
-            const SimResult s = bench.openLoop(reference * f, replicas);
-            r.loadCurve.push_back({reference * f, s.ttft.p50, s.ttft.p99, s.tpot.p50, s.tpot.p99, s.outputTokensPerS,
-                                   meetsSlo(s, slo)});
+        for (double f : {0.1, 0.3, 0.5, 0.7, 0.85, 1.0, 1.15}) {
+            const bool near = std::any_of(curve.begin(), curve.end(), [&](const LoadPoint &p) {
+                return std::fabs(p.requestRatePerS - reference * f) < 0.08 * reference;
+            });
+            if (!near)
+                probe(reference * f);
         }
+    std::sort(curve.begin(), curve.end(),
+              [](const LoadPoint &a, const LoadPoint &b) { return a.requestRatePerS < b.requestRatePerS; });
+    r.loadCurve = std::move(curve);
     if (bench.cancelled()) {
         PerformanceResult stopped;
         stopped.warnings.push_back({"cancelled", "the evaluation was cancelled before it finished"});

@@ -402,6 +402,7 @@ private:
             if (emit(q, now))
                 finished += complete(r, q, now);
         }
+        m_progress.push_back({now, m_tokensEmitted, m_completed});
         if (finished > 0)
             r.running.erase(std::remove_if(r.running.begin(), r.running.end(),
                                            [&](int id) { return m_requests[id].done; }),
@@ -416,7 +417,7 @@ private:
         release(r, q);
         --r.inFlight;
         m_lastFinish = std::max(m_lastFinish, now);
-        m_completions.emplace_back(now, m_tokensEmitted);
+        ++m_completed;
         issueNext(now);
         return 1;
     }
@@ -455,24 +456,45 @@ private:
         s.tpot = distributionOf(s.tpots);
         s.e2e = distributionOf(s.e2es);
         s.itl = m_gaps.distribution();
-        // Throughput over the steady part of the run: between the completions of the first and
-        // the last tenth of the requests, so that neither the fill nor the drain (when fewer
-        // requests remain than the batch holds) counts.
-        const std::size_t n = m_completions.size();
+        // Throughput over the steady part of the run, between the moments a tenth and nine tenths
+        // of the work was done, so that neither the fill nor the drain (fewer requests left than
+        // the batch holds) counts. Work is output tokens, or finished requests for prefill-only
+        // (embedding) runs.
         s.durationS = std::max(0.0, m_lastFinish - m_measureStart);
-        if (n >= 10) {
-            const auto &[t0, k0] = m_completions[n / 10];
-            const auto &[t1, k1] = m_completions[n - 1 - n / 10];
-            const double window = t1 - t0;
-            if (window > 0) {
-                s.outputTokensPerS = double(k1 - k0) / window;
-                s.requestsPerS = double(n - 1 - 2 * (n / 10)) / window;
-                s.inputTokensPerS = inputTokens / std::max(1, s.completed) * s.requestsPerS;
-            }
-        } else if (s.durationS > 0) {
-            s.outputTokensPerS = double(m_tokensEmitted) / s.durationS;
-            s.requestsPerS = double(n) / s.durationS;
-            s.inputTokensPerS = inputTokens / s.durationS;
+        const bool tokens = m_tokensEmitted > 0;
+        const auto work = [&](const Progress &p) { return double(tokens ? p.tokens : p.completed); };
+        const double total = m_progress.empty() ? 0 : work(m_progress.back());
+        const auto reached = [&](double amount) {
+            return std::lower_bound(m_progress.begin(), m_progress.end(), amount,
+                                    [&](const Progress &p, double a) { return work(p) < a; });
+        };
+        // An open loop is measured instead from the moment the server has filled (the first
+        // measured arrival plus a median request's life) to the last arrival, before the drain:
+        // a stable server then emits what arrives, an overloaded one less.
+        const auto at = [&](double t) {
+            return std::lower_bound(m_progress.begin(), m_progress.end(), t,
+                                    [](const Progress &p, double v) { return p.time < v; });
+        };
+        if (total > 0 && s.completed > 0) {
+            const auto a = reached(0.1 * total), b = reached(0.9 * total);
+            double rate = 0;
+            const double filled = m_measureStart + s.e2e.p50;
+            const double lastArrival = m_requests.back().arrival;
+            const auto fa = at(filled), fb = at(lastArrival);
+            if (m_traffic.mode == TrafficMode::OpenLoop && fb != m_progress.end() && fa != m_progress.end()
+                && fb->time > fa->time && work(*fb) > work(*fa))
+                rate = (work(*fb) - work(*fa)) / (fb->time - fa->time);
+            else if (b != m_progress.end() && a != m_progress.end() && b->time > a->time)
+                rate = (work(*b) - work(*a)) / (b->time - a->time);
+            else if (m_lastFinish > 0)
+                rate = total / m_lastFinish;  // everything happened in one or two steps
+            double outputs = 0;
+            for (const Request &q : m_requests)
+                outputs += q.done && !q.rejected ? q.output : 0;
+            const double meanOutput = outputs / double(m_completed);
+            s.requestsPerS = tokens ? rate / meanOutput : rate;
+            s.outputTokensPerS = tokens ? rate : 0;
+            s.inputTokensPerS = s.requestsPerS * inputTokens / s.completed;
         }
         return s;
     }
@@ -495,7 +517,14 @@ private:
     long long m_steps = 0;
     double m_batchSum = 0;
     long long m_tokensEmitted = 0;
-    std::vector<std::pair<double, long long>> m_completions;  // time, tokens emitted by then
+    long long m_completed = 0;
+    struct Progress
+    {
+        double time;
+        long long tokens;       // output tokens emitted by then
+        long long completed;    // requests finished by then
+    };
+    std::vector<Progress> m_progress;  // after every step
     bool m_measuring = false;
     GapHistogram m_gaps;
 };
