@@ -7,18 +7,21 @@ namespace wb {
 Document::Document(Catalog catalog, QObject *parent) : QObject(parent), m_catalog(std::move(catalog))
 {
     connect(&m_watcher, &QFutureWatcher<Results>::finished, this, [this] {
-        // A cancelled run's results belong to a brief that is no longer open.
-        if (!m_watcher.isCanceled() && !m_watcher.future().isCanceled() && !(m_cancel && m_cancel->load())) {
-            m_results = m_watcher.result();
-            emit changed();
-        }
+        // A cancelled run's results belong to a brief that is no longer open. (Setting a new
+        // future on the watcher drops the old one's pending signals, so this is the current run.)
+        if (m_cancel && m_cancel->load())
+            return;
+        m_results = m_watcher.result();
+        m_evaluating = false;
+        emit changed();
         emit evaluatingChanged(false);
     });
 }
 
 Document::~Document()
 {
-    cancelEvaluation();
+    if (m_cancel)
+        m_cancel->store(true);
     m_watcher.waitForFinished();
 }
 
@@ -52,6 +55,7 @@ void Document::startEvaluation()
     m_watcher.setFuture(QtConcurrent::run([brief = *m_brief, catalog = m_catalog, cancel = m_cancel] {
         return evaluate(brief, catalog, {.performance = true, .cancel = cancel.get()});
     }));
+    m_evaluating = true;
     emit evaluatingChanged(true);
 }
 
@@ -59,6 +63,10 @@ void Document::cancelEvaluation()
 {
     if (m_cancel)
         m_cancel->store(true);
+    if (m_evaluating) {
+        m_evaluating = false;
+        emit evaluatingChanged(false);
+    }
 }
 
 } // namespace wb

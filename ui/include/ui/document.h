@@ -39,8 +39,8 @@ public:
     const Results &results() const { return m_results; }
     const Catalog &catalog() const { return m_catalog; }
     QString filePath() const { return m_path; }
-    // True while the full evaluation runs in the background.
-    bool evaluating() const { return m_watcher.isRunning(); }
+    // True from the start of the full evaluation until its results are in results().
+    bool evaluating() const { return m_evaluating; }
 
 signals:
     void changed();
@@ -56,6 +56,7 @@ private:
     QString m_path;
     QFutureWatcher<Results> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
+    bool m_evaluating = false;
 };
 
 } // namespace wb
