@@ -176,6 +176,25 @@ std::string csvField(const std::string &s)
     return out + "\"";
 }
 
+using Columns = std::vector<std::pair<std::string, std::size_t>>;  // header, width
+
+// One row of a fixed-width table: the first column left-aligned, the rest right-aligned from
+// column `rightFrom`; a row short of cells is filled with "-".
+void tableRow(std::ostream &out, const Columns &columns, std::vector<std::string> cells, std::size_t rightFrom = 1)
+{
+    cells.resize(columns.size(), "-");
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        out << pad(cells[i], columns[i].second, i >= rightFrom) << (i + 1 < columns.size() ? " " : "\n");
+}
+
+void tableHeader(std::ostream &out, const Columns &columns, std::size_t rightFrom = 1)
+{
+    std::vector<std::string> names;
+    for (const auto &c : columns)
+        names.push_back(c.first);
+    tableRow(out, columns, names, rightFrom);
+}
+
 std::string ms(const Distribution &d, double Distribution::*field)
 {
     return d.empty ? std::string("-") : format("%.0f", d.*field * 1000);
@@ -197,19 +216,16 @@ std::string performanceTable(const Brief &brief, const Results &results)
     if (t.mode == TrafficMode::ClosedLoop && t.concurrency)
         out << format(", %.0f in flight", *t.concurrency);
     out << "; latencies in ms, all replicas together)\n";
-    const std::vector<std::pair<std::string, std::size_t>> columns = {
+    const Columns columns = {
         {"candidate", 30}, {"tok/s", 9}, {"tok/s/GPU", 10}, {"req/s", 8}, {"TTFT p50", 9}, {"TTFT p99", 9},
         {"TPOT p50", 9},   {"TPOT p99", 9}, {"E2E p99", 9}, {"SLO", 5},   {"max req/s", 10}, {"tok/s@SLO", 10},
         {"replicas", 9},   {"capacity", 9}};
-    for (std::size_t i = 0; i < columns.size(); ++i)
-        out << pad(columns[i].first, columns[i].second, i > 0) << (i + 1 < columns.size() ? " " : "\n");
+    tableHeader(out, columns);
     for (const CandidateResult &r : results.results) {
         const PerformanceResult &p = r.performance;
         std::vector<std::string> cells = {candidateLabel(r.candidate)};
         if (!p.computed) {
             cells.push_back("n/a");
-            while (cells.size() < columns.size())
-                cells.push_back("-");
         } else {
             const bool generates = !p.tpot.empty || p.outputTokensPerS > 0;
             cells.push_back(generates ? format("%.0f", p.outputTokensPerS) : "-");
@@ -226,8 +242,7 @@ std::string performanceTable(const Brief &brief, const Results &results)
             cells.push_back(p.replicasForPeak ? std::to_string(*p.replicasForPeak) : "-");
             cells.push_back(generates ? format("%.0f", p.maxOutputTokensPerS) : "-");
         }
-        for (std::size_t i = 0; i < columns.size(); ++i)
-            out << pad(cells[i], columns[i].second, i > 0) << (i + 1 < columns.size() ? " " : "\n");
+        tableRow(out, columns, cells);
     }
     out << "max req/s: highest Poisson rate within the SLO; replicas: needed for the peak rate ("
         << format("%.3g", t.peakRate()) << " requests/s); capacity: output tokens/s with everything queued.\n";
@@ -346,19 +361,16 @@ std::string resultsToTable(const Brief &brief, const Results &results)
     std::ostringstream out;
     out << "Brief: " << brief.name << "\n  " << workloadSummary(brief) << "\n\n";
     out << "Memory fit per GPU (GiB; need is the busiest GPU, usable is after the engine's memory cap)\n";
-    const std::vector<std::pair<std::string, std::size_t>> columns = {
+    const Columns columns = {
         {"candidate", 30}, {"fits", 5}, {"need", 8}, {"usable", 8}, {"capacity", 9}, {"headroom", 9},
         {"weights", 8},    {"kv", 8},   {"activ", 8}, {"grads", 8}, {"optim", 8},    {"runtime", 8},
         {"max conc", 9},   {"min GPUs", 9}};
-    for (std::size_t i = 0; i < columns.size(); ++i)
-        out << pad(columns[i].first, columns[i].second, i > 1) << (i + 1 < columns.size() ? " " : "\n");
+    tableHeader(out, columns, 2);
     for (const CandidateResult &r : results.results) {
         const FitResult &f = r.fit;
         std::vector<std::string> cells = {candidateLabel(r.candidate)};
         if (!f.computed) {
             cells.push_back("n/a");
-            for (std::size_t i = 2; i < columns.size(); ++i)
-                cells.push_back("-");
         } else {
             cells.push_back(f.fits ? "yes" : "NO");
             cells.push_back(gib(f.perGpuBytes));
@@ -374,8 +386,7 @@ std::string resultsToTable(const Brief &brief, const Results &results)
             cells.push_back(f.maxConcurrency ? std::to_string(*f.maxConcurrency) : "-");
             cells.push_back(f.smallestGpuCount ? std::to_string(*f.smallestGpuCount) : "none");
         }
-        for (std::size_t i = 0; i < columns.size(); ++i)
-            out << pad(cells[i], columns[i].second, i > 1) << (i + 1 < columns.size() ? " " : "\n");
+        tableRow(out, columns, cells, 2);
     }
     out << performanceTable(brief, results);
     bool anyWarning = !results.briefWarnings.empty();

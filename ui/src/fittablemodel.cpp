@@ -13,41 +13,16 @@ QString gib(std::uint64_t bytes)
     return QLocale().toString(double(bytes) / GiB, 'f', 1);
 }
 
-QString candidateLabel(const CandidateResult &r)
-{
-    const Candidate &c = r.candidate;
-    QString label = FitTableModel::tr("%1 × %2, TP%3").arg(c.gpus).arg(QString::fromStdString(c.gpu)).arg(c.tensorParallel);
-    if (c.pipelineParallel > 1)
-        label += FitTableModel::tr(" PP%1").arg(c.pipelineParallel);
-    return label;
-}
-
 } // namespace
 
-FitTableModel::FitTableModel(QObject *parent) : QAbstractTableModel(parent) {}
-
-void FitTableModel::setResults(const Results &results)
-{
-    beginResetModel();
-    m_results = results;
-    endResetModel();
-}
-
-int FitTableModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_results.results.size());
-}
-
-int FitTableModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
+FitTableModel::FitTableModel(QObject *parent) : ResultsTableModel(ColumnCount, parent) {}
 
 QVariant FitTableModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+    const CandidateResult *row = candidateAt(index);
+    if (!row)
         return {};
-    const CandidateResult &r = m_results.results[std::size_t(index.row())];
+    const CandidateResult &r = *row;
     const FitResult &f = r.fit;
     const int column = index.column();
 

@@ -18,30 +18,14 @@ QString number(double v, int decimals = 0)
 
 } // namespace
 
-PerformanceTableModel::PerformanceTableModel(QObject *parent) : QAbstractTableModel(parent) {}
-
-void PerformanceTableModel::setResults(const Results &results)
-{
-    beginResetModel();
-    m_results = results;
-    endResetModel();
-}
-
-int PerformanceTableModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_results.results.size());
-}
-
-int PerformanceTableModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
+PerformanceTableModel::PerformanceTableModel(QObject *parent) : ResultsTableModel(ColumnCount, parent) {}
 
 QVariant PerformanceTableModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+    const CandidateResult *row = candidateAt(index);
+    if (!row)
         return {};
-    const CandidateResult &r = m_results.results[std::size_t(index.row())];
+    const CandidateResult &r = *row;
     const PerformanceResult &p = r.performance;
     const int column = index.column();
 
@@ -58,14 +42,9 @@ QVariant PerformanceTableModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
 
-    if (column == Candidate) {
-        const wb::Candidate &c = r.candidate;
-        QString label = tr("%1 × %2, TP%3").arg(c.gpus).arg(QString::fromStdString(c.gpu)).arg(c.tensorParallel);
-        if (c.pipelineParallel > 1)
-            label += tr(" PP%1").arg(c.pipelineParallel);
-        return label + QLatin1Char(' ') + QString::fromLatin1(enumName(c.servingStack).data());
-    }
-    if (!m_results.performanceEvaluated)
+    if (column == Candidate)
+        return candidateLabel(r) + QLatin1Char(' ') + QString::fromLatin1(enumName(r.candidate.servingStack).data());
+    if (!results().performanceEvaluated)
         return QStringLiteral("…");
     if (!p.computed)
         return column == Throughput ? tr("not computed") : QStringLiteral("–");

@@ -3,13 +3,11 @@
 // cell's Qt::ToolTipRole explains the figure. Holds no logic beyond presentation.
 #pragma once
 
-#include <engine/evaluate.h>
-
-#include <QAbstractTableModel>
+#include "ui/resultstablemodel.h"
 
 namespace wb {
 
-class FitTableModel : public QAbstractTableModel
+class FitTableModel : public ResultsTableModel
 {
     Q_OBJECT
 
@@ -19,15 +17,8 @@ public:
 
     explicit FitTableModel(QObject *parent = nullptr);
 
-    void setResults(const Results &results);
-
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    Results m_results;
 };
 
 } // namespace wb

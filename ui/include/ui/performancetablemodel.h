@@ -4,13 +4,11 @@
 // presentation.
 #pragma once
 
-#include <engine/evaluate.h>
-
-#include <QAbstractTableModel>
+#include "ui/resultstablemodel.h"
 
 namespace wb {
 
-class PerformanceTableModel : public QAbstractTableModel
+class PerformanceTableModel : public ResultsTableModel
 {
     Q_OBJECT
 
@@ -21,15 +19,8 @@ public:
 
     explicit PerformanceTableModel(QObject *parent = nullptr);
 
-    void setResults(const Results &results);
-
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-private:
-    Results m_results;
 };
 
 } // namespace wb
