@@ -20,7 +20,7 @@ inline const wb::Catalog &shippedCatalog()
 {
     static const wb::Catalog catalog = [] {
         wb::Catalog c;
-        for (const char *name : {"gpus.json", "models.json"}) {
+        for (const char *name : {"gpus.json", "models.json", "prices.json"}) {
             const std::string path = std::string(WB_SOURCE_DIR) + "/resources/catalog/" + name;
             wb::Status s = c.loadFile(path);
             if (!s)

@@ -95,6 +95,51 @@ const std::vector<AssumptionInfo> &assumptionCatalog()
         {"warmup_fraction", "fraction", 0.1, 0, 0.5,
          "share of the first requests left out of latency statistics while the simulated server fills"},
         {"simulation_seed", "count", 1, 0, 1e9, "seed of the simulator's random arrivals and lengths"},
+        // Cost model (cost.cpp). Prices themselves are dated entries of the price book.
+        {"hours_per_month", "hours", 730.5, 1, 744,
+         "hours a rented or owned GPU is paid for in an average month (8,766 hours a year / 12)"},
+        {"price_stale_days", "days", 180, 1, 3650,
+         "a price observed longer ago than this is flagged stale (the seed: date every price you copy)"},
+        {"spot_work_lost_fraction", "fraction", 0.05, 0, 0.9,
+         "share of spot GPU time whose work is lost to interruptions and redone (an estimate; providers publish "
+         "interruption frequencies, not lost work)"},
+        {"storage_usd_per_gb_month", "usd/GB-month", 0.08, 0, 10,
+         "block storage for model weights, one copy per replica plus one (AWS EBS gp3 list price, us-east-1)"},
+        {"egress_usd_per_gb", "usd/GB", 0.09, 0, 10,
+         "internet data transfer out (AWS list price for the first 10 TB a month)"},
+        {"egress_bytes_per_output_token", "bytes", 60, 0, 1e4,
+         "bytes sent per streamed output token with its server-sent-event JSON framing (an estimate)"},
+        {"serving_stack_usd_per_gpu_month", "usd", 0, 0, 1e6,
+         "serving software licence and support per GPU: vLLM, SGLang and TensorRT-LLM are open source (0); "
+         "NVIDIA AI Enterprise, needed for NIM support, lists at $4,500 per GPU per year (375 a month)"},
+        {"observability_fraction", "fraction", 0.03, 0, 1,
+         "metrics, logs and tracing as a share of the GPU spend (an estimate; set your own)"},
+        {"platform_fte_self_hosted", "count", 0.5, 0, 1000,
+         "engineers running drivers, containers, model servers, autoscaling, on-call and spend reports for a "
+         "self-hosted service (the seed's common mistake 5; an estimate for one service)"},
+        {"platform_fte_api", "count", 0.1, 0, 1000,
+         "engineers integrating and governing a model-API route (keys, quotas, fallbacks, spend reports)"},
+        {"engineer_usd_per_year", "usd", 180000, 0, 1e8,
+         "fully loaded yearly cost of one platform engineer (an estimate; set your own)"},
+        {"depreciation_years", "years", 4, 1, 15, "years over which purchased GPUs are depreciated"},
+        {"residual_value_fraction", "fraction", 0.15, 0, 1,
+         "share of the purchase price recovered by selling the hardware at the end of depreciation"},
+        {"node_capex_usd_per_gpu", "usd", 0, 0, 1e7,
+         "server, network and installation capital per GPU when the purchase price covers the GPU alone (0 when "
+         "the price is a whole-server quote divided by its GPUs)"},
+        {"pue", "ratio", 1.3, 1, 3, "data-centre power usage effectiveness (modern colocation, about 1.2-1.4)"},
+        {"energy_usd_per_kwh", "usd/kWh", 0.12, 0, 10, "electricity price"},
+        {"idle_power_fraction", "fraction", 0.3, 0, 1,
+         "share of board power an idle but loaded GPU still draws; power scales from it to full with utilization"},
+        {"server_power_overhead", "ratio", 1.8, 1, 5,
+         "server power per GPU over the GPU's board power: a DGX H100 draws about 10.2 kW for 8 x 700 W GPUs "
+         "(servnetuk.com AI servers data study, 2026-07-05)"},
+        {"colocation_usd_per_kw_month", "usd", 180, 0, 1e4,
+         "colocation space and cooling per provisioned kW a month (public ranges quote $150-250)"},
+        {"support_fraction_per_year", "fraction", 0.08, 0, 1,
+         "hardware support contract a year as a share of the purchase price (an estimate)"},
+        {"operations_fte_purchase", "count", 0.25, 0, 1000,
+         "extra engineer time for owned hardware (racking, repairs, firmware, spares) on top of the platform team"},
     };
     return list;
 }

@@ -4,6 +4,7 @@
 
 #include "catalogparse.h"
 #include "jsonfields.h"
+#include "priceparse.h"
 
 #include <cmath>
 #include <filesystem>
@@ -176,6 +177,7 @@ struct BriefParser
         if (auto a = w.optObject("acceptance")) {
             wl.acceptance.qualityPassRate = a->optNumber("quality_pass_rate", kFraction).value_or(1.0);
             wl.acceptance.failureRate = a->optNumber("failure_rate", Range{0.0, 0.999}).value_or(0.0);
+            wl.acceptance.given = true;
             noteUnknown(*a, {"quality_pass_rate", "failure_rate"});
         }
 
@@ -252,6 +254,40 @@ struct BriefParser
         }
     }
 
+    void parseCost(const Fields &top)
+    {
+        auto c = top.optObject("cost");
+        if (!c)
+            return;
+        CostInputs &cost = brief.cost;
+        if (c->has("prices")) {
+            const Json &list = c->array("prices");
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const Fields f(list[i], c->pathOf("prices") + "/" + std::to_string(i));
+                GpuPrice p = detail::parseGpuPrice(f, "brief");
+                if (!catalog.gpu(p.gpu))
+                    f.fail("gpu", "\"" + p.gpu + "\" is not in the GPU catalog");
+                noteUnknown(f, {"gpu", "provider", "term", "usd_per_gpu_hour", "usd_per_gpu", "observed", "source", "note"});
+                cost.prices.push_back(std::move(p));
+            }
+        }
+        if (auto api = c->optObject("api")) {
+            cost.api = detail::parseApiPrice(*api, "brief", brief.workload.model.id);
+            noteUnknown(*api, {"provider", "usd_per_million_input", "usd_per_million_output", "failure_rate", "observed",
+                               "source", "note"});
+        }
+        cost.requestsPerMonth = c->optNumber("requests_per_month", kPositive);
+        if (auto d = c->optObject("decision")) {
+            cost.decision.given = true;
+            cost.decision.demandCertainty = d->optEnum<Level>("demand_certainty").value_or(Level::Medium);
+            cost.decision.modelChurn = d->optEnum<Level>("model_churn").value_or(Level::Medium);
+            cost.decision.needsHardwareControl = d->optBoolean("needs_hardware_control").value_or(false);
+            cost.decision.apiAllowed = d->optBoolean("api_allowed").value_or(true);
+            noteUnknown(*d, {"demand_certainty", "model_churn", "needs_hardware_control", "api_allowed"});
+        }
+        noteUnknown(*c, {"prices", "api", "requests_per_month", "decision"});
+    }
+
     void parse(const Json &root)
     {
         const Fields top(root, "");
@@ -265,7 +301,8 @@ struct BriefParser
         parseWorkload(top.object("workload"));
         parseCandidates(top);
         parseAssumptions(top);
-        noteUnknown(top, {"format", "version", "name", "workload", "candidates", "assumptions", "notes"});
+        parseCost(top);
+        noteUnknown(top, {"format", "version", "name", "workload", "candidates", "assumptions", "cost", "notes"});
     }
 };
 

@@ -3,6 +3,7 @@
 #include "engine/fileio.h"
 #include "engine/modelarch.h"
 #include "catalogparse.h"
+#include "priceparse.h"
 #include "jsonfields.h"
 
 #include <algorithm>
@@ -26,12 +27,6 @@ namespace {
 // The figures every GPU entry must source, and the JSON keys they describe.
 const std::vector<std::string> kGpuFigures = {"memory", "bandwidth", "flops", "scale_up",
                                               "pcie_gen", "board_power", "mig", "year"};
-
-bool isIsoDate(const std::string &s)
-{
-    static const std::regex re(R"(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))");
-    return std::regex_match(s, re);
-}
 
 bool isValidId(const std::string &s)
 {
@@ -306,8 +301,32 @@ Status Catalog::loadJson(const std::string &text, const std::string &fileName)
             m.catalogFile = fileName;
             upsert(next.m_models, std::move(m));
         });
-        if (!top.has("gpus") && !top.has("models") && !top.has("sources"))
-            top.fail("gpus", "is missing: a catalog file holds \"gpus\", \"models\" or \"sources\"");
+        // Prices have no ids: a later file adds to the book, and the cost model picks the
+        // cheapest current offer per GPU and term.
+        if (top.has("prices")) {
+            const Json &list = top.array("prices");
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                entryLabel.clear();
+                GpuPrice p = detail::parseGpuPrice(Fields(list[i], "/prices/" + std::to_string(i)), "catalog");
+                if (!next.gpu(p.gpu))
+                    throw FieldError{"/prices/" + std::to_string(i) + "/gpu", "\"" + p.gpu + "\" is not in the GPU catalog"};
+                next.m_prices.push_back(std::move(p));
+            }
+        }
+        if (top.has("api_prices")) {
+            const Json &list = top.array("api_prices");
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                entryLabel.clear();
+                ApiPrice p = detail::parseApiPrice(Fields(list[i], "/api_prices/" + std::to_string(i)), "catalog");
+                if (!next.model(p.model))
+                    throw FieldError{"/api_prices/" + std::to_string(i) + "/model",
+                                     "\"" + p.model + "\" is not in the model catalog"};
+                next.m_apiPrices.push_back(std::move(p));
+            }
+        }
+        if (!top.has("gpus") && !top.has("models") && !top.has("sources") && !top.has("prices") && !top.has("api_prices"))
+            top.fail("gpus", "is missing: a catalog file holds \"gpus\", \"models\", \"sources\", \"prices\" or "
+                             "\"api_prices\"");
     } catch (const FieldError &e) {
         std::string path = e.path;
         if (!entryLabel.empty())
@@ -358,7 +377,8 @@ std::vector<std::string> defaultCatalogFiles()
 {
     namespace fs = std::filesystem;
     const fs::path shipped = fs::path(resourceDir()) / "catalog";
-    std::vector<std::string> files = {(shipped / "gpus.json").string(), (shipped / "models.json").string()};
+    std::vector<std::string> files = {(shipped / "gpus.json").string(), (shipped / "models.json").string(),
+                                      (shipped / "prices.json").string()};
 
     fs::path userDir;
     if (const char *env = std::getenv("GPUWB_USER_CATALOG_DIR"); env && *env)

@@ -142,6 +142,85 @@ Json performanceJson(const PerformanceResult &p)
     return j;
 }
 
+Json costLinesJson(const std::vector<CostLine> &lines)
+{
+    Json list = Json::array();
+    for (const CostLine &l : lines)
+        list.push_back({{"name", l.name}, {"usd_per_month", l.usdPerMonth}, {"basis", l.basis}});
+    return list;
+}
+
+Json costOptionJson(const CostOption &o)
+{
+    Json j;
+    j["route"] = o.api ? "api" : "gpu";
+    j["term"] = o.term ? Json(enumName(*o.term)) : Json(nullptr);
+    j["provider"] = o.provider;
+    j["price_observed"] = o.observed;
+    j["price_age_days"] = o.ageDays;
+    j["price_stale"] = o.stale;
+    j["price_source"] = o.source;
+    if (!o.note.empty())
+        j["price_note"] = o.note;
+    j["price_origin"] = o.origin;
+    if (!o.api) {
+        j["usd_per_gpu_hour"] = o.usdPerGpuHour;
+        j["usd_per_gpu"] = o.term == PricingTerm::Purchase ? Json(o.usdPerGpu) : Json(nullptr);
+        j["replicas"] = o.replicas;
+        j["gpus"] = o.gpus;
+    }
+    j["utilization"] = o.utilization;
+    j["lines"] = costLinesJson(o.lines);
+    if (!o.ownershipDetail.empty())
+        j["ownership_detail"] = costLinesJson(o.ownershipDetail);
+    j["usd_per_month"] = o.totalUsdPerMonth;
+    j["requests_per_month"] = o.requestsPerMonth;
+    j["accepted_outputs_per_month"] = o.acceptedOutputsPerMonth;
+    j["accepted_tokens_per_month"] = o.acceptedTokensPerMonth;
+    j["cost_per_accepted_output_usd"] = o.costPerAcceptedOutput;
+    j["cost_per_million_accepted_tokens_usd"] = o.costPerMillionAcceptedTokens;
+    j["break_even_requests_per_month_vs_api"] = optionalJson(o.breakEvenRequestsPerMonthVsApi);
+    j["break_even_utilization_vs_on_demand"] = optionalJson(o.breakEvenUtilizationVsOnDemand);
+    j["payback_months"] = optionalJson(o.paybackMonths);
+    return j;
+}
+
+Json candidateCostJson(const CandidateCost &c)
+{
+    if (!c.computed)
+        return Json(nullptr);
+    Json j;
+    const CostOption *best = c.cheapest();
+    j["cost_per_accepted_output_usd"] = best ? Json(best->costPerAcceptedOutput) : Json(nullptr);
+    j["cheapest_term"] = best && best->term ? Json(enumName(*best->term)) : Json(nullptr);
+    Json options = Json::array();
+    for (const CostOption &o : c.options)
+        options.push_back(costOptionJson(o));
+    j["options"] = options;
+    return j;
+}
+
+Json costSummaryJson(const Brief &brief, const CostSummary &s)
+{
+    Json j;
+    j["prices_aged_against"] = s.today;
+    j["api"] = s.api ? costOptionJson(*s.api) : Json(nullptr);
+    if (s.recommendation) {
+        const Recommendation &r = *s.recommendation;
+        j["recommendation"] = {
+            {"route", r.route},
+            {"candidate_index", optionalJson(r.candidate)},
+            {"gpu", r.candidate ? Json(brief.candidates[*r.candidate].gpu) : Json(nullptr)},
+            {"term", r.term ? Json(enumName(*r.term)) : Json(nullptr)},
+            {"cost_per_accepted_output_usd", r.costPerAcceptedOutput},
+            {"usd_per_month", r.usdPerMonth},
+            {"reasons", r.reasons}};
+    } else {
+        j["recommendation"] = nullptr;
+    }
+    return j;
+}
+
 Json assumptionsJson(const Assumptions &a)
 {
     Json list = Json::array();
@@ -269,6 +348,48 @@ std::string performanceCsv(const PerformanceResult &p)
     return out;
 }
 
+// Cost per candidate and pricing option, the API route and the recommendation.
+std::string costTable(const Brief &brief, const Results &results)
+{
+    std::ostringstream out;
+    out << "\nCost per accepted output (USD; capacity sized for the peak within the SLO; prices aged against "
+        << results.cost.today << ")\n";
+    const Columns columns = {{"candidate", 30}, {"term", 12}, {"provider", 34}, {"observed", 11}, {"$/GPU-h", 8},
+                             {"GPUs", 5},       {"util", 6},  {"$/month", 11},  {"$/accepted", 11}, {"$/M tokens", 10},
+                             {"API break-even req/mo", 22}};
+    tableHeader(out, columns, 4);
+    const auto row = [&](const std::string &label, const CostOption &o) {
+        std::string provider = o.provider.size() > 33 ? o.provider.substr(0, 32) + "~" : o.provider;
+        tableRow(out, columns,
+                 {label, o.api ? "api" : std::string(enumName(*o.term)), provider, o.observed + (o.stale ? "!" : ""),
+                  o.api ? "-" : format("%.2f", o.usdPerGpuHour), o.api ? "-" : std::to_string(o.gpus),
+                  format("%.0f%%", 100 * o.utilization), format("%.2f", o.totalUsdPerMonth),
+                  format("%.6f", o.costPerAcceptedOutput), format("%.3f", o.costPerMillionAcceptedTokens),
+                  o.breakEvenRequestsPerMonthVsApi ? format("%.3g", *o.breakEvenRequestsPerMonthVsApi)
+                                                   : (results.cost.api && !o.api ? "never" : "-")},
+                 4);
+    };
+    for (const CandidateResult &r : results.results) {
+        if (!r.cost.computed)
+            tableRow(out, columns, {candidateLabel(r.candidate), "n/a"}, 4);
+        for (const CostOption &o : r.cost.options)
+            row(candidateLabel(r.candidate), o);
+    }
+    if (results.cost.api)
+        row("model API", *results.cost.api);
+    out << "A date marked ! is older than price_stale_days. Lines of each option: gpuwb evaluate --format json.\n";
+    if (const auto &rec = results.cost.recommendation) {
+        out << "\nRecommendation: " << rec->route;
+        if (rec->candidate)
+            out << ", " << candidateLabel(brief.candidates[*rec->candidate]) << " (" << enumName(*rec->term) << ")";
+        out << format(", $%.6f per accepted output", rec->costPerAcceptedOutput)
+            << format(", $%.2f a month\n", rec->usdPerMonth);
+        for (const std::string &reason : rec->reasons)
+            out << "  - " << reason << "\n";
+    }
+    return out.str();
+}
+
 std::string workloadSummary(const Brief &brief)
 {
     const Workload &w = brief.workload;
@@ -296,6 +417,7 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     results.briefName = brief.name;
     results.briefWarnings = brief.warnings;
     results.results.resize(brief.candidates.size());
+    const std::string today = options.today.empty() ? todayIso() : options.today;
     // Candidates are independent and each costs tens of simulations, so they run on all cores.
     std::atomic<std::size_t> next{0};
     const auto work = [&] {
@@ -310,6 +432,8 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
             if (gpu && options.performance) {
                 r.performance = evaluatePerformance(brief, c, *gpu, r.fit, options.cancel);
                 r.warnings.insert(r.warnings.end(), r.performance.warnings.begin(), r.performance.warnings.end());
+                r.cost = costCandidate(brief, c, *gpu, r.fit, r.performance, catalog, today);
+                r.warnings.insert(r.warnings.end(), r.cost.warnings.begin(), r.cost.warnings.end());
             }
         }
     };
@@ -322,6 +446,8 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     for (std::thread &t : pool)
         t.join();
     results.performanceEvaluated = options.performance;
+    if (options.performance)
+        results.cost = summarizeCost(brief, results.results, catalog, today);
     results.cancelled = options.cancel && options.cancel->load();
     return results;
 }
@@ -345,12 +471,13 @@ std::string resultsToJson(const Brief &brief, const Results &results)
                              {"serving_stack", enumName(c.servingStack)}};
         item["fit"] = fitJson(r.fit);
         item["performance"] = performanceJson(r.performance);
-        item["cost"] = nullptr;         // arrives with the cost model
+        item["cost"] = candidateCostJson(r.cost);
         item["warnings"] = warningsJson(r.warnings);
         root["results"].push_back(item);
     }
     std::vector<Warning> notes = results.briefWarnings;
-    notes.push_back({"not-yet-modelled", "cost is not computed by this engine version; that section is null"});
+    notes.insert(notes.end(), results.cost.warnings.begin(), results.cost.warnings.end());
+    root["cost"] = costSummaryJson(brief, results.cost);
     root["warnings"] = warningsJson(notes);
     root["assumptions"] = assumptionsJson(brief.assumptions);
     return root.dump(2) + "\n";
@@ -389,18 +516,20 @@ std::string resultsToTable(const Brief &brief, const Results &results)
         tableRow(out, columns, cells, 2);
     }
     out << performanceTable(brief, results);
-    bool anyWarning = !results.briefWarnings.empty();
+    out << costTable(brief, results);
+    bool anyWarning = !results.briefWarnings.empty() || !results.cost.warnings.empty();
     for (const CandidateResult &r : results.results)
         anyWarning = anyWarning || !r.warnings.empty();
     if (anyWarning) {
         out << "\nWarnings\n";
         for (const Warning &w : results.briefWarnings)
             out << "  brief: [" << w.code << "] " << w.message << "\n";
+        for (const Warning &w : results.cost.warnings)
+            out << "  cost: [" << w.code << "] " << w.message << "\n";
         for (const CandidateResult &r : results.results)
             for (const Warning &w : r.warnings)
                 out << "  " << candidateLabel(r.candidate) << ": [" << w.code << "] " << w.message << "\n";
     }
-    out << "\nCost is not computed by engine " << engineVersion() << ".\n";
     bool header = false;
     for (const AssumptionInfo &info : assumptionCatalog()) {
         if (!brief.assumptions.overridden(info.name))
@@ -414,6 +543,25 @@ std::string resultsToTable(const Brief &brief, const Results &results)
     return out.str();
 }
 
+// The pricing columns of one CSV row, each followed by a comma; empty for a row without a price.
+std::string costCsv(const CostOption *o)
+{
+    if (!o)
+        return std::string(15, ',');
+    const auto opt = [](const std::optional<double> &v) { return v ? format("%.6g", *v) : std::string(); };
+    std::ostringstream out;
+    out << (o->api ? "api" : "gpu") << ',' << (o->term ? std::string(enumName(*o->term)) : std::string()) << ','
+        << csvField(o->provider) << ',' << o->observed << ',' << (o->stale ? "true" : "false") << ','
+        << (o->api ? std::string() : format("%.4f", o->usdPerGpuHour)) << ',' << (o->api ? 0 : o->gpus) << ','
+        << format("%.4f", o->utilization) << ',' << format("%.2f", o->totalUsdPerMonth) << ','
+        << format("%.8f", o->costPerAcceptedOutput) << ',' << format("%.6f", o->costPerMillionAcceptedTokens) << ','
+        << format("%.0f", o->acceptedOutputsPerMonth) << ',' << opt(o->breakEvenRequestsPerMonthVsApi) << ','
+        << opt(o->breakEvenUtilizationVsOnDemand) << ',' << opt(o->paybackMonths) << ',';
+    return out.str();
+}
+
+// The normalization table: one row per candidate and pricing option (a candidate without a
+// price has one row with empty pricing columns), then the model-API route.
 std::string resultsToCsv(const Brief &brief, const Results &results)
 {
     (void)brief;
@@ -424,7 +572,9 @@ std::string resultsToCsv(const Brief &brief, const Results &results)
            "max_concurrency,smallest_gpu_count,output_tokens_per_s,output_tokens_per_s_per_gpu,requests_per_s,"
            "ttft_p50_s,ttft_p99_s,tpot_p50_s,tpot_p99_s,e2e_p99_s,slo_met,goodput_requests_per_s,"
            "max_request_rate_within_slo_per_s,output_tokens_per_s_within_slo,replicas_for_peak,max_output_tokens_per_s,"
-           "warnings\n";
+           "route,term,provider,price_observed,price_stale,usd_per_gpu_hour,provisioned_gpus,utilization,usd_per_month,"
+           "cost_per_accepted_output_usd,cost_per_million_accepted_tokens_usd,accepted_outputs_per_month,"
+           "break_even_requests_per_month_vs_api,break_even_utilization_vs_on_demand,payback_months,warnings\n";
     for (const CandidateResult &r : results.results) {
         const Candidate &c = r.candidate;
         const FitResult &f = r.fit;
@@ -432,7 +582,8 @@ std::string resultsToCsv(const Brief &brief, const Results &results)
         for (const Warning &w : r.warnings)
             codes += (codes.empty() ? "" : ";") + w.code;
         auto num = [&](std::uint64_t v) { return f.computed ? std::to_string(v) : std::string(); };
-        out << csvField(candidateLabel(c)) << ',' << c.gpu << ',' << c.gpus << ',' << c.tensorParallel << ','
+        std::ostringstream row;
+        row << csvField(candidateLabel(c)) << ',' << c.gpu << ',' << c.gpus << ',' << c.tensorParallel << ','
             << c.pipelineParallel << ',' << c.replicas() << ',' << enumName(c.servingStack) << ','
             << (f.fits ? "true" : "false") << ',' << num(f.perGpuBytes) << ',' << num(f.usableBytes) << ','
             << f.capacityBytes << ',' << (f.computed ? format("%.6f", f.headroomFraction) : "") << ','
@@ -441,8 +592,15 @@ std::string resultsToCsv(const Brief &brief, const Results &results)
             << num(f.breakdown.runtimeOverhead) << ','
             << (f.kvCacheCapacityTokensPerReplica ? format("%.0f", *f.kvCacheCapacityTokensPerReplica) : "") << ','
             << (f.maxConcurrency ? std::to_string(*f.maxConcurrency) : "") << ','
-            << (f.smallestGpuCount ? std::to_string(*f.smallestGpuCount) : "") << ',' << performanceCsv(r.performance)
-            << csvField(codes) << "\n";
+            << (f.smallestGpuCount ? std::to_string(*f.smallestGpuCount) : "") << ',' << performanceCsv(r.performance);
+        if (r.cost.options.empty())
+            out << row.str() << costCsv(nullptr) << csvField(codes) << "\n";
+        for (const CostOption &o : r.cost.options)
+            out << row.str() << costCsv(&o) << csvField(codes) << "\n";
+    }
+    if (results.cost.api) {
+        // The API row: no candidate, no fit or performance columns.
+        out << "model API" << std::string(35, ',') << costCsv(&*results.cost.api) << "\n";
     }
     return out.str();
 }

@@ -204,6 +204,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     // Capacity: everything queued at once.
     const SimResult offline = bench.offline(replicas);
     r.maxOutputTokensPerS = offline.outputTokensPerS;
+    r.maxRequestsPerS = offline.requestsPerS;
     const double capacityRps = offline.requestsPerS;
     // A request's life at full load: its tokens at the offline run's pace.
     bench.setRequestLife(offline.tpot.empty ? 0 : offline.tpot.mean * w.outputTokens);

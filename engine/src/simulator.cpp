@@ -6,6 +6,7 @@
 #include <deque>
 #include <limits>
 #include <numeric>
+#include <queue>
 #include <random>
 
 namespace wb {
@@ -159,18 +160,19 @@ public:
         int settled = 0;
         while (settled < n) {
             const double tArrival = nextArrivalTime(nextArrival);
+            // The next step to end: every busy replica has exactly one entry in the heap.
             int stepping = -1;
             double tStep = kNever;
-            for (std::size_t i = 0; i < m_replicas.size(); ++i)
-                if (m_replicas[i].busy && m_replicas[i].stepEnd < tStep) {
-                    tStep = m_replicas[i].stepEnd;
-                    stepping = int(i);
-                }
+            if (!m_stepEnds.empty()) {
+                tStep = m_stepEnds.top().first;
+                stepping = m_stepEnds.top().second;
+            }
             if (tArrival == kNever && stepping < 0)
                 break;  // nothing can progress (cannot happen: oversized requests are rejected)
             if (tArrival <= tStep) {
                 dispatch(int(nextArrival++), tArrival);
             } else {
+                m_stepEnds.pop();
                 settled += finishStep(stepping, tStep);
                 startStep(stepping, tStep);
             }
@@ -336,6 +338,7 @@ private:
         }
         r.busy = true;
         r.stepEnd = now + m_model.stepTime(batch);
+        m_stepEnds.emplace(r.stepEnd, index);
         ++m_steps;
         m_batchSum += batch.sequences;
     }
@@ -402,7 +405,6 @@ private:
             if (emit(q, now))
                 finished += complete(r, q, now);
         }
-        m_progress.push_back({now, m_tokensEmitted, m_completed});
         if (finished > 0)
             r.running.erase(std::remove_if(r.running.begin(), r.running.end(),
                                            [&](int id) { return m_requests[id].done; }),
@@ -418,6 +420,7 @@ private:
         --r.inFlight;
         m_lastFinish = std::max(m_lastFinish, now);
         ++m_completed;
+        m_progress.push_back({now, m_tokensEmitted, m_completed});
         issueNext(now);
         return 1;
     }
@@ -524,9 +527,11 @@ private:
         long long tokens;       // output tokens emitted by then
         long long completed;    // requests finished by then
     };
-    std::vector<Progress> m_progress;  // after every step
+    std::vector<Progress> m_progress;  // at every completion
     bool m_measuring = false;
     GapHistogram m_gaps;
+    // (step end, replica), earliest first; ties go to the lower replica index.
+    std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, std::greater<>> m_stepEnds;
 };
 
 } // namespace

@@ -19,7 +19,7 @@ const wb::Catalog &catalog()
 {
     static const wb::Catalog c = [] {
         wb::Catalog cat;
-        for (const char *name : {"gpus.json", "models.json"})
+        for (const char *name : {"gpus.json", "models.json", "prices.json"})
             if (!cat.loadFile(std::string(WB_SOURCE_DIR) + "/resources/catalog/" + name))
                 std::abort();
         return cat;

@@ -42,7 +42,8 @@ const QByteArray kBrief = R"({"format": "gpu-workbench-brief", "version": 1, "na
   "workload": {"kind": "realtime-inference", "model": "llama-3.1-70b", "weights_precision": "fp8",
     "kv_cache_precision": "fp8", "input_tokens": 2000, "output_tokens": 300,
     "traffic": {"mode": "closed-loop", "concurrency": 32}},
-  "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 2, "tensor_parallel": 2, "pipeline_parallel": 1}]})";
+  "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 2, "tensor_parallel": 2, "pipeline_parallel": 1}],
+  "cost": {"requests_per_month": 1000000}})";
 
 } // namespace
 
@@ -117,7 +118,18 @@ void TestCli::evaluateJson()
         QVERIFY2(d.value(QLatin1String("p50")).toDouble() <= d.value(QLatin1String("p95")).toDouble(), key);
         QVERIFY2(d.value(QLatin1String("p95")).toDouble() <= d.value(QLatin1String("p99")).toDouble(), key);
     }
-    QVERIFY(result.value(QLatin1String("cost")).isNull());
+    // The cost section: the cheapest option's cost per accepted output, and options whose lines
+    // add up to their monthly total.
+    const QJsonObject cost = result.value(QLatin1String("cost")).toObject();
+    QVERIFY(cost.value(QLatin1String("cost_per_accepted_output_usd")).toDouble() > 0);
+    for (const QJsonValue &v : cost.value(QLatin1String("options")).toArray()) {
+        const QJsonObject o = v.toObject();
+        qint64 cents = 0;
+        for (const QJsonValue &l : o.value(QLatin1String("lines")).toArray())
+            cents += qRound64(l.toObject().value(QLatin1String("usd_per_month")).toDouble() * 100);
+        QCOMPARE(cents, qRound64(o.value(QLatin1String("usd_per_month")).toDouble() * 100));
+    }
+    QVERIFY(root.value(QLatin1String("cost")).toObject().contains(QLatin1String("recommendation")));
 }
 
 void TestCli::evaluateTableAndCsv()
@@ -129,11 +141,23 @@ void TestCli::evaluateTableAndCsv()
     QVERIFY(r.out.contains(QLatin1String("2x h100-sxm-80gb TP2")));
     r = gpuwb({QStringLiteral("evaluate"), brief, QStringLiteral("--format"), QStringLiteral("csv")});
     QCOMPARE(r.exitCode, 0);
+    // One row per pricing option of the candidate (the price book has several for H100 SXM) and
+    // one for the model API route; every row has as many fields as the header.
     const QStringList lines = r.out.trimmed().split(u'\n');
-    QCOMPARE(lines.size(), 2);
+    QVERIFY(lines.size() >= 3);
     QVERIFY(lines[0].startsWith(QLatin1String("candidate,gpu,gpus,")));
-    // Every row has as many fields as the header (no field here holds a comma).
-    QCOMPARE(lines[1].count(u','), lines[0].count(u','));
+    QVERIFY(lines.last().startsWith(QLatin1String("model API,")));
+    for (const QString &line : lines) {
+        int fields = 1;
+        bool quoted = false;
+        for (QChar ch : line) {
+            if (ch == u'"')
+                quoted = !quoted;
+            else if (ch == u',' && !quoted)
+                ++fields;
+        }
+        QCOMPARE(fields, int(lines[0].count(u',')) + 1);
+    }
 }
 
 void TestCli::badInput_data()

@@ -25,7 +25,7 @@ namespace {
 wb::Catalog shippedCatalog()
 {
     wb::Catalog c;
-    for (const char *name : {"gpus.json", "models.json"})
+    for (const char *name : {"gpus.json", "models.json", "prices.json"})
         if (!c.loadFile(std::string(WB_SOURCE_DIR) + "/resources/catalog/" + name))
             qFatal("catalog does not load");
     return c;

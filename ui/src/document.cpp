@@ -32,7 +32,9 @@ std::optional<QString> Document::openBrief(const QString &path)
         return QString::fromStdString(brief.error().toString());
     cancelEvaluation();
     m_brief = std::move(brief).value();
-    m_results = evaluate(*m_brief, m_catalog, {.performance = false});
+    EvaluateOptions fitOnly;
+    fitOnly.performance = false;
+    m_results = evaluate(*m_brief, m_catalog, fitOnly);
     m_path = path;
     emit changed();
     startEvaluation();
@@ -53,7 +55,9 @@ void Document::startEvaluation()
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     // The worker owns copies of what it reads, so nothing it uses can change or vanish under it.
     m_watcher.setFuture(QtConcurrent::run([brief = *m_brief, catalog = m_catalog, cancel = m_cancel] {
-        return evaluate(brief, catalog, {.performance = true, .cancel = cancel.get()});
+        EvaluateOptions options;
+        options.cancel = cancel.get();
+        return evaluate(brief, catalog, options);
     }));
     m_evaluating = true;
     emit evaluatingChanged(true);

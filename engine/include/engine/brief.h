@@ -52,6 +52,7 @@ struct Acceptance
 {
     double qualityPassRate = 1.0;
     double failureRate = 0.0;
+    bool given = false;  // the brief said how many outputs are accepted
 };
 
 struct TrainingSpec
@@ -89,6 +90,26 @@ struct Workload
     std::optional<TrainingSpec> training;
 };
 
+// What the rent / reserve / buy / API recommendation weighs besides cost (the seed's FAQ).
+struct Decision
+{
+    Level demandCertainty = Level::Medium;  // how sure the volume is over the commitment term
+    Level modelChurn = Level::Medium;       // how often the model is expected to change
+    bool needsHardwareControl = false;      // custom kernels, runtimes, topology, weights on own hardware
+    bool apiAllowed = true;                 // false when the data boundary rules out a third-party API
+    bool given = false;
+};
+
+// The brief's cost inputs: its own dated prices, the model-API route, the monthly volume when
+// the traffic does not imply one, and the decision factors. Line-item defaults are assumptions.
+struct CostInputs
+{
+    std::vector<GpuPrice> prices;
+    std::optional<ApiPrice> api;
+    std::optional<double> requestsPerMonth;
+    Decision decision;
+};
+
 struct Candidate
 {
     std::string gpu;           // catalog id
@@ -107,6 +128,7 @@ struct Brief
     Workload workload;
     std::vector<Candidate> candidates;
     Assumptions assumptions;
+    CostInputs cost;
     std::vector<Warning> warnings;  // about the brief itself (unknown fields, ...)
     std::string file;               // where it was read from, for messages
 };

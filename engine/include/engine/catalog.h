@@ -4,6 +4,7 @@
 // from and the date it was read.
 #pragma once
 
+#include "engine/prices.h"
 #include "engine/result.h"
 #include "engine/types.h"
 
@@ -121,6 +122,8 @@ public:
     const std::vector<GpuSpec> &gpus() const { return m_gpus; }
     const std::vector<ModelSpec> &models() const { return m_models; }
     const std::vector<std::string> &files() const { return m_files; }
+    const std::vector<GpuPrice> &prices() const { return m_prices; }
+    const std::vector<ApiPrice> &apiPrices() const { return m_apiPrices; }
 
     // Loads the shipped catalog and then the user's (see defaultCatalogFiles).
     static Result<Catalog> loadDefault();
@@ -132,6 +135,8 @@ private:
     std::map<std::string, std::string> m_rawGpus;    // id -> JSON text, for merge patches
     std::map<std::string, std::string> m_rawModels;
     std::vector<std::string> m_files;
+    std::vector<GpuPrice> m_prices;
+    std::vector<ApiPrice> m_apiPrices;
 };
 
 // The folder holding catalog/ and samples/: $GPUWB_RESOURCE_DIR, else the source tree of a

@@ -5,6 +5,7 @@
 
 #include "engine/brief.h"
 #include "engine/catalog.h"
+#include "engine/cost.h"
 #include "engine/fit.h"
 #include "engine/performance.h"
 
@@ -22,7 +23,8 @@ struct CandidateResult
     std::string gpuName;
     FitResult fit;
     PerformanceResult performance;
-    std::vector<Warning> warnings;  // fit and performance warnings and, later, cost ones
+    CandidateCost cost;
+    std::vector<Warning> warnings;  // fit, performance and cost warnings
 };
 
 struct Results
@@ -30,12 +32,18 @@ struct Results
     std::string briefName;
     std::vector<CandidateResult> results;
     std::vector<Warning> briefWarnings;
+    CostSummary cost;               // API route, recommendation, common mistakes
     bool performanceEvaluated = false;
     bool cancelled = false;
 };
 
+// The API route, the recommendation and the common-mistake checks over all candidates (cost.cpp).
+CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult> &results, const Catalog &catalog,
+                          const std::string &today);
+
 struct EvaluateOptions
 {
+    std::string today;                           // ISO date prices are aged against; empty: the system clock
     bool performance = true;                     // false: memory fit only (fast, for a first look)
     const std::atomic<bool> *cancel = nullptr;   // set from another thread to stop early
 };

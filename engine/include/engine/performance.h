@@ -37,6 +37,7 @@ struct PerformanceResult
     std::optional<double> goodputRequestsPerS;   // requests meeting every SLO, per second
     std::optional<bool> sloMet;                  // empty without an SLO
     double maxOutputTokensPerS = 0;              // offline (all queued) throughput
+    double maxRequestsPerS = 0;                  // the same in requests per second
     std::optional<double> maxRequestRateWithinSloPerS;
     std::optional<double> outputTokensPerSWithinSlo;
     double peakRequestRatePerS = 0;              // the rate the replica count is sized for

@@ -23,6 +23,8 @@ enum class Recompute { None, Selective, Full };
 enum class Optimizer { AdamW, AdamW8bit, Sgd };
 enum class OptimizerPlacement { Gpu, CpuOffload, Paged };
 enum class LoraTargets { Attention, AllLinear };
+enum class PricingTerm { OnDemand, Spot, Reserved1y, Reserved3y, Purchase };
+enum class Level { Low, Medium, High };
 
 template<typename E>
 struct EnumNames;  // specialised below: static constexpr std::array<std::pair<E, std::string_view>, N> items
@@ -53,6 +55,10 @@ WB_ENUM_NAMES(Optimizer, {Optimizer::AdamW, "adamw"}, {Optimizer::AdamW8bit, "ad
 WB_ENUM_NAMES(OptimizerPlacement, {OptimizerPlacement::Gpu, "gpu"},
               {OptimizerPlacement::CpuOffload, "cpu-offload"}, {OptimizerPlacement::Paged, "paged"});
 WB_ENUM_NAMES(LoraTargets, {LoraTargets::Attention, "attention"}, {LoraTargets::AllLinear, "all-linear"});
+WB_ENUM_NAMES(PricingTerm, {PricingTerm::OnDemand, "on-demand"}, {PricingTerm::Spot, "spot"},
+              {PricingTerm::Reserved1y, "reserved-1y"}, {PricingTerm::Reserved3y, "reserved-3y"},
+              {PricingTerm::Purchase, "purchase"});
+WB_ENUM_NAMES(Level, {Level::Low, "low"}, {Level::Medium, "medium"}, {Level::High, "high"});
 #undef WB_ENUM_NAMES
 
 template<typename E>
