@@ -2,6 +2,7 @@
 // set, it also saves the window at 1280x800 and 1920x1080, light and dark, for review.
 
 #include <engine/catalog.h>
+#include <ui/costtablemodel.h>
 #include <ui/document.h>
 #include <ui/fittablemodel.h>
 #include <ui/mainwindow.h>
@@ -61,6 +62,7 @@ private slots:
     void fitModelPassesModelTester();
     void performanceArrivesWithoutBlocking();
     void performanceModelPassesModelTester();
+    void costModelPassesModelTester();
     void badBriefLeavesDocumentAsItWas();
     void newClearsTheDocument();
     void screenshots();
@@ -133,6 +135,24 @@ void TestMainWindow::performanceModelPassesModelTester()
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     model.setResults(doc.results());
     QCOMPARE(model.columnCount(), int(wb::PerformanceTableModel::ColumnCount));
+    model.setResults({});
+    QCOMPARE(model.rowCount(), 0);
+}
+
+// The cost tab lists every priced option and the API route, and shows the recommendation.
+void TestMainWindow::costModelPassesModelTester()
+{
+    wb::Document doc(shippedCatalog());
+    wb::CostTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(!doc.openBrief(kSample).has_value());
+    model.setResults(doc.results());
+    QCOMPARE(model.rowCount(), 0);  // no cost before the simulations
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    model.setResults(doc.results());
+    QVERIFY(model.rowCount() >= 2);
+    QCOMPARE(model.data(model.index(model.rowCount() - 1, wb::CostTableModel::Term)).toString(), QStringLiteral("API"));
+    QVERIFY(model.recommendationText().contains(QLatin1String("Recommendation")));
     model.setResults({});
     QCOMPARE(model.rowCount(), 0);
 }

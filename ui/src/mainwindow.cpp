@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "ui/briefview.h"
+#include "ui/costtablemodel.h"
 #include "ui/document.h"
 #include "ui/fittablemodel.h"
 #include "ui/performancetablemodel.h"
@@ -103,6 +104,25 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     perfLayout->addWidget(m_perfTable);
     m_tabs->addTab(perfPage, tr("Performance"));
 
+    auto *costPage = new QWidget(m_tabs);
+    auto *costLayout = new QVBoxLayout(costPage);
+    m_costTitle = titleLabel(costPage);
+    costLayout->addWidget(m_costTitle);
+    costLayout->addWidget(subtitleLabel(tr("All-in monthly cost (GPU time busy and idle, retries, storage, serving "
+                                           "stack, network, observability, platform labour) per accepted output, for "
+                                           "each candidate and dated price, and for the model API. Hover a row for "
+                                           "its cost lines and the price's source."),
+                                        costPage));
+    m_costModel = new CostTableModel(this);
+    m_costTable = resultTable(m_costModel, tr("Cost per candidate and pricing"), costPage);
+    costLayout->addWidget(m_costTable, 3);
+    m_recommendation = new QLabel(costPage);
+    m_recommendation->setWordWrap(true);
+    m_recommendation->setTextFormat(Qt::RichText);
+    m_recommendation->setAccessibleName(tr("Recommendation"));
+    costLayout->addWidget(m_recommendation, 1);
+    m_tabs->addTab(costPage, tr("Cost"));
+
     auto *warningsLabel = new QLabel(tr("<b>Warnings</b>"), right);
     layout->addWidget(warningsLabel);
     m_warnings = new QListWidget(right);
@@ -182,6 +202,8 @@ void MainWindow::refresh()
     m_briefView->setBrief(brief);
     m_fitModel->setResults(m_document->results());
     m_perfModel->setResults(m_document->results());
+    m_costModel->setResults(m_document->results());
+    m_recommendation->setText(m_costModel->recommendationText());
     // Columns that are always zero for this kind of workload are hidden, not shown empty.
     const bool inference = !brief || isInference(brief->workload.kind);
     m_fitTable->setColumnHidden(FitTableModel::KvCache, !inference);
@@ -197,6 +219,8 @@ void MainWindow::refresh()
     m_warnings->clear();
     for (const Warning &w : m_document->results().briefWarnings)
         m_warnings->addItem(tr("Brief: %1").arg(QString::fromStdString(w.message)));
+    for (const Warning &w : m_document->results().cost.warnings)
+        m_warnings->addItem(tr("Cost: %1").arg(QString::fromStdString(w.message)));
     for (const CandidateResult &r : m_document->results().results)
         for (const Warning &w : r.warnings) {
             if (w.code == "catalog-caveat")
@@ -218,11 +242,15 @@ void MainWindow::refresh()
     m_perfSubtitle->setText(brief ? performanceSubtitle(*brief) : QString());
 
     const Catalog &c = m_document->catalog();
-    m_status->setText((m_document->evaluating() ? tr("Simulating performance… · ") : QString())
-                      + tr("Catalog: %1 GPUs, %2 models · engine %3 · cost arrives in a later version")
+    m_status->setText((m_document->evaluating() ? tr("Simulating performance and cost… · ") : QString())
+                      + tr("Catalog: %1 GPUs, %2 models, %3 dated prices · engine %4")
                             .arg(c.gpus().size())
                             .arg(c.models().size())
+                            .arg(c.prices().size() + c.apiPrices().size())
                             .arg(QString::fromLatin1(engineVersion())));
+    m_costTitle->setText(!brief ? tr("What does an accepted output cost? Open a brief to see.")
+                         : inferenceBrief ? tr("What does an accepted output cost?")
+                                          : tr("What does an accepted output cost? Training cost arrives in a later version."));
 }
 
 QString MainWindow::performanceSubtitle(const Brief &brief) const

@@ -1,5 +1,5 @@
-// The first window: the open brief on the left; on the right, tabs with the memory fit and the
-// simulated performance of its candidates, and the warnings below. File: New, Open, Quit; Help: About.
+// The first window: the open brief on the left; on the right, tabs with the memory fit, the
+// simulated performance and the cost per accepted output of its candidates, and the warnings below. File: New, Open, Quit; Help: About.
 #pragma once
 
 #include <QMainWindow>
@@ -13,6 +13,7 @@ namespace wb {
 
 class BriefView;
 class Document;
+class CostTableModel;
 class FitTableModel;
 class PerformanceTableModel;
 struct Brief;
@@ -28,6 +29,7 @@ public:
     bool openFile(const QString &path);
     QTableView *fitTable() const { return m_fitTable; }
     QTableView *performanceTable() const { return m_perfTable; }
+    QTableView *costTable() const { return m_costTable; }
     QTabWidget *resultTabs() const { return m_tabs; }
     QListWidget *warningList() const { return m_warnings; }
 
@@ -50,6 +52,10 @@ private:
     QTableView *m_perfTable = nullptr;
     QLabel *m_perfTitle = nullptr;
     QLabel *m_perfSubtitle = nullptr;
+    CostTableModel *m_costModel = nullptr;
+    QTableView *m_costTable = nullptr;
+    QLabel *m_costTitle = nullptr;
+    QLabel *m_recommendation = nullptr;
     QLabel *m_status = nullptr;
 };
 

@@ -19,12 +19,13 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
 
+    // "8 × h100-sxm-80gb, TP2" (and " PP2" when pipelined).
+    static QString candidateLabel(const CandidateResult &r);
+
 protected:
     ResultsTableModel(int columns, QObject *parent);
     // The candidate at a valid index of this model, or nullptr.
     const CandidateResult *candidateAt(const QModelIndex &index) const;
-    // "8 × h100-sxm-80gb, TP2" (and " PP2" when pipelined).
-    static QString candidateLabel(const CandidateResult &r);
 
 private:
     Results m_results;
