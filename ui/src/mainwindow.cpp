@@ -77,51 +77,42 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_tabs->setAccessibleName(tr("Results"));
     layout->addWidget(m_tabs, 3);
 
-    auto *fitPage = new QWidget(m_tabs);
-    auto *fitLayout = new QVBoxLayout(fitPage);
-    m_fitTitle = titleLabel(fitPage);
-    fitLayout->addWidget(m_fitTitle);
-    fitLayout->addWidget(subtitleLabel(tr("Memory per GPU by component, for the busiest GPU of each candidate. Headroom "
-                                          "is the share of the GPU left free; the engine's memory cap keeps the last "
-                                          "10% for fragmentation."),
-                                       fitPage));
+    // Each results tab: a title, a subtitle and a table of one of the document's models.
+    const auto addPage = [this](const QString &tab, QLabel *&title, QLabel *&subtitle, QAbstractItemModel *model,
+                                const QString &tableName) {
+        auto *page = new QWidget(m_tabs);
+        auto *pageLayout = new QVBoxLayout(page);
+        title = titleLabel(page);
+        pageLayout->addWidget(title);
+        subtitle = subtitleLabel(QString(), page);
+        pageLayout->addWidget(subtitle);
+        QTableView *table = resultTable(model, tableName, page);
+        pageLayout->addWidget(table, 3);
+        m_tabs->addTab(page, tab);
+        return table;
+    };
+    QLabel *fitSubtitle = nullptr, *costSubtitle = nullptr;
     m_fitModel = new FitTableModel(this);
-    m_fitTable = resultTable(m_fitModel, tr("Memory fit per candidate"), fitPage);
+    m_fitTable = addPage(tr("Memory fit"), m_fitTitle, fitSubtitle, m_fitModel, tr("Memory fit per candidate"));
+    fitSubtitle->setText(tr("Memory per GPU by component, for the busiest GPU of each candidate. Headroom is the share "
+                            "of the GPU left free; the engine's memory cap keeps the last 10% for fragmentation."));
     auto *bar = new FractionBarDelegate(m_fitTable);
     bar->setWarnBelow(0.1);
     m_fitTable->setItemDelegateForColumn(FitTableModel::Headroom, bar);
-    fitLayout->addWidget(m_fitTable);
-    m_tabs->addTab(fitPage, tr("Memory fit"));
 
-    auto *perfPage = new QWidget(m_tabs);
-    auto *perfLayout = new QVBoxLayout(perfPage);
-    m_perfTitle = titleLabel(perfPage);
-    perfLayout->addWidget(m_perfTitle);
-    m_perfSubtitle = subtitleLabel(QString(), perfPage);
-    perfLayout->addWidget(m_perfSubtitle);
     m_perfModel = new PerformanceTableModel(this);
-    m_perfTable = resultTable(m_perfModel, tr("Performance per candidate"), perfPage);
-    perfLayout->addWidget(m_perfTable);
-    m_tabs->addTab(perfPage, tr("Performance"));
+    m_perfTable = addPage(tr("Performance"), m_perfTitle, m_perfSubtitle, m_perfModel, tr("Performance per candidate"));
 
-    auto *costPage = new QWidget(m_tabs);
-    auto *costLayout = new QVBoxLayout(costPage);
-    m_costTitle = titleLabel(costPage);
-    costLayout->addWidget(m_costTitle);
-    costLayout->addWidget(subtitleLabel(tr("All-in monthly cost (GPU time busy and idle, retries, storage, serving "
-                                           "stack, network, observability, platform labour) per accepted output, for "
-                                           "each candidate and dated price, and for the model API. Hover a row for "
-                                           "its cost lines and the price's source."),
-                                        costPage));
     m_costModel = new CostTableModel(this);
-    m_costTable = resultTable(m_costModel, tr("Cost per candidate and pricing"), costPage);
-    costLayout->addWidget(m_costTable, 3);
-    m_recommendation = new QLabel(costPage);
+    m_costTable = addPage(tr("Cost"), m_costTitle, costSubtitle, m_costModel, tr("Cost per candidate and pricing"));
+    costSubtitle->setText(tr("All-in monthly cost (GPU time busy and idle, retries, storage, serving stack, network, "
+                             "observability, platform labour) per accepted output, for each candidate and dated price, "
+                             "and for the model API. Hover a row for its cost lines and the price's source."));
+    m_recommendation = new QLabel(m_costTable->parentWidget());
     m_recommendation->setWordWrap(true);
     m_recommendation->setTextFormat(Qt::RichText);
     m_recommendation->setAccessibleName(tr("Recommendation"));
-    costLayout->addWidget(m_recommendation, 1);
-    m_tabs->addTab(costPage, tr("Cost"));
+    m_costTable->parentWidget()->layout()->addWidget(m_recommendation);
 
     auto *warningsLabel = new QLabel(tr("<b>Warnings</b>"), right);
     layout->addWidget(warningsLabel);
