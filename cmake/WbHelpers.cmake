@@ -12,6 +12,9 @@ function(wb_set_warnings target)
                                              -fno-sanitize-recover=undefined)
     target_link_options(${target} PRIVATE -fsanitize=address,undefined)
   endif()
+  if(WB_FUZZ)
+    target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link)
+  endif()
 endfunction()
 
 # wb_add_test(NAME name SOURCES ... LIBRARIES ... [LABELS ...] [ENVIRONMENT ...])
@@ -29,5 +32,5 @@ function(wb_add_test)
   add_test(NAME ${ARG_NAME} COMMAND ${ARG_NAME})
   set_tests_properties(${ARG_NAME} PROPERTIES
     LABELS "${ARG_LABELS}"
-    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;GPUWB_RESOURCE_DIR=${PROJECT_SOURCE_DIR}/resources;${ARG_ENVIRONMENT}")
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;GPUWB_RESOURCE_DIR=${PROJECT_SOURCE_DIR}/resources;GPUWB_RECOVERY_DIR=${CMAKE_BINARY_DIR}/test-recovery/${ARG_NAME};${ARG_ENVIRONMENT}")
 endfunction()

@@ -6,9 +6,12 @@
 #include <engine/catalog.h>
 #include <engine/evaluate.h>
 #include <engine/fileio.h>
+#include <engine/project.h>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
 #include <QStringList>
 
 #include <cstdio>
@@ -35,6 +38,110 @@ int writeOutput(const std::string &text, const QString &outPath)
     return written ? 0 : fail(kFailure, written.error().toString());
 }
 
+std::string renderResults(const QString &format, const wb::Brief &brief, const wb::Results &results)
+{
+    if (format == QLatin1String("json"))
+        return wb::resultsToJson(brief, results);
+    if (format == QLatin1String("csv"))
+        return wb::resultsToCsv(brief, results);
+    return wb::resultsToTable(brief, results);
+}
+
+// The scenario of a project the command names (--scenario), or its first one.
+wb::Result<wb::Scenario> pickScenario(const wb::Project &project, const std::string &file, const QString &wanted)
+{
+    const std::vector<wb::Scenario> all = project.scenarios();
+    if (all.empty())
+        return wb::Error{file, "", "has no scenarios"};
+    if (wanted.isEmpty())
+        return all.front();
+    if (auto s = project.scenario(wanted.toStdString()))
+        return *s;
+    std::string names;
+    for (const wb::Scenario &s : all)
+        names += (names.empty() ? "" : ", ") + ("\"" + s.name + "\"");
+    return wb::Error{file, "", "has no scenario \"" + wanted.toStdString() + "\" (it has " + names + ")"};
+}
+
+// The brief of a project's scenario, with the project's price overrides added to its own.
+wb::Result<wb::Brief> projectBrief(const std::string &path, const QString &scenario, const wb::Catalog &catalog)
+{
+    auto project = wb::Project::open(path, wb::OpenAccess::ReadOnly);
+    if (!project)
+        return project.error();
+    auto picked = pickScenario(*project, path, scenario);
+    if (!picked)
+        return picked.error();
+    auto brief = wb::parseBrief(picked->briefJson, path + " (scenario \"" + picked->name + "\")", catalog);
+    if (!brief)
+        return brief.error();
+    for (wb::GpuPrice p : project->priceOverrides())
+        brief.value().cost.prices.push_back(std::move(p));
+    return brief;
+}
+
+// gpuwb project new|import|export|list FILE.gpuwb ...
+int projectCommand(const QStringList &args, const QString &scenario, const QString &outPath, const wb::Catalog &catalog)
+{
+    const QString verb = args.value(1);
+    const std::string file = args.value(2).toStdString();
+    if (verb == QLatin1String("new")) {
+        if (QFileInfo::exists(args.value(2)))
+            return fail(kBadInput, file + ": already exists; gpuwb project new never overwrites a file");
+        wb::Project project = wb::Project::create();
+        for (int i = 3; i < args.size(); ++i) {
+            auto brief = wb::loadBrief(args.at(i).toStdString(), catalog);
+            if (!brief)
+                return fail(kBadInput, brief.error().toString());
+            auto text = wb::readTextFile(args.at(i).toStdString());
+            wb::Status put = project.putScenario(brief->name, text.value());
+            if (!put)
+                return fail(kBadInput, args.at(i).toStdString() + ": " + put.error().message);
+        }
+        wb::Status saved = project.save(file);
+        return saved ? 0 : fail(kFailure, saved.error().toString());
+    }
+    if (verb == QLatin1String("list")) {
+        auto project = wb::Project::open(file, wb::OpenAccess::ReadOnly);
+        if (!project)
+            return fail(kBadInput, project.error().toString());
+        std::string text;
+        for (const wb::Scenario &s : project->scenarios())
+            text += s.name + "\n";
+        return writeOutput(text, outPath);
+    }
+    if (verb == QLatin1String("export")) {
+        auto project = wb::Project::open(file, wb::OpenAccess::ReadOnly);
+        if (!project)
+            return fail(kBadInput, project.error().toString());
+        auto picked = pickScenario(*project, file, scenario);
+        if (!picked)
+            return fail(kBadInput, picked.error().toString());
+        return writeOutput(picked->briefJson + "\n", outPath);
+    }
+    if (verb == QLatin1String("import")) {
+        if (args.size() != 4)
+            return fail(kBadInput, "usage: gpuwb project import FILE.gpuwb BRIEF.json [--scenario NAME]");
+        auto project = wb::Project::open(file, wb::OpenAccess::ReadWrite);
+        if (!project)
+            return fail(kBadInput, project.error().toString());
+        if (project->readOnly())
+            return fail(kBadInput, file + (project->lockedByOther() ? ": is open in another instance; not changed"
+                                                                    : ": is read-only here; not changed"));
+        const std::string briefPath = args.at(3).toStdString();
+        auto brief = wb::loadBrief(briefPath, catalog);
+        if (!brief)
+            return fail(kBadInput, brief.error().toString());
+        const std::string name = scenario.isEmpty() ? brief->name : scenario.toStdString();
+        wb::Status put = project->putScenario(name, wb::readTextFile(briefPath).value());
+        if (!put)
+            return fail(kBadInput, briefPath + ": " + put.error().message);
+        wb::Status saved = project->save(file);
+        return saved ? 0 : fail(kFailure, saved.error().toString());
+    }
+    return fail(kBadInput, "project: \"" + verb.toStdString() + "\" is not new, import, export or list");
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -48,7 +155,12 @@ int main(int argc, char *argv[])
         "GPU Workbench command line.\n\n"
         "Commands:\n"
         "  catalog gpus|models     list the catalog (--format table|json)\n"
-        "  evaluate BRIEF.json     evaluate a brief (--format table|json|csv, --out FILE)\n\n"
+        "  evaluate BRIEF.json     evaluate a brief (--format table|json|csv, --out FILE)\n"
+        "  evaluate PROJECT.gpuwb  evaluate a scenario of a project (--scenario NAME; the first by default)\n"
+        "  project new FILE.gpuwb [BRIEF.json ...]        create a project (never overwrites)\n"
+        "  project import FILE.gpuwb BRIEF.json           add or replace a scenario (--scenario NAME)\n"
+        "  project export FILE.gpuwb                      a scenario as brief JSON (--scenario, --out)\n"
+        "  project list FILE.gpuwb                        the scenarios' names\n\n"
         "Exit codes: 0 evaluated, 2 bad input, 1 other failure."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -74,7 +186,8 @@ int main(int argc, char *argv[])
         parser.showVersion();
 
     const QStringList args = parser.positionalArguments();
-    if (args.size() != 2)
+    const bool projectVerb = args.value(0) == QLatin1String("project");
+    if (projectVerb ? args.size() < 3 : args.size() != 2)
         return fail(kBadInput, "expected a command and one argument: gpuwb catalog gpus|models, or gpuwb evaluate "
                                "BRIEF.json (see gpuwb --help)");
     const QString command = args.at(0);
@@ -89,6 +202,9 @@ int main(int argc, char *argv[])
         if (!loaded)
             return fail(kBadInput, loaded.error().toString());
     }
+
+    if (projectVerb)
+        return projectCommand(args, parser.value(scenarioOption), outPath, *catalog);
 
     if (command == QLatin1String("catalog")) {
         const QString what = args.at(1);
@@ -107,22 +223,18 @@ int main(int argc, char *argv[])
         if (format != QLatin1String("table") && format != QLatin1String("json") && format != QLatin1String("csv"))
             return fail(kBadInput, "--format: \"" + format.toStdString() + "\" is not table, json or csv");
         const std::string path = args.at(1).toStdString();
-        if (args.at(1).endsWith(QLatin1String(".gpuwb")))
-            return fail(kBadInput, path + ": project files are not readable by this version yet; export the scenario "
-                                          "as a brief JSON and evaluate that");
-        auto brief = wb::loadBrief(path, *catalog);
+        // A project file is recognised by its extension or by its SQLite header.
+        bool project = args.at(1).endsWith(QLatin1String(".gpuwb"));
+        if (!project) {
+            QFile f(args.at(1));
+            project = f.open(QIODevice::ReadOnly) && f.read(16) == QByteArray("SQLite format 3\0", 16);
+        }
+        auto brief = project ? projectBrief(path, parser.value(scenarioOption), *catalog) : wb::loadBrief(path, *catalog);
         if (!brief)
             return fail(kBadInput, brief.error().toString());
         const wb::Results results = wb::evaluate(*brief, *catalog);
-        std::string text;
-        if (format == QLatin1String("json"))
-            text = wb::resultsToJson(*brief, results);
-        else if (format == QLatin1String("csv"))
-            text = wb::resultsToCsv(*brief, results);
-        else
-            text = wb::resultsToTable(*brief, results);
-        return writeOutput(text, outPath);
+        return writeOutput(renderResults(format, *brief, results), outPath);
     }
 
-    return fail(kBadInput, "\"" + command.toStdString() + "\" is not a command: use catalog or evaluate");
+    return fail(kBadInput, "\"" + command.toStdString() + "\" is not a command: use catalog, evaluate or project");
 }

@@ -1,13 +1,19 @@
-// gpu-workbench [BRIEF.json]: opens the given brief, or the bundled sample.
+// gpu-workbench [PROJECT.gpuwb | BRIEF.json]: offers to recover work a crash left behind, then
+// opens the given file, or the bundled sample.
 
 #include <engine/catalog.h>
 #include <engine/evaluate.h>
 #include <ui/document.h>
 #include <ui/mainwindow.h>
 
+#include <engine/project.h>
+
 #include <QApplication>
+#include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
 #include <QMessageBox>
+#include <QSettings>
 
 int main(int argc, char *argv[])
 {
@@ -23,12 +29,35 @@ int main(int argc, char *argv[])
         return 2;
     }
     wb::Document document(std::move(catalog).value());
+    document.setAutosaveIntervalS(QSettings().value(QStringLiteral("autosave_interval_s"), 60).toInt());
     wb::MainWindow window(&document);
-    const QStringList args = QApplication::arguments();
-    const QString path = args.size() > 1
-        ? args.at(1)
-        : QDir(QString::fromStdString(wb::resourceDir())).filePath(QStringLiteral("samples/chat-70b.brief.json"));
     window.show();
-    window.openFile(path);
+
+    // Work a crash left behind: offer the newest; declining deletes it.
+    bool recovered = false;
+    for (const std::string &file : wb::pendingRecoveryFiles()) {
+        const QString path = QString::fromStdString(file);
+        if (!recovered) {
+            auto probe = wb::Project::open(file, wb::OpenAccess::ReadOnly);
+            const QString what = probe ? QString::fromStdString(probe->recoveryKey()) : path;
+            const auto answer = QMessageBox::question(
+                &window, QObject::tr("Recover unsaved work?"),
+                QObject::tr("GPU Workbench did not close cleanly. Unsaved work on %1 was autosaved at %2.\n\n"
+                            "Recover it? (No deletes the recovery data.)")
+                    .arg(what, QFileInfo(path).lastModified().toString(Qt::ISODate)));
+            if (answer == QMessageBox::Yes && !document.openRecovery(path)) {
+                recovered = true;
+                continue;
+            }
+        }
+        QFile::remove(path);
+    }
+    if (!recovered) {
+        const QStringList args = QApplication::arguments();
+        const QString path = args.size() > 1
+            ? args.at(1)
+            : QDir(QString::fromStdString(wb::resourceDir())).filePath(QStringLiteral("samples/chat-70b.brief.json"));
+        window.openFile(path);
+    }
     return QApplication::exec();
 }

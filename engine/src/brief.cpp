@@ -319,6 +319,9 @@ Result<Brief> parseBrief(const std::string &jsonText, const std::string &fileNam
             (void)discarded;
         } catch (const Json::parse_error &e) {
             where = " (byte " + std::to_string(e.byte) + ")";
+        } catch (const Json::exception &) {
+            // A number too large for a double, found by fuzzing: out_of_range, not parse_error.
+            where = " (a number is out of range)";
         }
         return Error{fileName, "", "is not valid JSON" + where};
     }

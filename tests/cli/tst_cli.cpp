@@ -58,6 +58,9 @@ private slots:
     void evaluateTableAndCsv();
     void badInput_data();
     void badInput();
+    void projectRoundTrip();
+    void badProject_data();
+    void badProject();
 };
 
 void TestCli::helpAndVersion()
@@ -200,6 +203,86 @@ void TestCli::badInput()
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("results")).size(), 0);
     if (content.isEmpty())
         QVERIFY(!QFile::exists(brief));  // a missing path is never created
+}
+
+// Projects: new, list, export, import, and evaluate a stored scenario.
+void TestCli::projectRoundTrip()
+{
+    QTemporaryDir dir;
+    const QString brief = writeFile(dir, QStringLiteral("brief.json"), kBrief);
+    const QString project = dir.filePath(QStringLiteral("plan.gpuwb"));
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("new"), project, brief}).exitCode, 0);
+    // new never overwrites
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("new"), project}).exitCode, 2);
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("import"), project, brief, QStringLiteral("--scenario"),
+                    QStringLiteral("Second")})
+                 .exitCode,
+             0);
+    const Run list = gpuwb({QStringLiteral("project"), QStringLiteral("list"), project});
+    QCOMPARE(list.out, QStringLiteral("70B fp8 on 2x H100\nSecond\n"));
+    // Export and import again: the stored JSON comes back unchanged.
+    const QString exported = dir.filePath(QStringLiteral("exported.json"));
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("export"), project, QStringLiteral("--scenario"),
+                    QStringLiteral("Second"), QStringLiteral("--out"), exported})
+                 .exitCode,
+             0);
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("import"), project, exported, QStringLiteral("--scenario"),
+                    QStringLiteral("Third")})
+                 .exitCode,
+             0);
+    const Run second = gpuwb({QStringLiteral("project"), QStringLiteral("export"), project, QStringLiteral("--scenario"),
+                              QStringLiteral("Second")});
+    const Run third = gpuwb({QStringLiteral("project"), QStringLiteral("export"), project, QStringLiteral("--scenario"),
+                             QStringLiteral("Third")});
+    QCOMPARE(third.out, second.out);
+    // Evaluate a stored scenario, as JSON.
+    const Run r = gpuwb({QStringLiteral("evaluate"), project, QStringLiteral("--scenario"), QStringLiteral("Second"),
+                         QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QLatin1String("\"format\": \"gpu-workbench-results\"")));
+    const Run missing = gpuwb({QStringLiteral("evaluate"), project, QStringLiteral("--scenario"), QStringLiteral("Nope")});
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY(missing.err.contains(QLatin1String("has no scenario \"Nope\"")));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("plan.gpuwb")),
+             QStringList{QStringLiteral("plan.gpuwb")});
+}
+
+void TestCli::badProject_data()
+{
+    QTest::addColumn<QByteArray>("content");  // "-": the file does not exist
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("missing") << QByteArray("-") << "does not exist";
+    QTest::newRow("empty") << QByteArray() << "is empty";
+    QTest::newRow("not sqlite") << QByteArray(8192, 'q') << "not an SQLite database";
+    QTest::newRow("truncated") << QByteArray("truncate") << "truncated";
+}
+
+// gpuwb evaluate on a bad project: exit 2, one line naming the file and the problem, and a
+// missing path is not created.
+void TestCli::badProject()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("p.gpuwb"));
+    if (content == "truncate") {
+        const QString brief = writeFile(dir, QStringLiteral("brief.json"), kBrief);
+        QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("new"), project, brief}).exitCode, 0);
+        QFile f(project);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        f.resize(f.size() / 2);
+    } else if (content != "-") {
+        writeFile(dir, QStringLiteral("p.gpuwb"), content);
+    }
+    const Run r = gpuwb({QStringLiteral("evaluate"), project});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    const QStringList lines = r.err.trimmed().split(u'\n');
+    QCOMPARE(lines.size(), 1);
+    QVERIFY2(lines[0].contains(project), qPrintable(lines[0]));
+    QVERIFY2(lines[0].contains(expected), qPrintable(lines[0]));
+    if (content == "-")
+        QVERIFY(!QFile::exists(project));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -56,6 +56,9 @@ void TestBrief::badInput_data()
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("message");
     QTest::newRow("malformed json") << "{\"format\": " << "" << "is not valid JSON";
+    // Found by fuzz_brief_parse: a number beyond double range made nlohmann throw out_of_range.
+    QTest::newRow("number out of range") << QString::fromStdString(with("12.5", "1e99999")) << ""
+                                         << "out of range";
     QTest::newRow("negative input tokens") << QString::fromStdString(with("\"input_tokens\": 2000", "\"input_tokens\": -5"))
                                            << "/workload/input_tokens" << "must be at least 1";
     QTest::newRow("fractional output tokens")

@@ -2,6 +2,7 @@
 // set, it also saves the window at 1280x800 and 1920x1080, light and dark, for review.
 
 #include <engine/catalog.h>
+#include <engine/project.h>
 #include <ui/costtablemodel.h>
 #include <ui/document.h>
 #include <ui/fittablemodel.h>
@@ -11,6 +12,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QListWidget>
 #include <QPalette>
 #include <QSignalSpy>
@@ -19,6 +21,7 @@
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -65,6 +68,9 @@ private slots:
     void costModelPassesModelTester();
     void badBriefLeavesDocumentAsItWas();
     void newClearsTheDocument();
+    void saveProjectAndReopen();
+    void autosaveAndRecover();
+    void badProjectLeavesDocumentAsItWas();
     void screenshots();
 };
 
@@ -164,7 +170,7 @@ void TestMainWindow::badBriefLeavesDocumentAsItWas()
     const auto error = doc.openBrief(QStringLiteral("/nonexistent/brief.json"));
     QVERIFY(error.has_value());
     QVERIFY(error->contains(QLatin1String("/nonexistent/brief.json")));
-    QCOMPARE(doc.filePath(), kSample);
+    QCOMPARE(doc.sourcePath(), QFileInfo(kSample).absoluteFilePath());
     QCOMPARE(doc.results().results.size(), std::size_t(6));
 }
 
@@ -176,6 +182,70 @@ void TestMainWindow::newClearsTheDocument()
     doc.clear();
     QCOMPARE(w.fitTable()->model()->rowCount(), 0);
     QVERIFY(w.windowTitle().startsWith(QLatin1String("Untitled")));
+}
+
+// A brief opens as an unsaved project; Save As writes a .gpuwb that opens again as the same
+// scenario, saved and unmodified.
+void TestMainWindow::saveProjectAndReopen()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("plan.gpuwb"));
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QVERIFY(doc.isModified());
+    QVERIFY(w.isWindowModified());
+    QVERIFY(!doc.saveAs(file).has_value());
+    QVERIFY(!doc.isModified());
+    QCOMPARE(doc.filePath(), file);
+    wb::Document again(shippedCatalog());
+    QVERIFY(!again.openFile(file).has_value());
+    QCOMPARE(again.brief()->name, doc.brief()->name);
+    QVERIFY(!again.isModified());
+    QVERIFY(again.readOnly());  // the first document still holds the file's lock
+    QVERIFY(again.readOnlyReason().contains(QLatin1String("another instance")));
+}
+
+// Unsaved work goes to a recovery file; a new session recovers it; a clean close deletes it.
+void TestMainWindow::autosaveAndRecover()
+{
+    QTemporaryDir recovery;
+    qputenv("GPUWB_RECOVERY_DIR", recovery.path().toUtf8());
+    {
+        auto doc = std::make_unique<wb::Document>(shippedCatalog());
+        QVERIFY(!doc->openFile(kSample).has_value());
+        QVERIFY(doc->autosaveNow());
+        QCOMPARE(wb::pendingRecoveryFiles().size(), std::size_t(1));
+        // A crash: the document is never destroyed; its recovery file stays.
+        (void)doc.release();
+    }
+    const QString left = QString::fromStdString(wb::pendingRecoveryFiles().front());
+    {
+        wb::Document next(shippedCatalog());
+        QVERIFY(!next.openRecovery(left).has_value());
+        QVERIFY(next.isModified());
+        QCOMPARE(QString::fromStdString(next.brief()->name), QStringLiteral("Support chat, EU region (Llama 3.1 70B)"));
+        QVERIFY(wb::pendingRecoveryFiles().empty());  // taken over by the new document
+        QVERIFY(next.autosaveNow());
+    }
+    QVERIFY(wb::pendingRecoveryFiles().empty());  // clean close
+}
+
+void TestMainWindow::badProjectLeavesDocumentAsItWas()
+{
+    QTemporaryDir dir;
+    const QString junk = dir.filePath(QStringLiteral("junk.gpuwb"));
+    QFile f(junk);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray(8192, 'z'));
+    f.close();
+    wb::Document doc(shippedCatalog());
+    QVERIFY(!doc.openFile(kSample).has_value());
+    const auto error = doc.openFile(junk);
+    QVERIFY(error.has_value());
+    QVERIFY(error->startsWith(junk));
+    QVERIFY(error->contains(QLatin1String("not an SQLite database")));
+    QCOMPARE(doc.sourcePath(), QFileInfo(kSample).absoluteFilePath());
 }
 
 void TestMainWindow::screenshots()

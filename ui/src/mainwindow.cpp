@@ -146,6 +146,10 @@ void MainWindow::createMenus()
     newAction->setShortcut(QKeySequence::New);
     QAction *openAction = file->addAction(tr("&Open…"), this, &MainWindow::openWithDialog);
     openAction->setShortcut(QKeySequence::Open);
+    QAction *saveAction = file->addAction(tr("&Save"), this, [this] { saveDocument(false); });
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAsAction = file->addAction(tr("Save &As…"), this, [this] { saveDocument(true); });
+    saveAsAction->setShortcut(QKeySequence::SaveAs);
     file->addSeparator();
     QAction *quitAction = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quitAction->setShortcut(QKeySequence::Quit);
@@ -156,8 +160,26 @@ void MainWindow::createMenus()
 
 bool MainWindow::openFile(const QString &path)
 {
-    if (auto error = m_document->openBrief(path)) {
-        QMessageBox::warning(this, tr("Cannot open brief"), *error);
+    if (auto error = m_document->openFile(path)) {
+        QMessageBox::warning(this, tr("Cannot open file"), *error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveDocument(bool askForPath)
+{
+    QString path = m_document->filePath();
+    if (askForPath || path.isEmpty() || m_document->readOnly()) {
+        const QString start = path.isEmpty() ? QFileInfo(m_document->sourcePath()).path() : path;
+        path = QFileDialog::getSaveFileName(this, tr("Save project"), start, tr("GPU Workbench projects (*.gpuwb)"));
+        if (path.isEmpty())
+            return false;
+        if (!path.endsWith(QLatin1String(".gpuwb")))
+            path += QStringLiteral(".gpuwb");
+    }
+    if (auto error = m_document->saveAs(path)) {
+        QMessageBox::warning(this, tr("Cannot save"), *error);
         return false;
     }
     return true;
@@ -170,8 +192,10 @@ void MainWindow::newDocument()
 
 void MainWindow::openWithDialog()
 {
-    const QString start = m_document->filePath().isEmpty() ? QString() : QFileInfo(m_document->filePath()).path();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open brief"), start, tr("Briefs (*.json);;All files (*)"));
+    const QString source = m_document->sourcePath();
+    const QString start = source.isEmpty() ? QString() : QFileInfo(source).path();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open project or brief"), start,
+                                                      tr("Projects and briefs (*.gpuwb *.json);;All files (*)"));
     if (!path.isEmpty())
         openFile(path);
 }
@@ -202,7 +226,12 @@ void MainWindow::refresh()
     m_fitTable->setColumnHidden(FitTableModel::Gradients, inference);
     m_fitTable->setColumnHidden(FitTableModel::OptimizerStates, inference);
     const QString name = brief ? QString::fromStdString(brief->name) : tr("Untitled");
-    setWindowTitle(tr("%1 — GPU Workbench").arg(name));
+    QString where = m_document->filePath().isEmpty() ? tr("not saved as a project")
+                                                     : QFileInfo(m_document->filePath()).fileName();
+    if (m_document->readOnly())
+        where += tr(" (read-only: %1)").arg(m_document->readOnlyReason());
+    setWindowTitle(tr("%1 — %2[*] — GPU Workbench").arg(name, where));
+    setWindowModified(m_document->isModified());
     m_fitTitle->setText(brief && brief->candidates.empty() ? tr("Does it fit? Add a candidate to compare.")
                         : brief                             ? tr("Does it fit?")
                                                             : tr("Does it fit? Open a brief to see."));

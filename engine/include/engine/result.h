@@ -34,7 +34,9 @@ public:
     T &value() & { return std::get<T>(m_value); }
     T &&value() && { return std::get<T>(std::move(m_value)); }
     const T &operator*() const & { return value(); }
+    T &operator*() & { return value(); }
     const T *operator->() const { return &value(); }
+    T *operator->() { return &value(); }
 
     const Error &error() const { return std::get<Error>(m_value); }
 

@@ -1,19 +1,26 @@
-// The open document: a brief, the catalog it was read against, and the engine's results for it.
-// For now a document is a brief JSON file; project files (.gpuwb) arrive with their own issue.
+// The open document: a project (scenarios of briefs, price overrides, result snapshots) with one
+// current scenario, the catalog it is read against, and the engine's results for it.
 //
-// Opening a brief computes the memory fit at once (milliseconds) and then the full evaluation
-// (performance simulations, about a second) on a worker thread; results() holds the fit first and
-// the full results when they arrive. Opening another brief or clearing cancels a running
-// evaluation, whose results are then dropped.
+// Opening computes the memory fit at once (milliseconds) and then the full evaluation
+// (performance simulations and cost, about a second) on a worker thread; results() holds the fit
+// first and the full results when they arrive. Opening another file or clearing cancels a
+// running evaluation, whose results are then dropped.
+//
+// A brief JSON opens as a new, unsaved project holding that brief as its one scenario. While the
+// document has unsaved work it is autosaved every autosaveIntervalS() seconds to a recovery file
+// (engine/project.h), deleted again on save and on a clean close; a crash leaves it for the next
+// start to offer back.
 #pragma once
 
 #include <engine/brief.h>
 #include <engine/catalog.h>
 #include <engine/evaluate.h>
+#include <engine/project.h>
 
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
 #include <atomic>
 #include <memory>
@@ -29,34 +36,63 @@ public:
     explicit Document(Catalog catalog, QObject *parent = nullptr);
     ~Document() override;
 
-    // Reads and evaluates a brief. On error the current document stays as it was and the
-    // returned message names the file and the field.
-    std::optional<QString> openBrief(const QString &path);
+    // Opens a brief (.json) or a project (.gpuwb, its first scenario). On error the current
+    // document stays as it was and the returned message names the file and what is wrong.
+    std::optional<QString> openFile(const QString &path);
+    std::optional<QString> openBrief(const QString &path) { return openFile(path); }
+    // Opens a recovery file left by a crash; the document takes the path it was recovering and
+    // counts as modified.
+    std::optional<QString> openRecovery(const QString &recoveryFile);
     void clear();
+    // Saves the project to path (a .gpuwb file). On error nothing on disk changes and the
+    // message names the path and the reason.
+    std::optional<QString> saveAs(const QString &path);
+    std::optional<QString> save() { return saveAs(m_path); }
 
     bool hasBrief() const { return m_brief.has_value(); }
     const Brief *brief() const { return m_brief ? &*m_brief : nullptr; }
     const Results &results() const { return m_results; }
     const Catalog &catalog() const { return m_catalog; }
+    // The project file, or empty for a document never saved as one.
     QString filePath() const { return m_path; }
+    // Where the current brief came from (a brief file or the project), for titles.
+    QString sourcePath() const { return m_source; }
+    QString scenarioName() const { return m_scenario; }
+    bool isModified() const { return m_modified; }
+    bool readOnly() const { return m_project && m_project->readOnly(); }
+    QString readOnlyReason() const;
     // True from the start of the full evaluation until its results are in results().
     bool evaluating() const { return m_evaluating; }
+
+    int autosaveIntervalS() const { return m_autosaveIntervalS; }
+    void setAutosaveIntervalS(int seconds);
+    // Writes the recovery file now (what the timer does); returns false with nothing to save.
+    bool autosaveNow();
 
 signals:
     void changed();
     void evaluatingChanged(bool evaluating);
 
 private:
+    std::optional<QString> adopt(Project project, const QString &path, const QString &source, bool modified);
     void startEvaluation();
     void cancelEvaluation();
+    QString recoveryKey() const;
 
     Catalog m_catalog;
+    std::optional<Project> m_project;
     std::optional<Brief> m_brief;
     Results m_results;
     QString m_path;
+    QString m_source;
+    QString m_scenario;
+    QString m_untitledKey;
+    bool m_modified = false;
     QFutureWatcher<Results> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     bool m_evaluating = false;
+    int m_autosaveIntervalS = 60;
+    QTimer m_autosave;
 };
 
 } // namespace wb

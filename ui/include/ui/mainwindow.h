@@ -25,8 +25,12 @@ class MainWindow : public QMainWindow
 public:
     explicit MainWindow(Document *document, QWidget *parent = nullptr);
 
-    // Opens a brief, reporting a bad file in a message box; returns whether it opened.
+    // Opens a project or a brief, reporting a bad file in a message box; returns whether it
+    // opened.
     bool openFile(const QString &path);
+    // Saves the project (asking where when it has no file yet, is read-only, or askForPath);
+    // reports a failed save in a message box and returns whether it saved.
+    bool saveDocument(bool askForPath);
     QTableView *fitTable() const { return m_fitTable; }
     QTableView *performanceTable() const { return m_perfTable; }
     QTableView *costTable() const { return m_costTable; }

@@ -1,0 +1,42 @@
+// libFuzzer target: parsing a brief from arbitrary bytes must never crash; a brief that parses is
+// also rendered (fit only, so that one input stays fast).
+#include <engine/brief.h>
+#include <engine/evaluate.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+const wb::Catalog &catalog()
+{
+    static const wb::Catalog c = [] {
+        wb::Catalog cat;
+        for (const char *name : {"gpus.json", "models.json", "prices.json"})
+            if (!cat.loadFile(std::string(WB_SOURCE_DIR) + "/resources/catalog/" + name))
+                std::abort();
+        return cat;
+    }();
+    return c;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    const std::string text(reinterpret_cast<const char *>(data), size);
+    auto brief = wb::parseBrief(text, "fuzz.json", catalog());
+    if (!brief) {
+        (void)brief.error().toString();
+        return 0;
+    }
+    wb::EvaluateOptions options;
+    options.performance = false;
+    options.today = "2026-11-30";
+    const wb::Results results = wb::evaluate(*brief, catalog(), options);
+    (void)wb::resultsToJson(*brief, results);
+    (void)wb::resultsToCsv(*brief, results);
+    return 0;
+}

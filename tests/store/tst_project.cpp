@@ -1,0 +1,446 @@
+// Project files: round trips, every kind of bad file, newer and older versions, one writer,
+// failed saves, and a kill -9 loop during saves.
+#include <engine/project.h>
+#include <engine/version.h>
+
+#include <sqlite3.h>
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sys/resource.h>
+#include <csignal>
+#include <unistd.h>
+
+using namespace wb;
+
+// Declared before the test data: moc stops at raw string literals with quotes inside.
+class TestProject : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void saveAndReopen();
+    void jsonRoundTripChangesNothing();
+    void scenarioOperations();
+    void badFiles_data();
+    void badFiles();
+    void missingPathIsNeverCreated();
+    void newerVersionReadOnlyOrRefused();
+    void olderVersionMigratesAndKeepsBackup();
+    void oneWriter();
+    void failedSaveLeavesOldFile();
+    void killDuringSaves();
+    void recovery();
+
+private:
+    QTemporaryDir m_dir;
+    QString path(const char *name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+};
+
+
+namespace {
+
+const std::string kBriefA = R"({"format": "gpu-workbench-brief", "version": 1, "name": "A", "workload": {"kind": "batch-inference"}})";
+const std::string kBriefB = R"({"format": "gpu-workbench-brief", "version": 1, "name": "B", "notes": "ñ and \"quotes\""})";
+
+QByteArray fileHash(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+Project sampleProject()
+{
+    Project p = Project::create();
+    if (!p.putScenario("Chat", kBriefA) || !p.putScenario("Batch", kBriefB))
+        qFatal("scenarios");
+    GpuPrice price;
+    price.gpu = "h100-sxm-80gb";
+    price.provider = "a quote";
+    price.term = PricingTerm::Reserved1y;
+    price.usdPerGpuHour = 2.5;
+    price.observed = "2026-11-01";
+    price.source = "email from the vendor";
+    if (!p.addPriceOverride(price) || !p.addSnapshot("Chat", "0.1.0", R"({"results": []})"))
+        qFatal("price or snapshot");
+    return p;
+}
+
+// Runs SQL on a file directly, to craft files the project store would never write.
+void rawSql(const QString &path, const char *sql)
+{
+    sqlite3 *db = nullptr;
+    QVERIFY(sqlite3_open(path.toUtf8().constData(), &db) == SQLITE_OK);
+    char *error = nullptr;
+    const int rc = sqlite3_exec(db, sql, nullptr, nullptr, &error);
+    const QString message = error ? QString::fromUtf8(error) : QString();
+    sqlite3_free(error);
+    sqlite3_close(db);
+    QVERIFY2(rc == SQLITE_OK, qPrintable(message));
+}
+
+QString integrity(const QString &path)
+{
+    sqlite3 *db = nullptr;
+    sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt *s = nullptr;
+    sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &s, nullptr);
+    QString result = sqlite3_step(s) == SQLITE_ROW ? QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 0)))
+                                                   : QStringLiteral("no answer");
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+    return result;
+}
+
+QStringList filesIn(const QString &dir)
+{
+    return QDir(dir).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+} // namespace
+
+void TestProject::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    qputenv("GPUWB_RECOVERY_DIR", m_dir.filePath(QStringLiteral("recovery")).toUtf8());
+}
+
+void TestProject::saveAndReopen()
+{
+    const QString file = path("a.gpuwb");
+    std::string digest;
+    {
+        Project p = sampleProject();
+        digest = p.contentDigest();
+        QVERIFY(p.save(file.toStdString()));
+        QVERIFY(filesIn(m_dir.path()).contains(QStringLiteral("a.gpuwb.lock")));  // held while open
+    }
+    // One closed document: no lock, journal, -wal, -shm or temporary file beside it.
+    QCOMPARE(filesIn(m_dir.path()).filter(QStringLiteral("a.gpuwb")), QStringList{QStringLiteral("a.gpuwb")});
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray header = f.read(100);
+    QVERIFY(header.startsWith(QByteArray("SQLite format 3\0", 16)));
+    QCOMPARE(quint32(quint8(header[68])) << 24 | quint32(quint8(header[69])) << 16 | quint32(quint8(header[70])) << 8
+                 | quint32(quint8(header[71])),
+             quint32(kProjectApplicationId));
+    QCOMPARE(integrity(file), QStringLiteral("ok"));
+    auto reopened = Project::open(file.toStdString());
+    QVERIFY(reopened);
+    QCOMPARE(reopened->contentDigest(), digest);
+    QCOMPARE(reopened->writer(), std::string(WB_ENGINE_VERSION));
+    QCOMPARE(reopened->priceOverrides().at(0).observed, std::string("2026-11-01"));
+    QVERIFY(!reopened->readOnly());
+}
+
+// Project -> brief JSON -> project: the scenarios come back byte for byte.
+void TestProject::jsonRoundTripChangesNothing()
+{
+    Project original = sampleProject();
+    Project copy = Project::create();
+    for (const Scenario &s : original.scenarios())
+        QVERIFY(copy.putScenario(s.name, s.briefJson));
+    QCOMPARE(copy.scenarios().size(), original.scenarios().size());
+    for (std::size_t i = 0; i < copy.scenarios().size(); ++i) {
+        QCOMPARE(copy.scenarios()[i].name, original.scenarios()[i].name);
+        QCOMPARE(copy.scenarios()[i].briefJson, original.scenarios()[i].briefJson);
+    }
+    const QString file = path("roundtrip.gpuwb");
+    QVERIFY(copy.save(file.toStdString()));
+    auto reopened = Project::open(file.toStdString(), OpenAccess::ReadOnly);
+    QVERIFY(reopened);
+    QCOMPARE(reopened->scenarios().at(1).briefJson, original.scenarios().at(1).briefJson);
+}
+
+void TestProject::scenarioOperations()
+{
+    Project p = sampleProject();
+    QVERIFY(p.duplicateScenario("Chat", "Chat copy"));
+    QVERIFY(p.renameScenario("Chat", "Chat v2"));
+    QCOMPARE(p.snapshots("Chat v2").size(), std::size_t(1));  // snapshots follow the rename
+    QVERIFY(!p.renameScenario("Batch", "Chat copy"));         // names stay unique
+    QVERIFY(p.removeScenario("Batch"));
+    QCOMPARE(p.scenarios().size(), std::size_t(2));
+    const Status bad = p.putScenario("Broken", "{ not json");
+    QVERIFY(!bad);
+    QVERIFY(QString::fromStdString(bad.error().message).contains(QLatin1String("Broken")));
+}
+
+void TestProject::badFiles_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("empty") << "empty" << "is empty";
+    QTest::newRow("short text") << "short" << "too short";
+    QTest::newRow("not sqlite") << "text" << "not an SQLite database";
+    QTest::newRow("truncated") << "truncated" << "truncated";
+    QTest::newRow("garbage pages") << "garbage" << "damaged";
+    QTest::newRow("another program's database") << "foreign" << "another program";
+    QTest::newRow("trigger") << "trigger" << "contains a trigger";
+    QTest::newRow("view") << "view" << "contains a view";
+    QTest::newRow("unknown table") << "table" << "does not know";
+}
+
+void TestProject::badFiles()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, expected);
+    const QString file = m_dir.filePath(QStringLiteral("bad-%1.gpuwb").arg(kind));
+    {
+        Project p = sampleProject();
+        QVERIFY(p.save(file.toStdString()));
+    }
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    const QByteArray good = f.readAll();
+    f.resize(0);
+    f.seek(0);
+    if (kind == QLatin1String("short"))
+        f.write("hello\n");
+    else if (kind == QLatin1String("text"))
+        f.write(QByteArray(4096, 'a'));
+    else if (kind == QLatin1String("truncated"))
+        f.write(good.left(good.size() / 2));
+    else if (kind == QLatin1String("garbage")) {
+        QByteArray bytes = good;
+        QRandomGenerator rng(7);
+        for (qsizetype i = 4096; i < bytes.size(); ++i)
+            bytes[i] = char(rng.bounded(256));
+        f.write(bytes);
+    } else if (kind != QLatin1String("empty")) {
+        f.write(good);
+    }
+    f.close();
+    if (kind == QLatin1String("foreign")) {
+        QFile::remove(file);
+        rawSql(file, "CREATE TABLE notes(x TEXT); INSERT INTO notes VALUES('hello');");
+    } else if (kind == QLatin1String("trigger")) {
+        rawSql(file, "CREATE TRIGGER evil AFTER INSERT ON scenarios BEGIN DELETE FROM scenarios; END;");
+    } else if (kind == QLatin1String("view")) {
+        rawSql(file, "CREATE VIEW evil AS SELECT * FROM scenarios;");
+    } else if (kind == QLatin1String("table")) {
+        rawSql(file, "CREATE TABLE surprise(x);");
+    }
+    const QByteArray before = fileHash(file);
+    auto opened = Project::open(file.toStdString());
+    QVERIFY(!opened);
+    const QString message = QString::fromStdString(opened.error().toString());
+    QVERIFY2(message.startsWith(file), qPrintable(message));
+    QVERIFY2(message.contains(expected), qPrintable(message));
+    QCOMPARE(fileHash(file), before);  // opening never changes the file
+    QVERIFY(!QFile::exists(file + QStringLiteral(".lock")));
+}
+
+void TestProject::missingPathIsNeverCreated()
+{
+    const QString file = path("nowhere.gpuwb");
+    auto opened = Project::open(file.toStdString());
+    QVERIFY(!opened);
+    QVERIFY(QString::fromStdString(opened.error().toString()).contains(QLatin1String("does not exist")));
+    QVERIFY(!QFile::exists(file));
+    QVERIFY(!QFile::exists(file + QStringLiteral(".lock")));
+}
+
+void TestProject::newerVersionReadOnlyOrRefused()
+{
+    const QString file = path("newer.gpuwb");
+    {
+        Project p = sampleProject();
+        QVERIFY(p.save(file.toStdString()));
+    }
+    // Schema 3 that declares schema-2 readers welcome: opens read-only, never written.
+    rawSql(file, "PRAGMA user_version=3; UPDATE meta SET value='9.1.0' WHERE key='writer'; "
+                 "UPDATE meta SET value='2' WHERE key='readable_by_schema'; CREATE TABLE future_things(x);");
+    const QByteArray before = fileHash(file);
+    {
+        auto opened = Project::open(file.toStdString());
+        QVERIFY(opened);
+        QVERIFY(opened->readOnly());
+        QCOMPARE(opened->scenarios().size(), std::size_t(2));
+        const Status saved = opened->save(file.toStdString());
+        QVERIFY(!saved);
+        QVERIFY(QString::fromStdString(saved.error().message).contains(QLatin1String("newer version")));
+    }
+    QCOMPARE(fileHash(file), before);
+    // A newer file that needs a newer reader is refused, naming its writer.
+    rawSql(file, "UPDATE meta SET value='3' WHERE key='readable_by_schema';");
+    const QByteArray refusedBefore = fileHash(file);
+    auto refused = Project::open(file.toStdString());
+    QVERIFY(!refused);
+    QVERIFY(QString::fromStdString(refused.error().message).contains(QLatin1String("GPU Workbench 9.1.0")));
+    QCOMPARE(fileHash(file), refusedBefore);
+}
+
+void TestProject::olderVersionMigratesAndKeepsBackup()
+{
+    // A schema-1 file as the first version wrote it.
+    const QString file = path("older.gpuwb");
+    rawSql(file, R"(
+        PRAGMA application_id=1196447063; PRAGMA user_version=1;
+        CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT;
+        CREATE TABLE scenarios (id INTEGER PRIMARY KEY, position INTEGER NOT NULL, name TEXT NOT NULL UNIQUE,
+                                brief_json TEXT NOT NULL, modified TEXT NOT NULL) STRICT;
+        CREATE TABLE price_overrides (id INTEGER PRIMARY KEY, gpu TEXT NOT NULL, provider TEXT NOT NULL, term TEXT NOT NULL,
+                                      usd_per_gpu_hour REAL, usd_per_gpu REAL, observed TEXT NOT NULL, source TEXT NOT NULL,
+                                      note TEXT NOT NULL DEFAULT '') STRICT;
+        CREATE TABLE result_snapshots (id INTEGER PRIMARY KEY, scenario TEXT NOT NULL, engine_version TEXT NOT NULL,
+                                       created TEXT NOT NULL, results_json TEXT NOT NULL) STRICT;
+        INSERT INTO meta VALUES ('format', 'gpu-workbench-project'), ('writer', '0.0.9'), ('readable_by_schema', '1');
+        INSERT INTO scenarios VALUES (1, 1, 'Old', '{"a": 1}', '2026-01-01T00:00:00Z');
+    )");
+    const QByteArray original = fileHash(file);
+    auto opened = Project::open(file.toStdString());
+    QVERIFY(opened);
+    QCOMPARE(opened->migratedFrom(), std::optional<int>(1));
+    QCOMPARE(opened->scenario("Old")->briefJson, std::string(R"({"a": 1})"));  // kept as stored
+    QCOMPARE(fileHash(file), original);  // migrated in memory only
+    QVERIFY(opened->save(file.toStdString()));
+    const QString backup = file + QStringLiteral(".schema1.bak");
+    QCOMPARE(fileHash(backup), original);  // the old file, kept before it was replaced
+    auto upgraded = Project::open(file.toStdString(), OpenAccess::ReadOnly);
+    QVERIFY(upgraded);
+    QCOMPARE(upgraded->fileSchemaVersion(), kProjectSchemaVersion);
+}
+
+void TestProject::oneWriter()
+{
+    const QString file = path("shared.gpuwb");
+    {
+        Project p = sampleProject();
+        QVERIFY(p.save(file.toStdString()));
+    }
+    auto first = Project::open(file.toStdString());
+    QVERIFY(first && !first->readOnly());
+    auto second = Project::open(file.toStdString());
+    QVERIFY(second);
+    QVERIFY(second->readOnly());
+    QVERIFY(second->lockedByOther());
+    QVERIFY(!second->save(file.toStdString()));
+}
+
+void TestProject::failedSaveLeavesOldFile()
+{
+    const QString dir = m_dir.filePath(QStringLiteral("saves"));
+    QDir().mkpath(dir);
+    const QString file = dir + QStringLiteral("/doc.gpuwb");
+    Project p = sampleProject();
+    QVERIFY(p.save(file.toStdString()));
+    const QByteArray before = fileHash(file);
+    QVERIFY(p.putScenario("More", std::string("{\"big\": \"") + std::string(300000, 'y') + "\"}"));
+
+    // A full disk: writes beyond 64 KiB fail (RLIMIT_FSIZE, with SIGXFSZ ignored).
+    {
+        signal(SIGXFSZ, SIG_IGN);
+        rlimit old{};
+        getrlimit(RLIMIT_FSIZE, &old);
+        rlimit small = old;
+        small.rlim_cur = 64 * 1024;
+        setrlimit(RLIMIT_FSIZE, &small);
+        const Status s = p.save(file.toStdString());
+        setrlimit(RLIMIT_FSIZE, &old);
+        QVERIFY(!s);
+        QVERIFY(QString::fromStdString(s.error().toString()).contains(file));
+        QCOMPARE(fileHash(file), before);
+        QCOMPARE(filesIn(dir), (QStringList{QStringLiteral("doc.gpuwb"), QStringLiteral("doc.gpuwb.lock")}));
+    }
+    // A read-only folder (root ignores permissions, so only as an ordinary user).
+    if (geteuid() != 0) {
+        QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+        const Status s = p.save(file.toStdString());
+        QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        QVERIFY(!s);
+        QVERIFY(QString::fromStdString(s.error().toString()).contains(QLatin1String("Permission denied")));
+        QCOMPARE(fileHash(file), before);
+    }
+    // A folder where the file should go.
+    const QString blocked = dir + QStringLiteral("/folder.gpuwb");
+    QDir().mkpath(blocked);
+    const Status onFolder = p.saveCopy(blocked.toStdString());
+    QVERIFY(!onFolder);
+    QVERIFY(QString::fromStdString(onFolder.error().message).contains(QLatin1String("folder")));
+    // The file's folder removed underneath.
+    const QString gone = m_dir.filePath(QStringLiteral("gone"));
+    QDir().mkpath(gone);
+    QDir(gone).removeRecursively();
+    const Status removed = p.saveCopy((gone + QStringLiteral("/doc.gpuwb")).toStdString());
+    QVERIFY(!removed);
+    QVERIFY(QString::fromStdString(removed.error().message).contains(QLatin1String("does not exist")));
+    QVERIFY(!QFile::exists(gone));
+    // And the project still saves where it can.
+    QVERIFY(p.save(file.toStdString()));
+    QVERIFY(fileHash(file) != before);
+}
+
+// 100 kills at random moments of a process that saves over and over: the file always opens,
+// passes integrity_check, and holds a complete state (the counter of some finished save, never
+// going back).
+void TestProject::killDuringSaves()
+{
+    const QString saver = qEnvironmentVariable("WB_PROJECT_SAVER");
+    QVERIFY2(QFile::exists(saver), "WB_PROJECT_SAVER must name the project_saver helper");
+    const QString dir = m_dir.filePath(QStringLiteral("kills"));
+    QDir().mkpath(dir);
+    const QString file = dir + QStringLiteral("/k.gpuwb");
+    {
+        Project p = Project::create();
+        QVERIFY(p.putScenario("state", R"({"counter": 0})"));
+        QVERIFY(p.save(file.toStdString()));
+    }
+    QRandomGenerator rng(2026);
+    long last = 0;
+    int advanced = 0;
+    for (int i = 0; i < 100; ++i) {
+        QProcess child;
+        child.start(saver, {file});
+        QVERIFY(child.waitForStarted());
+        QThread::msleep(5 + rng.bounded(60));
+        child.kill();  // SIGKILL
+        QVERIFY(child.waitForFinished());
+        QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+        QCOMPARE(integrity(file), QStringLiteral("ok"));
+        auto opened = Project::open(file.toStdString(), OpenAccess::ReadOnly);
+        if (!opened)
+            QFAIL(opened.error().toString().c_str());
+        const std::string json = opened->scenario("state")->briefJson;
+        const auto at = json.find("\"counter\": ");
+        QVERIFY(at != std::string::npos);
+        const long counter = std::atol(json.c_str() + at + 11);
+        QVERIFY(counter >= last);
+        advanced += counter > last;
+        last = counter;
+    }
+    QVERIFY2(advanced > 10, "the saver should have finished saves between most kills");
+    // What killed saves left behind is cleaned by the next save; the lock died with its owner.
+    {
+        auto p = Project::open(file.toStdString());
+        QVERIFY(p && !p->readOnly());
+        QVERIFY(p->save(file.toStdString()));
+    }
+    QCOMPARE(filesIn(dir), QStringList{QStringLiteral("k.gpuwb")});
+}
+
+void TestProject::recovery()
+{
+    Project p = sampleProject();
+    QVERIFY(p.saveRecovery("/home/someone/plan.gpuwb"));
+    const auto pending = pendingRecoveryFiles();
+    QCOMPARE(pending.size(), std::size_t(1));
+    auto recovered = Project::open(pending.front(), OpenAccess::ReadOnly);
+    QVERIFY(recovered);
+    QCOMPARE(recovered->recoveryKey(), std::string("/home/someone/plan.gpuwb"));
+    QCOMPARE(recovered->contentDigest(), p.contentDigest());
+    discardRecovery("/home/someone/plan.gpuwb");
+    QVERIFY(pendingRecoveryFiles().empty());
+}
+
+QTEST_GUILESS_MAIN(TestProject)
+#include "tst_project.moc"
