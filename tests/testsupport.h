@@ -19,14 +19,10 @@ namespace wbtest {
 inline const wb::Catalog &shippedCatalog()
 {
     static const wb::Catalog catalog = [] {
-        wb::Catalog c;
-        for (const char *name : {"gpus.json", "models.json", "prices.json"}) {
-            const std::string path = std::string(WB_SOURCE_DIR) + "/resources/catalog/" + name;
-            wb::Status s = c.loadFile(path);
-            if (!s)
-                qFatal("cannot load %s: %s", path.c_str(), s.error().toString().c_str());
-        }
-        return c;
+        auto loaded = wb::Catalog::loadShipped(std::string(WB_SOURCE_DIR) + "/resources");
+        if (!loaded)
+            qFatal("cannot load the shipped catalog: %s", loaded.error().toString().c_str());
+        return std::move(loaded).value();
     }();
     return catalog;
 }

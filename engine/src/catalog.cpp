@@ -373,12 +373,17 @@ std::string resourceDir()
 #endif
 }
 
+std::vector<std::string> shippedCatalogFiles(const std::string &resources)
+{
+    namespace fs = std::filesystem;
+    const fs::path shipped = fs::path(resources.empty() ? resourceDir() : resources) / "catalog";
+    return {(shipped / "gpus.json").string(), (shipped / "models.json").string(), (shipped / "prices.json").string()};
+}
+
 std::vector<std::string> defaultCatalogFiles()
 {
     namespace fs = std::filesystem;
-    const fs::path shipped = fs::path(resourceDir()) / "catalog";
-    std::vector<std::string> files = {(shipped / "gpus.json").string(), (shipped / "models.json").string(),
-                                      (shipped / "prices.json").string()};
+    std::vector<std::string> files = shippedCatalogFiles();
 
     fs::path userDir;
     if (const char *env = std::getenv("GPUWB_USER_CATALOG_DIR"); env && *env)
@@ -399,15 +404,29 @@ std::vector<std::string> defaultCatalogFiles()
     return files;
 }
 
-Result<Catalog> Catalog::loadDefault()
+namespace {
+
+Result<Catalog> loadAll(const std::vector<std::string> &files)
 {
     Catalog catalog;
-    for (const std::string &file : defaultCatalogFiles()) {
+    for (const std::string &file : files) {
         Status s = catalog.loadFile(file);
         if (!s)
             return s.error();
     }
     return catalog;
+}
+
+} // namespace
+
+Result<Catalog> Catalog::loadDefault()
+{
+    return loadAll(defaultCatalogFiles());
+}
+
+Result<Catalog> Catalog::loadShipped(const std::string &resources)
+{
+    return loadAll(shippedCatalogFiles(resources));
 }
 
 Result<ModelSpec> modelFromHfConfig(const std::string &jsonText, const std::string &fileName,

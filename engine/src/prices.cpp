@@ -65,12 +65,18 @@ namespace wb::detail {
 
 namespace {
 
-std::string observedDate(const Fields &f)
+// The fields every price carries: when it was seen, where, and a note.
+template<typename Price>
+void readProvenance(const Fields &f, Price &p, const std::string &origin)
 {
-    const std::string observed = f.string("observed");
-    if (!isIsoDate(observed))
-        f.fail("observed", "must be a date written YYYY-MM-DD, not \"" + observed + "\"");
-    return observed;
+    p.observed = f.string("observed");
+    if (!isIsoDate(p.observed))
+        f.fail("observed", "must be a date written YYYY-MM-DD, not \"" + p.observed + "\"");
+    p.source = f.string("source");
+    if (p.source.empty())
+        f.fail("source", "is empty: every price names where it was seen");
+    p.note = f.optString("note").value_or("");
+    p.origin = origin;
 }
 
 } // namespace
@@ -90,12 +96,7 @@ GpuPrice parseGpuPrice(const Fields &f, const std::string &origin)
         if (f.has("usd_per_gpu"))
             f.fail("usd_per_gpu", "applies to purchases only; a rental gives usd_per_gpu_hour");
     }
-    p.observed = observedDate(f);
-    p.source = f.string("source");
-    if (p.source.empty())
-        f.fail("source", "is empty: every price names where it was seen");
-    p.note = f.optString("note").value_or("");
-    p.origin = origin;
+    readProvenance(f, p, origin);
     return p;
 }
 
@@ -107,12 +108,7 @@ ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::st
     p.usdPerMillionInput = f.number("usd_per_million_input", kNonNegative);
     p.usdPerMillionOutput = f.number("usd_per_million_output", kNonNegative);
     p.failureRate = f.optNumber("failure_rate", Range{0.0, 0.999}).value_or(0.0);
-    p.observed = observedDate(f);
-    p.source = f.string("source");
-    if (p.source.empty())
-        f.fail("source", "is empty: every price names where it was seen");
-    p.note = f.optString("note").value_or("");
-    p.origin = origin;
+    readProvenance(f, p, origin);
     return p;
 }
 

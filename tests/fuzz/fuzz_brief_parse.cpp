@@ -13,11 +13,10 @@ namespace {
 const wb::Catalog &catalog()
 {
     static const wb::Catalog c = [] {
-        wb::Catalog cat;
-        for (const char *name : {"gpus.json", "models.json", "prices.json"})
-            if (!cat.loadFile(std::string(WB_SOURCE_DIR) + "/resources/catalog/" + name))
-                std::abort();
-        return cat;
+        auto loaded = wb::Catalog::loadShipped(std::string(WB_SOURCE_DIR) + "/resources");
+        if (!loaded)
+            std::abort();
+        return std::move(loaded).value();
     }();
     return c;
 }

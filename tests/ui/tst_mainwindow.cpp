@@ -28,11 +28,10 @@ namespace {
 
 wb::Catalog shippedCatalog()
 {
-    wb::Catalog c;
-    for (const char *name : {"gpus.json", "models.json", "prices.json"})
-        if (!c.loadFile(std::string(WB_SOURCE_DIR) + "/resources/catalog/" + name))
-            qFatal("catalog does not load");
-    return c;
+    auto loaded = wb::Catalog::loadShipped(std::string(WB_SOURCE_DIR) + "/resources");
+    if (!loaded)
+        qFatal("catalog does not load");
+    return std::move(loaded).value();
 }
 
 const QString kSample = QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json");

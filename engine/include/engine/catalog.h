@@ -127,6 +127,9 @@ public:
 
     // Loads the shipped catalog and then the user's (see defaultCatalogFiles).
     static Result<Catalog> loadDefault();
+    // Loads the shipped catalog only (tests, benchmarks, fuzzers): from resources/catalog under
+    // `resources`, or under resourceDir() when it is empty.
+    static Result<Catalog> loadShipped(const std::string &resources = {});
 
 private:
     std::vector<GpuSpec> m_gpus;
@@ -146,6 +149,8 @@ std::string resourceDir();
 // ($GPUWB_USER_CATALOG_DIR, else $XDG_CONFIG_HOME/gpu-workbench/catalog, else
 // ~/.config/gpu-workbench/catalog), in name order.
 std::vector<std::string> defaultCatalogFiles();
+// The shipped catalog files under resources/catalog (resourceDir() when resources is empty).
+std::vector<std::string> shippedCatalogFiles(const std::string &resources = {});
 
 // Model architecture from a Hugging Face config.json object (Llama, Mistral, Mixtral, Qwen2,
 // DeepSeek-V3, GPT-2/GPT-BigCode families). Errors name file and path.
