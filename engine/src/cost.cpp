@@ -318,9 +318,11 @@ double roundCents(double usd)
 
 const CostOption *CandidateCost::cheapest() const
 {
+    // A current price beats any stale one; among equals, the lower cost per accepted output.
     const CostOption *best = nullptr;
     for (const CostOption &o : options)
-        if (!best || o.costPerAcceptedOutput < best->costPerAcceptedOutput)
+        if (!best || (best->stale && !o.stale)
+            || (best->stale == o.stale && o.costPerAcceptedOutput < best->costPerAcceptedOutput))
             best = &o;
     return best;
 }
@@ -470,8 +472,10 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         const CostOption *option = nullptr;
     };
     std::optional<Pick> best, rent, reserve, buy;
+    // Stale prices count only where no current one exists for the same kind of commitment.
     const auto consider = [](std::optional<Pick> &slot, std::size_t i, const CostOption &o) {
-        if (!slot || o.costPerAcceptedOutput < slot->option->costPerAcceptedOutput)
+        if (!slot || (slot->option->stale && !o.stale)
+            || (slot->option->stale == o.stale && o.costPerAcceptedOutput < slot->option->costPerAcceptedOutput))
             slot = Pick{i, &o};
     };
     for (std::size_t i = 0; i < results.size(); ++i)
@@ -588,6 +592,9 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.term = o.term;
         rec.costPerAcceptedOutput = o.costPerAcceptedOutput;
         rec.usdPerMonth = o.totalUsdPerMonth;
+        if (o.stale)
+            rec.reasons.push_back("the price behind this option was observed " + o.observed
+                                  + ", longer ago than price_stale_days: get a current quote before deciding");
         rec.reasons.push_back(fmt("%.0f GPUs ", o.gpus) + results[pick.candidate].candidate.gpu + " ("
                               + std::string(enumName(*o.term)) + ", " + o.provider + ") cost "
                               + fmt("$%.6f per accepted output, $%.2f a month, at %.0f%% utilization",

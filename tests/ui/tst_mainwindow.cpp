@@ -8,6 +8,7 @@
 #include <ui/fittablemodel.h>
 #include <ui/mainwindow.h>
 #include <ui/performancetablemodel.h>
+#include <widgets/chartview.h>
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -67,6 +68,7 @@ private slots:
     void costModelPassesModelTester();
     void badBriefLeavesDocumentAsItWas();
     void newClearsTheDocument();
+    void chartsFollowResultsAndExport();
     void saveProjectAndReopen();
     void autosaveAndRecover();
     void badProjectLeavesDocumentAsItWas();
@@ -181,6 +183,38 @@ void TestMainWindow::newClearsTheDocument()
     doc.clear();
     QCOMPARE(w.fitTable()->model()->rowCount(), 0);
     QVERIFY(w.windowTitle().startsWith(QLatin1String("Untitled")));
+}
+
+// The three charts fill once the simulations are in, show the value under the pointer, and
+// export to PNG, SVG and PDF.
+void TestMainWindow::chartsFollowResultsAndExport()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QVERIFY(w.fitChart()->seriesCount() >= 3);  // weights, KV cache, activations, runtime
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    // Five candidates with performance draw five load curves, plus the TTFT target line.
+    QCOMPARE(w.loadChart()->seriesCount(), 6);
+    QVERIFY(w.costChart()->seriesCount() >= 4);
+    QTemporaryDir dir;
+    for (const char *suffix : {"png", "svg", "pdf"}) {
+        const QString file = dir.filePath(QStringLiteral("chart.") + QLatin1String(suffix));
+        QCOMPARE(w.costChart()->exportTo(file), QString());
+        QVERIFY(QFileInfo(file).size() > 1000);
+    }
+    QVERIFY(!w.costChart()->exportTo(dir.filePath(QStringLiteral("chart.bmp"))).isEmpty());
+    // Hovering the middle of the first bar names the candidate and the line item.
+    w.resultTabs()->setCurrentIndex(0);
+    QTest::qWait(20);
+    bool found = false;
+    for (int x = 0; x < w.fitChart()->width() && !found; x += 4)
+        for (int y = 0; y < w.fitChart()->height() && !found; y += 4)
+            found = w.fitChart()->valueAt(QPoint(x, y)).contains(QLatin1String("Weights"));
+    QVERIFY(found);
 }
 
 // A brief opens as an unsaved project; Save As writes a .gpuwb that opens again as the same

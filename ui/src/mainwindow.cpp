@@ -5,10 +5,13 @@
 #include "ui/document.h"
 #include "ui/fittablemodel.h"
 #include "ui/performancetablemodel.h"
+#include "ui/resultcharts.h"
 
+#include <widgets/chartview.h>
 #include <widgets/fractionbardelegate.h>
 
 #include <QApplication>
+#include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -77,23 +80,31 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_tabs->setAccessibleName(tr("Results"));
     layout->addWidget(m_tabs, 3);
 
-    // Each results tab: a title, a subtitle and a table of one of the document's models.
+    // Each results tab: a title, a subtitle, and a table of one of the document's models above a
+    // chart of the same figures.
     const auto addPage = [this](const QString &tab, QLabel *&title, QLabel *&subtitle, QAbstractItemModel *model,
-                                const QString &tableName) {
+                                const QString &tableName, ChartView *&chart) {
         auto *page = new QWidget(m_tabs);
         auto *pageLayout = new QVBoxLayout(page);
         title = titleLabel(page);
         pageLayout->addWidget(title);
         subtitle = subtitleLabel(QString(), page);
         pageLayout->addWidget(subtitle);
-        QTableView *table = resultTable(model, tableName, page);
-        pageLayout->addWidget(table, 3);
+        auto *split = new QSplitter(Qt::Vertical, page);
+        QTableView *table = resultTable(model, tableName, split);
+        chart = new ChartView(split);
+        chart->setAccessibleName(tr("%1 chart").arg(tab));
+        split->addWidget(table);
+        split->addWidget(chart);
+        split->setStretchFactor(0, 2);
+        split->setStretchFactor(1, 3);
+        pageLayout->addWidget(split, 3);
         m_tabs->addTab(page, tab);
         return table;
     };
     QLabel *fitSubtitle = nullptr, *costSubtitle = nullptr;
     m_fitModel = new FitTableModel(this);
-    m_fitTable = addPage(tr("Memory fit"), m_fitTitle, fitSubtitle, m_fitModel, tr("Memory fit per candidate"));
+    m_fitTable = addPage(tr("Memory fit"), m_fitTitle, fitSubtitle, m_fitModel, tr("Memory fit per candidate"), m_fitChart);
     fitSubtitle->setText(tr("Memory per GPU by component, for the busiest GPU of each candidate. Headroom is the share "
                             "of the GPU left free; the engine's memory cap keeps the last 10% for fragmentation."));
     auto *bar = new FractionBarDelegate(m_fitTable);
@@ -101,18 +112,29 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_fitTable->setItemDelegateForColumn(FitTableModel::Headroom, bar);
 
     m_perfModel = new PerformanceTableModel(this);
-    m_perfTable = addPage(tr("Performance"), m_perfTitle, m_perfSubtitle, m_perfModel, tr("Performance per candidate"));
+    m_perfTable = addPage(tr("Performance"), m_perfTitle, m_perfSubtitle, m_perfModel, tr("Performance per candidate"),
+                          m_perfChart);
+    // Which figure the load chart plots.
+    m_loadMetric = new QComboBox(m_perfTable->parentWidget()->parentWidget());
+    m_loadMetric->setAccessibleName(tr("Load chart figure"));
+    m_loadMetric->addItems({tr("TTFT p99"), tr("TTFT p50"), tr("TPOT p99"), tr("TPOT p50"), tr("Throughput")});
+    static_cast<QBoxLayout *>(m_perfTable->parentWidget()->parentWidget()->layout())->insertWidget(2, m_loadMetric, 0, Qt::AlignLeft);
+    connect(m_loadMetric, &QComboBox::currentIndexChanged, this, [this](int index) {
+        showLoadChart(m_perfChart, m_document->brief(), m_document->results(), LoadMetric(index));
+    });
 
     m_costModel = new CostTableModel(this);
-    m_costTable = addPage(tr("Cost"), m_costTitle, costSubtitle, m_costModel, tr("Cost per candidate and pricing"));
+    m_costTable = addPage(tr("Cost"), m_costTitle, costSubtitle, m_costModel, tr("Cost per candidate and pricing"),
+                          m_costChart);
     costSubtitle->setText(tr("All-in monthly cost (GPU time busy and idle, retries, storage, serving stack, network, "
                              "observability, platform labour) per accepted output, for each candidate and dated price, "
                              "and for the model API. Hover a row for its cost lines and the price's source."));
-    m_recommendation = new QLabel(m_costTable->parentWidget());
+    QWidget *costPage = m_costTable->parentWidget()->parentWidget();
+    m_recommendation = new QLabel(costPage);
     m_recommendation->setWordWrap(true);
     m_recommendation->setTextFormat(Qt::RichText);
     m_recommendation->setAccessibleName(tr("Recommendation"));
-    m_costTable->parentWidget()->layout()->addWidget(m_recommendation);
+    costPage->layout()->addWidget(m_recommendation);
 
     auto *warningsLabel = new QLabel(tr("<b>Warnings</b>"), right);
     layout->addWidget(warningsLabel);
@@ -120,7 +142,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_warnings->setAccessibleName(tr("Warnings"));
     m_warnings->setWordWrap(true);
     m_warnings->setAlternatingRowColors(true);
-    layout->addWidget(m_warnings, 2);
+    layout->addWidget(m_warnings, 1);
 
     splitter->addWidget(briefScroll);
     splitter->addWidget(right);
@@ -219,6 +241,9 @@ void MainWindow::refresh()
     m_perfModel->setResults(m_document->results());
     m_costModel->setResults(m_document->results());
     m_recommendation->setText(m_costModel->recommendationText());
+    showFitChart(m_fitChart, m_document->results());
+    showLoadChart(m_perfChart, brief, m_document->results(), LoadMetric(m_loadMetric->currentIndex()));
+    showCostChart(m_costChart, m_document->results());
     // Columns that are always zero for this kind of workload are hidden, not shown empty.
     const bool inference = !brief || isInference(brief->workload.kind);
     m_fitTable->setColumnHidden(FitTableModel::KvCache, !inference);

@@ -58,6 +58,8 @@ struct CandidateCost
     bool computed = false;
     std::vector<CostOption> options;   // one per pricing term with a price for this GPU
     std::vector<Warning> warnings;
+    // The lowest cost per accepted output among current prices (stale ones only when no
+    // current price exists).
     const CostOption *cheapest() const;
 };
 

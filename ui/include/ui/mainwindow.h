@@ -4,6 +4,7 @@
 
 #include <QMainWindow>
 
+class QComboBox;
 class QLabel;
 class QListWidget;
 class QTabWidget;
@@ -13,6 +14,7 @@ namespace wb {
 
 class BriefView;
 class Document;
+class ChartView;
 class CostTableModel;
 class FitTableModel;
 class PerformanceTableModel;
@@ -34,6 +36,9 @@ public:
     QTableView *fitTable() const { return m_fitTable; }
     QTableView *performanceTable() const { return m_perfTable; }
     QTableView *costTable() const { return m_costTable; }
+    ChartView *fitChart() const { return m_fitChart; }
+    ChartView *loadChart() const { return m_perfChart; }
+    ChartView *costChart() const { return m_costChart; }
     QTabWidget *resultTabs() const { return m_tabs; }
     QListWidget *warningList() const { return m_warnings; }
 
@@ -60,6 +65,10 @@ private:
     QTableView *m_costTable = nullptr;
     QLabel *m_costTitle = nullptr;
     QLabel *m_recommendation = nullptr;
+    ChartView *m_fitChart = nullptr;
+    ChartView *m_perfChart = nullptr;
+    ChartView *m_costChart = nullptr;
+    QComboBox *m_loadMetric = nullptr;
     QLabel *m_status = nullptr;
 };
 

@@ -1,0 +1,73 @@
+// ChartView: the one place charts are drawn (QCustomPlot stays private to it). Line charts of
+// named series with optional horizontal reference lines (an SLO), and stacked bar charts by
+// category. Hovering shows the value under the pointer; a legend names the series; the context
+// menu exports PNG, SVG or PDF; colours follow the palette and change with it (dark mode).
+// Knows nothing of the engine.
+#pragma once
+
+#include <QVector>
+#include <QWidget>
+
+#include <memory>
+
+class QCustomPlot;
+
+namespace wb {
+
+class ChartView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    struct Line
+    {
+        QString name;
+        QVector<double> x, y;
+    };
+    struct Reference
+    {
+        QString name;
+        double y = 0;
+    };
+    struct Stack
+    {
+        QString name;
+        QVector<double> values;  // one per category
+    };
+
+    explicit ChartView(QWidget *parent = nullptr);
+    ~ChartView() override;
+
+    void setTitle(const QString &title);
+    void setAxisLabels(const QString &x, const QString &y);
+    // Empty data clears the chart and shows `emptyText` instead. yMax > 0 caps the value axis
+    // (points above it run off the top), so that a few overloaded points do not flatten the
+    // region that matters.
+    void setLines(const QVector<Line> &lines, const QVector<Reference> &references = {}, double yMax = 0);
+    void setStackedBars(const QStringList &categories, const QVector<Stack> &stacks,
+                        const QVector<Reference> &references = {});
+    void setEmptyText(const QString &text);
+
+    // Writes the chart to path; the suffix picks the format (png, svg, pdf). Returns an error
+    // message naming the path, or an empty string.
+    QString exportTo(const QString &path, int width = 1200, int height = 700);
+    // The text the hover tooltip shows at a widget position (empty when nothing is there).
+    QString valueAt(const QPoint &pos) const;
+    int seriesCount() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void restyle();
+    void showExportMenu(const QPoint &pos);
+    QColor seriesColor(int index) const;
+
+    QCustomPlot *m_plot = nullptr;
+    QString m_emptyText;
+    bool m_bars = false;
+    QStringList m_categories;
+};
+
+} // namespace wb

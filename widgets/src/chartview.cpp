@@ -1,0 +1,277 @@
+#include "widgets/chartview.h"
+
+#include <qcustomplot.h>
+
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+namespace wb {
+
+namespace {
+
+// Okabe-Ito's eight (distinguishable with the common colour-vision deficiencies, on light and
+// dark), then darker variants for charts with more series.
+const QColor kColors[] = {QColor(0, 114, 178),  QColor(230, 159, 0),  QColor(0, 158, 115),  QColor(204, 121, 167),
+                          QColor(86, 180, 233), QColor(213, 94, 0),   QColor(240, 228, 66), QColor(120, 120, 120),
+                          QColor(0, 70, 110),   QColor(150, 100, 0),  QColor(0, 100, 70),   QColor(130, 70, 110)};
+
+} // namespace
+
+ChartView::ChartView(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->legend->setVisible(true);
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_plot, &QWidget::customContextMenuRequested, this, &ChartView::showExportMenu);
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), 11, QFont::Bold)));
+    // The legend beside the plot, never over the data.
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    m_plot->plotLayout()->addElement(1, 1, m_plot->legend);
+    m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
+    m_plot->legend->setMargins(QMargins(6, 4, 6, 4));
+    setMinimumHeight(220);
+    restyle();
+}
+
+ChartView::~ChartView() = default;
+
+void ChartView::setTitle(const QString &title)
+{
+    if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)))
+        t->setText(title);
+    m_plot->replot();
+}
+
+void ChartView::setAxisLabels(const QString &x, const QString &y)
+{
+    m_plot->xAxis->setLabel(x);
+    m_plot->yAxis->setLabel(y);
+    m_plot->replot();
+}
+
+void ChartView::setEmptyText(const QString &text)
+{
+    m_emptyText = text;
+}
+
+QColor ChartView::seriesColor(int index) const
+{
+    return kColors[index % int(std::size(kColors))];
+}
+
+void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &references, double yMax)
+{
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    m_bars = false;
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    int i = 0;
+    for (const Line &l : lines) {
+        QCPGraph *g = m_plot->addGraph();
+        g->setName(l.name);
+        g->setData(l.x, l.y);
+        g->setPen(QPen(seriesColor(i), 2));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+        ++i;
+    }
+    for (const Reference &r : references) {
+        QCPGraph *g = m_plot->addGraph();
+        g->setName(r.name);
+        double xmin = 0, xmax = 1;
+        bool found = false;
+        for (const Line &l : lines)
+            for (double x : l.x) {
+                xmin = found ? std::min(xmin, x) : x;
+                xmax = found ? std::max(xmax, x) : x;
+                found = true;
+            }
+        g->setData({xmin, xmax}, {r.y, r.y});
+        g->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
+    }
+    m_plot->rescaleAxes();
+    m_plot->yAxis->setRangeLower(0);
+    if (yMax > 0 && m_plot->yAxis->range().upper > yMax)
+        m_plot->yAxis->setRangeUpper(yMax);
+    if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)); t && lines.isEmpty())
+        t->setText(m_emptyText);
+    m_plot->replot();
+}
+
+void ChartView::setStackedBars(const QStringList &categories, const QVector<Stack> &stacks,
+                               const QVector<Reference> &references)
+{
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    m_bars = true;
+    m_categories = categories;
+    QVector<double> ticks;
+    for (int c = 0; c < categories.size(); ++c)
+        ticks << c + 1;
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    ticker->addTicks(ticks, categories.toVector());
+    m_plot->xAxis->setTicker(ticker);
+    QCPBars *below = nullptr;
+    int i = 0;
+    double top = 0;
+    QVector<double> totals(categories.size(), 0.0);
+    for (const Stack &s : stacks) {
+        auto *bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        bars->setName(s.name);
+        bars->setData(ticks, s.values);
+        bars->setWidth(0.6);
+        bars->setPen(Qt::NoPen);
+        bars->setBrush(seriesColor(i++));
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+        for (int c = 0; c < categories.size() && c < s.values.size(); ++c)
+            totals[c] += s.values[c];
+    }
+    for (double t : totals)
+        top = std::max(top, t);
+    for (const Reference &r : references) {
+        QCPGraph *g = m_plot->addGraph();
+        g->setName(r.name);
+        g->setData({0.5, categories.size() + 0.5}, {r.y, r.y});
+        g->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
+        top = std::max(top, r.y);
+    }
+    m_plot->xAxis->setRange(0.4, categories.size() + 0.6);
+    m_plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+    m_plot->replot();
+}
+
+int ChartView::seriesCount() const
+{
+    return m_plot->plottableCount();
+}
+
+QString ChartView::valueAt(const QPoint &pos) const
+{
+    int index = -1;
+    QCPAbstractPlottable *p = m_plot->plottableAt(m_plot->mapFrom(this, pos), false, &index);
+    if (!p || index < 0)
+        return {};
+    if (auto *bars = qobject_cast<QCPBars *>(p)) {
+        const auto it = bars->data()->at(index);
+        const QString category = m_categories.value(int(it->key) - 1);
+        return tr("%1 — %2: %3").arg(category, bars->name(), QLocale().toString(it->value, 'g', 4));
+    }
+    if (auto *g = qobject_cast<QCPGraph *>(p)) {
+        const auto it = g->data()->at(index);
+        return tr("%1: %2 = %3, %4 = %5")
+            .arg(g->name(), m_plot->xAxis->label(), QLocale().toString(it->key, 'g', 4), m_plot->yAxis->label(),
+                 QLocale().toString(it->value, 'g', 4));
+    }
+    return {};
+}
+
+bool ChartView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_plot && event->type() == QEvent::MouseMove) {
+        const auto *move = static_cast<QMouseEvent *>(event);
+        const QPoint here = m_plot->mapTo(this, move->position().toPoint());
+        const QString text = valueAt(here);
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(move->globalPosition().toPoint(), text, m_plot);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void ChartView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        restyle();
+    QWidget::changeEvent(event);
+}
+
+// Axes, grid, legend and title in the palette's colours, so that dark mode is readable.
+void ChartView::restyle()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::WindowText);
+    const QColor base = pal.color(QPalette::Base);
+    QColor grid = text;
+    grid.setAlpha(40);
+    m_plot->setBackground(base);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(text));
+        axis->setTickPen(QPen(text));
+        axis->setSubTickPen(QPen(text));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+    }
+    m_plot->legend->setBrush(base);
+    m_plot->legend->setBorderPen(QPen(grid));
+    m_plot->legend->setTextColor(text);
+    if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)))
+        t->setTextColor(text);
+    for (int i = 0; i < m_plot->graphCount(); ++i)
+        if (m_plot->graph(i)->pen().style() == Qt::DashLine)
+            m_plot->graph(i)->setPen(QPen(text, 1.5, Qt::DashLine));
+    m_plot->replot();
+}
+
+QString ChartView::exportTo(const QString &path, int width, int height)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    bool ok = false;
+    if (suffix == QLatin1String("png")) {
+        ok = m_plot->savePng(path, width, height);
+    } else if (suffix == QLatin1String("pdf")) {
+        ok = m_plot->savePdf(path, width, height);
+    } else if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(QSize(width, height));
+        svg.setViewBox(QRect(0, 0, width, height));
+        QCPPainter painter;
+        ok = painter.begin(&svg);
+        if (ok) {
+            m_plot->toPainter(&painter, width, height);
+            ok = painter.end();
+        }
+        ok = ok && QFileInfo(path).size() > 0;
+    } else {
+        return tr("%1: choose a .png, .svg or .pdf file").arg(path);
+    }
+    return ok ? QString() : tr("%1: the chart could not be written there").arg(path);
+}
+
+void ChartView::showExportMenu(const QPoint &pos)
+{
+    QMenu menu(this);
+    for (const char *format : {"PNG", "SVG", "PDF"}) {
+        menu.addAction(tr("Export as %1…").arg(QLatin1String(format)), this, [this, format] {
+            const QString suffix = QString::fromLatin1(format).toLower();
+            QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), QString(),
+                                                        tr("%1 files (*.%2)").arg(QLatin1String(format), suffix));
+            if (path.isEmpty())
+                return;
+            if (QFileInfo(path).suffix().isEmpty())
+                path += QLatin1Char('.') + suffix;
+            const QString error = exportTo(path);
+            if (!error.isEmpty())
+                QMessageBox::warning(this, tr("Cannot export"), error);
+        });
+    }
+    menu.exec(m_plot->mapToGlobal(pos));
+}
+
+} // namespace wb
