@@ -1,8 +1,0 @@
-file(GLOB_RECURSE sources "${DIR}/*.h" "${DIR}/*.cpp" "${DIR}/*.in")
-foreach(f IN LISTS sources)
-  file(STRINGS "${f}" hits REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Z][A-Za-z]*|Qt[A-Za-z]*/)")
-  if(hits)
-    message(FATAL_ERROR "${f} includes a Qt header: ${hits}")
-  endif()
-endforeach()
-message(STATUS "engine/: ${CMAKE_ARGC} checked, no Qt includes")
