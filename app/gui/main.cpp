@@ -1,10 +1,12 @@
 // gpu-workbench [PROJECT.gpuwb | BRIEF.json]: offers to recover work a crash left behind, then
-// opens the given file, or the bundled sample.
+// opens the given file, or the bundled sample project (three scenarios: a real-time chat
+// assistant on a 70B model, a nightly batch summarization job, a LoRA fine-tune).
 
 #include <engine/catalog.h>
 #include <engine/evaluate.h>
 #include <ui/document.h>
 #include <ui/mainwindow.h>
+#include <ui/settings.h>
 
 #include <engine/project.h>
 
@@ -13,7 +15,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QMessageBox>
-#include <QSettings>
 
 int main(int argc, char *argv[])
 {
@@ -29,7 +30,7 @@ int main(int argc, char *argv[])
         return 2;
     }
     wb::Document document(std::move(catalog).value());
-    document.setAutosaveIntervalS(QSettings().value(QStringLiteral("autosave_interval_s"), 60).toInt());
+    document.setAutosaveIntervalS(wb::Settings().autosaveIntervalS());
     wb::MainWindow window(&document);
     window.show();
 
@@ -54,10 +55,16 @@ int main(int argc, char *argv[])
     }
     if (!recovered) {
         const QStringList args = QApplication::arguments();
-        const QString path = args.size() > 1
-            ? args.at(1)
-            : QDir(QString::fromStdString(wb::resourceDir())).filePath(QStringLiteral("samples/chat-70b.brief.json"));
-        window.openFile(path);
+        if (args.size() > 1) {
+            window.openFile(args.at(1));
+        } else {
+            const QDir samples(QString::fromStdString(wb::resourceDir()) + QStringLiteral("/samples"));
+            const QStringList briefs = {samples.filePath(QStringLiteral("chat-70b.brief.json")),
+                                        samples.filePath(QStringLiteral("batch-summarization.brief.json")),
+                                        samples.filePath(QStringLiteral("lora-finetune.brief.json"))};
+            if (auto error = document.openBriefs(briefs))
+                QMessageBox::warning(&window, QObject::tr("Cannot open the sample"), *error);
+        }
     }
     return QApplication::exec();
 }

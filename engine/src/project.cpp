@@ -681,6 +681,21 @@ Status Project::removeScenario(const std::string &name)
     return Ok{};
 }
 
+Status Project::orderScenarios(const std::vector<std::string> &names)
+{
+    exec(m_db, "BEGIN");
+    Statement shift(m_db, "UPDATE scenarios SET position = position + ?1");
+    shift.bind(1, static_cast<long long>(names.size()) + 1);
+    shift.step();
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        Statement s(m_db, "UPDATE scenarios SET position = ?2 WHERE name = ?1");
+        s.bind(1, names[i]).bind(2, static_cast<long long>(i));
+        s.step();
+    }
+    exec(m_db, "COMMIT");
+    return Ok{};
+}
+
 std::vector<GpuPrice> Project::priceOverrides() const
 {
     std::vector<GpuPrice> list;

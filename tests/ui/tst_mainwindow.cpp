@@ -19,6 +19,7 @@
 #include <QSignalSpy>
 #include <QLabel>
 #include <QStatusBar>
+#include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTableView>
@@ -61,7 +62,9 @@ class TestMainWindow : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase();
     void showsSampleBriefAndFit();
+    void scenarioEditsUndoAndRedo();
     void fitModelPassesModelTester();
     void performanceArrivesWithoutBlocking();
     void performanceModelPassesModelTester();
@@ -74,6 +77,62 @@ private slots:
     void badProjectLeavesDocumentAsItWas();
     void screenshots();
 };
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);  // settings go to a test location
+}
+
+// The sample project's three scenarios; add, duplicate, rename and delete are each one undo step,
+// and undo brings back names, order and the shown scenario; save makes the document clean.
+void TestMainWindow::scenarioEditsUndoAndRedo()
+{
+    const QString samples = QStringLiteral(WB_SOURCE_DIR "/resources/samples/");
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openBriefs({samples + QStringLiteral("chat-70b.brief.json"),
+                             samples + QStringLiteral("batch-summarization.brief.json"),
+                             samples + QStringLiteral("lora-finetune.brief.json")})
+                 .has_value());
+    const QStringList three = doc.scenarioNames();
+    QCOMPARE(three.size(), 3);
+    QCOMPARE(w.scenarioList()->count(), 3);
+    // Picking a scenario in the list shows it.
+    w.scenarioList()->setCurrentRow(2);
+    QCOMPARE(doc.scenarioName(), three[2]);
+    QCOMPARE(doc.brief()->workload.kind, wb::WorkloadKind::Lora);
+
+    QVERIFY(!doc.duplicateScenario(three[0], QStringLiteral("Chat copy")).has_value());
+    QVERIFY(!doc.renameScenario(QStringLiteral("Chat copy"), QStringLiteral("Chat, bigger GPUs")).has_value());
+    QVERIFY(!doc.removeScenario(three[1]).has_value());
+    QCOMPARE(doc.scenarioNames(), (QStringList{three[0], three[2], QStringLiteral("Chat, bigger GPUs")}));
+    QCOMPARE(doc.undoStack()->count(), 3);
+    QVERIFY(doc.renameScenario(three[0], three[2]).has_value());  // names stay unique
+    QCOMPARE(doc.undoStack()->count(), 3);
+
+    doc.undoStack()->undo();  // the delete
+    QCOMPARE(doc.scenarioNames(), (QStringList{three[0], three[1], three[2], QStringLiteral("Chat, bigger GPUs")}));
+    doc.undoStack()->undo();  // the rename
+    QCOMPARE(doc.scenarioNames().last(), QStringLiteral("Chat copy"));
+    doc.undoStack()->undo();  // the duplicate
+    QCOMPARE(doc.scenarioNames(), three);
+    doc.undoStack()->redo();
+    QCOMPARE(doc.scenarioNames().size(), 4);
+    QCOMPARE(w.scenarioList()->count(), 4);
+
+    // Saving marks the document clean; the next edit makes it modified again, and undoing that
+    // edit brings back the saved state.
+    QTemporaryDir dir;
+    QVERIFY(!doc.saveAs(dir.filePath(QStringLiteral("p.gpuwb"))).has_value());
+    QVERIFY(!doc.isModified());
+    QVERIFY(!w.isWindowModified());
+    QVERIFY(!doc.removeScenario(QStringLiteral("Chat copy")).has_value());
+    QVERIFY(doc.isModified());
+    QVERIFY(w.isWindowModified());
+    doc.undoStack()->undo();
+    QVERIFY(!doc.isModified());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
 
 void TestMainWindow::showsSampleBriefAndFit()
 {
@@ -297,7 +356,10 @@ void TestMainWindow::screenshots()
             w.resize(size);
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
-            QVERIFY(!doc.openBrief(kSample).has_value());
+            const QString samples = QStringLiteral(WB_SOURCE_DIR "/resources/samples/");
+            QVERIFY(!doc.openBriefs({kSample, samples + QStringLiteral("batch-summarization.brief.json"),
+                                     samples + QStringLiteral("lora-finetune.brief.json")})
+                         .has_value());
             QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
             QTest::qWait(50);
             for (int tab = 0; tab < w.resultTabs()->count(); ++tab) {

@@ -4,10 +4,48 @@
 
 #include <QDateTime>
 #include <QFileInfo>
+#include <QUndoCommand>
 #include <QUuid>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace wb {
+
+// One undoable change to the project's scenarios. The project's scenario list before and after
+// is recorded as (name, brief JSON) pairs, so undo and redo restore names, briefs and order
+// exactly; a scenario's brief is small, so a snapshot is simpler and safer than inverse edits.
+class ScenarioCommand : public QUndoCommand
+{
+public:
+    ScenarioCommand(Document *doc, const QString &text, std::vector<Scenario> before, std::vector<Scenario> after)
+        : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after))
+    {
+    }
+    void undo() override { apply(m_before); }
+    void redo() override { apply(m_after); }
+
+private:
+    void apply(const std::vector<Scenario> &state)
+    {
+        Project &p = *m_doc->m_project;
+        for (const Scenario &s : p.scenarios()) {
+            const bool kept = std::any_of(state.begin(), state.end(), [&](const Scenario &t) { return t.name == s.name; });
+            if (!kept)
+                p.removeScenario(s.name);
+        }
+        std::vector<std::string> order;
+        for (const Scenario &s : state) {
+            const auto current = p.scenario(s.name);
+            if (!current || current->briefJson != s.briefJson)
+                p.putScenario(s.name, s.briefJson);
+            order.push_back(s.name);
+        }
+        p.orderScenarios(order);
+        m_doc->scenariosChanged();
+    }
+
+    Document *m_doc;
+    std::vector<Scenario> m_before, m_after;
+};
 
 Document::Document(Catalog catalog, QObject *parent)
     : QObject(parent), m_catalog(std::move(catalog)),
@@ -25,6 +63,7 @@ Document::Document(Catalog catalog, QObject *parent)
     });
     m_autosave.setInterval(m_autosaveIntervalS * 1000);
     connect(&m_autosave, &QTimer::timeout, this, [this] { autosaveNow(); });
+    connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::changed);
     m_autosave.start();
 }
 
@@ -82,25 +121,53 @@ std::optional<QString> Document::openRecovery(const QString &recoveryFile)
     return result;
 }
 
+std::optional<QString> Document::openBriefs(const QStringList &paths)
+{
+    Project fresh = Project::create();
+    for (const QString &path : paths) {
+        auto brief = loadBrief(path.toStdString(), m_catalog);
+        if (!brief)
+            return QString::fromStdString(brief.error().toString());
+        Status put = fresh.putScenario(brief->name, readTextFile(path.toStdString()).value());
+        if (!put)
+            return QString::fromStdString(put.error().toString());
+    }
+    return adopt(std::move(fresh), QString(), tr("sample project"), true);
+}
+
 std::optional<QString> Document::adopt(Project project, const QString &path, const QString &source, bool modified)
 {
     const std::vector<Scenario> scenarios = project.scenarios();
     if (scenarios.empty())
         return tr("%1: has no scenarios to show").arg(source);
-    const Scenario &first = scenarios.front();
-    auto brief = parseBrief(first.briefJson, source.toStdString() + " (scenario \"" + first.name + "\")", m_catalog);
+    // Check the first scenario before giving up the current document.
+    auto brief = parseBrief(scenarios.front().briefJson,
+                            source.toStdString() + " (scenario \"" + scenarios.front().name + "\")", m_catalog);
     if (!brief)
         return QString::fromStdString(brief.error().toString());
-    for (const GpuPrice &p : project.priceOverrides())
-        brief.value().cost.prices.push_back(p);
     cancelEvaluation();
     discardRecovery(recoveryKey().toStdString());  // the previous document is closed cleanly
+    m_undo.clear();
     m_project = std::move(project);
-    m_brief = std::move(brief).value();
     m_path = path;
     m_source = source;
-    m_scenario = QString::fromStdString(first.name);
-    m_modified = modified;
+    m_neverSaved = modified;
+    return show(QString::fromStdString(scenarios.front().name));
+}
+
+std::optional<QString> Document::show(const QString &scenario)
+{
+    const auto stored = m_project ? m_project->scenario(scenario.toStdString()) : std::nullopt;
+    if (!stored)
+        return tr("There is no scenario \"%1\".").arg(scenario);
+    auto brief = parseBrief(stored->briefJson, m_source.toStdString() + " (scenario \"" + stored->name + "\")", m_catalog);
+    if (!brief)
+        return QString::fromStdString(brief.error().toString());
+    for (const GpuPrice &p : m_project->priceOverrides())
+        brief.value().cost.prices.push_back(p);
+    cancelEvaluation();
+    m_brief = std::move(brief).value();
+    m_scenario = scenario;
     EvaluateOptions fitOnly;
     fitOnly.performance = false;
     m_results = evaluate(*m_brief, m_catalog, fitOnly);
@@ -109,17 +176,108 @@ std::optional<QString> Document::adopt(Project project, const QString &path, con
     return std::nullopt;
 }
 
+QStringList Document::scenarioNames() const
+{
+    QStringList names;
+    if (m_project)
+        for (const Scenario &s : m_project->scenarios())
+            names << QString::fromStdString(s.name);
+    return names;
+}
+
+std::optional<QString> Document::selectScenario(const QString &name)
+{
+    if (name == m_scenario)
+        return std::nullopt;
+    return show(name);
+}
+
+void Document::scenariosChanged()
+{
+    const QStringList names = scenarioNames();
+    if (names.isEmpty()) {
+        cancelEvaluation();
+        m_brief.reset();
+        m_scenario.clear();
+        m_results = Results();
+        emit changed();
+    } else if (!names.contains(m_scenario)) {
+        show(names.front());
+    } else {
+        show(m_scenario);  // its brief may have changed (undo of an edit)
+    }
+}
+
+std::optional<QString> Document::addScenarioFromFile(const QString &briefPath, const QString &name)
+{
+    if (!m_project)
+        return tr("Open or create a project first.");
+    auto brief = loadBrief(briefPath.toStdString(), m_catalog);
+    if (!brief)
+        return QString::fromStdString(brief.error().toString());
+    const std::string scenarioName = name.isEmpty() ? brief->name : name.toStdString();
+    if (m_project->scenario(scenarioName))
+        return tr("A scenario named \"%1\" already exists.").arg(QString::fromStdString(scenarioName));
+    std::vector<Scenario> after = m_project->scenarios();
+    after.push_back({scenarioName, readTextFile(briefPath.toStdString()).value(), {}});
+    m_undo.push(new ScenarioCommand(this, tr("Add scenario %1").arg(QString::fromStdString(scenarioName)),
+                                    m_project->scenarios(), after));
+    return selectScenario(QString::fromStdString(scenarioName));
+}
+
+std::optional<QString> Document::duplicateScenario(const QString &name, const QString &copyName)
+{
+    const auto source = m_project ? m_project->scenario(name.toStdString()) : std::nullopt;
+    if (!source)
+        return tr("There is no scenario \"%1\".").arg(name);
+    if (copyName.trimmed().isEmpty() || m_project->scenario(copyName.toStdString()))
+        return tr("Choose a new, unused name for the copy.");
+    std::vector<Scenario> after = m_project->scenarios();
+    after.push_back({copyName.toStdString(), source->briefJson, {}});
+    m_undo.push(new ScenarioCommand(this, tr("Duplicate scenario %1").arg(name), m_project->scenarios(), after));
+    return selectScenario(copyName);
+}
+
+std::optional<QString> Document::renameScenario(const QString &from, const QString &to)
+{
+    if (!m_project || !m_project->scenario(from.toStdString()))
+        return tr("There is no scenario \"%1\".").arg(from);
+    if (to.trimmed().isEmpty() || (to != from && m_project->scenario(to.toStdString())))
+        return tr("Choose a new, unused name.");
+    if (to == from)
+        return std::nullopt;
+    std::vector<Scenario> after = m_project->scenarios();
+    for (Scenario &s : after)
+        if (s.name == from.toStdString())
+            s.name = to.toStdString();
+    const bool current = m_scenario == from;
+    m_undo.push(new ScenarioCommand(this, tr("Rename scenario %1").arg(from), m_project->scenarios(), after));
+    return current ? selectScenario(to) : std::nullopt;
+}
+
+std::optional<QString> Document::removeScenario(const QString &name)
+{
+    if (!m_project || !m_project->scenario(name.toStdString()))
+        return tr("There is no scenario \"%1\".").arg(name);
+    std::vector<Scenario> after = m_project->scenarios();
+    after.erase(std::remove_if(after.begin(), after.end(), [&](const Scenario &s) { return s.name == name.toStdString(); }),
+                after.end());
+    m_undo.push(new ScenarioCommand(this, tr("Delete scenario %1").arg(name), m_project->scenarios(), after));
+    return std::nullopt;
+}
+
 void Document::clear()
 {
     cancelEvaluation();
     discardRecovery(recoveryKey().toStdString());
+    m_undo.clear();
     m_project.reset();
     m_brief.reset();
     m_results = Results();
     m_path.clear();
     m_source.clear();
     m_scenario.clear();
-    m_modified = false;
+    m_neverSaved = false;
     emit changed();
 }
 
@@ -147,7 +305,8 @@ std::optional<QString> Document::saveAs(const QString &path)
     discardRecovery(oldKey.toStdString());
     m_path = QFileInfo(path).absoluteFilePath();
     m_source = m_path;
-    m_modified = false;
+    m_neverSaved = false;
+    m_undo.setClean();
     emit changed();
     return std::nullopt;
 }
@@ -171,7 +330,7 @@ void Document::setAutosaveIntervalS(int seconds)
 
 bool Document::autosaveNow()
 {
-    if (!m_project || !m_modified)
+    if (!m_project || !isModified())
         return false;
     return bool(m_project->saveRecovery(recoveryKey().toStdString()));
 }

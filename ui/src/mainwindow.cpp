@@ -6,12 +6,19 @@
 #include "ui/fittablemodel.h"
 #include "ui/performancetablemodel.h"
 #include "ui/resultcharts.h"
+#include "ui/settings.h"
 
 #include <widgets/chartview.h>
 #include <widgets/fractionbardelegate.h>
 
 #include <QApplication>
+#include <QCloseEvent>
 #include <QComboBox>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QToolButton>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -68,11 +75,48 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     setObjectName(QStringLiteral("MainWindow"));
     auto *splitter = new QSplitter(Qt::Horizontal, this);
 
-    auto *briefScroll = new QScrollArea(splitter);
+    // Left: the project's scenarios above the current one's brief.
+    auto *left = new QSplitter(Qt::Vertical, splitter);
+    auto *scenarioPane = new QWidget(left);
+    auto *scenarioLayout = new QVBoxLayout(scenarioPane);
+    scenarioLayout->setContentsMargins(0, 0, 0, 0);
+    scenarioLayout->addWidget(new QLabel(tr("<b>Scenarios</b>"), scenarioPane));
+    m_scenarios = new QListWidget(scenarioPane);
+    m_scenarios->setAccessibleName(tr("Scenarios"));
+    scenarioLayout->addWidget(m_scenarios);
+    auto *buttons = new QHBoxLayout;
+    const auto button = [&](const QString &text, const QString &tip, auto slot) {
+        auto *b = new QToolButton(scenarioPane);
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setAccessibleName(tip);
+        connect(b, &QToolButton::clicked, this, slot);
+        buttons->addWidget(b);
+    };
+    button(tr("Add…"), tr("Add a scenario from a brief file"), &MainWindow::addScenario);
+    button(tr("Duplicate"), tr("Duplicate the selected scenario"), &MainWindow::duplicateScenario);
+    button(tr("Rename…"), tr("Rename the selected scenario"), &MainWindow::renameScenario);
+    button(tr("Delete"), tr("Delete the selected scenario"), &MainWindow::removeScenario);
+    buttons->addStretch();
+    scenarioLayout->addLayout(buttons);
+    connect(m_scenarios, &QListWidget::currentTextChanged, this, [this](const QString &name) {
+        if (!name.isEmpty() && name != m_document->scenarioName())
+            if (auto error = m_document->selectScenario(name))
+                QMessageBox::warning(this, tr("Cannot show scenario"), *error);
+    });
+
+    auto *briefScroll = new QScrollArea(left);
     briefScroll->setWidgetResizable(true);
     m_briefView = new BriefView(briefScroll);
     briefScroll->setWidget(m_briefView);
     briefScroll->setAccessibleName(tr("Brief"));
+    left->addWidget(scenarioPane);
+    left->addWidget(briefScroll);
+    left->setStretchFactor(0, 1);
+    left->setStretchFactor(1, 3);
+    left->setSizes({170, 600});
+    m_scenarios->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scenarios->setTextElideMode(Qt::ElideRight);
 
     auto *right = new QWidget(splitter);
     auto *layout = new QVBoxLayout(right);
@@ -144,7 +188,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_warnings->setAlternatingRowColors(true);
     layout->addWidget(m_warnings, 1);
 
-    splitter->addWidget(briefScroll);
+    splitter->addWidget(left);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 3);
@@ -159,6 +203,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     connect(m_document, &Document::evaluatingChanged, this, &MainWindow::refresh);
     refresh();
     resize(1280, 800);
+    const QByteArray geometry = Settings().windowGeometry();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
 }
 
 void MainWindow::createMenus()
@@ -172,9 +219,24 @@ void MainWindow::createMenus()
     saveAction->setShortcut(QKeySequence::Save);
     QAction *saveAsAction = file->addAction(tr("Save &As…"), this, [this] { saveDocument(true); });
     saveAsAction->setShortcut(QKeySequence::SaveAs);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    QAction *closeAction = file->addAction(tr("&Close"), this, [this] {
+        if (maybeSave())
+            m_document->clear();
+    });
+    closeAction->setShortcut(QKeySequence::Close);
     file->addSeparator();
     QAction *quitAction = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quitAction->setShortcut(QKeySequence::Quit);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About GPU Workbench"), this, &MainWindow::about);
@@ -186,6 +248,7 @@ bool MainWindow::openFile(const QString &path)
         QMessageBox::warning(this, tr("Cannot open file"), *error);
         return false;
     }
+    Settings().addRecentFile(path);
     return true;
 }
 
@@ -204,12 +267,100 @@ bool MainWindow::saveDocument(bool askForPath)
         QMessageBox::warning(this, tr("Cannot save"), *error);
         return false;
     }
+    Settings().addRecentFile(path);
     return true;
 }
 
 void MainWindow::newDocument()
 {
-    m_document->clear();
+    if (maybeSave())
+        m_document->clear();
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = Settings().recentFiles();
+    for (const QString &f : files)
+        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
+            if (maybeSave())
+                openFile(f);
+        })->setToolTip(f);
+    if (files.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified() || !m_document->brief())
+        return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved changes"),
+        tr("The project \"%1\" has changes that are not saved as a project file. Save them?")
+            .arg(m_document->filePath().isEmpty() ? m_document->scenarioName() : QFileInfo(m_document->filePath()).fileName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return saveDocument(false);
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    Settings().setWindowGeometry(saveGeometry());
+    event->accept();
+}
+
+QString MainWindow::selectedScenario() const
+{
+    return m_scenarios->currentItem() ? m_scenarios->currentItem()->text() : QString();
+}
+
+void MainWindow::addScenario()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Add scenario from brief"), QString(),
+                                                      tr("Briefs (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (auto error = m_document->addScenarioFromFile(path))
+        QMessageBox::warning(this, tr("Cannot add scenario"), *error);
+}
+
+void MainWindow::duplicateScenario()
+{
+    const QString name = selectedScenario();
+    if (name.isEmpty())
+        return;
+    QString copy = tr("%1 (copy)").arg(name);
+    for (int i = 2; m_document->scenarioNames().contains(copy); ++i)
+        copy = tr("%1 (copy %2)").arg(name).arg(i);
+    if (auto error = m_document->duplicateScenario(name, copy))
+        QMessageBox::warning(this, tr("Cannot duplicate scenario"), *error);
+}
+
+void MainWindow::renameScenario()
+{
+    const QString name = selectedScenario();
+    if (name.isEmpty())
+        return;
+    bool ok = false;
+    const QString to = QInputDialog::getText(this, tr("Rename scenario"), tr("New name:"), QLineEdit::Normal, name, &ok);
+    if (!ok)
+        return;
+    if (auto error = m_document->renameScenario(name, to.trimmed()))
+        QMessageBox::warning(this, tr("Cannot rename scenario"), *error);
+}
+
+void MainWindow::removeScenario()
+{
+    const QString name = selectedScenario();
+    if (name.isEmpty())
+        return;
+    if (auto error = m_document->removeScenario(name))
+        QMessageBox::warning(this, tr("Cannot delete scenario"), *error);
 }
 
 void MainWindow::openWithDialog()
@@ -218,7 +369,7 @@ void MainWindow::openWithDialog()
     const QString start = source.isEmpty() ? QString() : QFileInfo(source).path();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open project or brief"), start,
                                                       tr("Projects and briefs (*.gpuwb *.json);;All files (*)"));
-    if (!path.isEmpty())
+    if (!path.isEmpty() && maybeSave())
         openFile(path);
 }
 
@@ -236,6 +387,14 @@ void MainWindow::about()
 void MainWindow::refresh()
 {
     const Brief *brief = m_document->brief();
+    {
+        const QSignalBlocker block(m_scenarios);
+        m_scenarios->clear();
+        m_scenarios->addItems(m_document->scenarioNames());
+        const auto current = m_scenarios->findItems(m_document->scenarioName(), Qt::MatchExactly);
+        if (!current.isEmpty())
+            m_scenarios->setCurrentItem(current.front());
+    }
     m_briefView->setBrief(brief);
     m_fitModel->setResults(m_document->results());
     m_perfModel->setResults(m_document->results());

@@ -97,6 +97,8 @@ public:
     Status renameScenario(const std::string &from, const std::string &to);
     Status duplicateScenario(const std::string &from, const std::string &to);
     Status removeScenario(const std::string &name);
+    // Puts the named scenarios in this order (names not listed keep their place after them).
+    Status orderScenarios(const std::vector<std::string> &names);
 
     std::vector<GpuPrice> priceOverrides() const;
     Status addPriceOverride(const GpuPrice &price);

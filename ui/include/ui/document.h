@@ -20,7 +20,9 @@
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
+#include <QUndoStack>
 
 #include <atomic>
 #include <memory>
@@ -43,6 +45,8 @@ public:
     // Opens a recovery file left by a crash; the document takes the path it was recovering and
     // counts as modified.
     std::optional<QString> openRecovery(const QString &recoveryFile);
+    // A new, unsaved project holding several briefs as scenarios (the bundled sample).
+    std::optional<QString> openBriefs(const QStringList &paths);
     void clear();
     // Saves the project to path (a .gpuwb file). On error nothing on disk changes and the
     // message names the path and the reason.
@@ -58,11 +62,24 @@ public:
     // Where the current brief came from (a brief file or the project), for titles.
     QString sourcePath() const { return m_source; }
     QString scenarioName() const { return m_scenario; }
-    bool isModified() const { return m_modified; }
+    // Unsaved: never saved as a project, or edited since the last save (the undo stack's clean
+    // state).
+    bool isModified() const { return m_neverSaved || !m_undo.isClean(); }
     bool readOnly() const { return m_project && m_project->readOnly(); }
     QString readOnlyReason() const;
     // True from the start of the full evaluation until its results are in results().
     bool evaluating() const { return m_evaluating; }
+
+    // Scenarios of the project, in order, and the one shown.
+    QStringList scenarioNames() const;
+    // Shows another scenario (not an edit: nothing to undo).
+    std::optional<QString> selectScenario(const QString &name);
+    // Edits, each one undoable step on undoStack(). Errors name the scenario and say why.
+    std::optional<QString> addScenarioFromFile(const QString &briefPath, const QString &name = {});
+    std::optional<QString> duplicateScenario(const QString &name, const QString &copyName);
+    std::optional<QString> renameScenario(const QString &from, const QString &to);
+    std::optional<QString> removeScenario(const QString &name);
+    QUndoStack *undoStack() { return &m_undo; }
 
     int autosaveIntervalS() const { return m_autosaveIntervalS; }
     void setAutosaveIntervalS(int seconds);
@@ -75,6 +92,11 @@ signals:
 
 private:
     std::optional<QString> adopt(Project project, const QString &path, const QString &source, bool modified);
+    // Parses and evaluates a scenario of the project as the current brief.
+    std::optional<QString> show(const QString &scenario);
+    // After an edit changed the scenarios: keep showing the current one, or the first.
+    void scenariosChanged();
+    friend class ScenarioCommand;
     void startEvaluation();
     void cancelEvaluation();
     QString recoveryKey() const;
@@ -87,7 +109,8 @@ private:
     QString m_source;
     QString m_scenario;
     QString m_untitledKey;
-    bool m_modified = false;
+    bool m_neverSaved = false;
+    QUndoStack m_undo;
     QFutureWatcher<Results> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     bool m_evaluating = false;

@@ -7,6 +7,7 @@
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QMenu;
 class QTabWidget;
 class QTableView;
 
@@ -33,6 +34,9 @@ public:
     // Saves the project (asking where when it has no file yet, is read-only, or askForPath);
     // reports a failed save in a message box and returns whether it saved.
     bool saveDocument(bool askForPath);
+    // With unsaved changes, asks Save / Discard / Cancel; returns whether to go on.
+    bool maybeSave();
+    QListWidget *scenarioList() const { return m_scenarios; }
     QTableView *fitTable() const { return m_fitTable; }
     QTableView *performanceTable() const { return m_perfTable; }
     QTableView *costTable() const { return m_costTable; }
@@ -42,8 +46,17 @@ public:
     QTabWidget *resultTabs() const { return m_tabs; }
     QListWidget *warningList() const { return m_warnings; }
 
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
 private:
     void createMenus();
+    void fillRecentMenu();
+    QString selectedScenario() const;
+    void addScenario();
+    void duplicateScenario();
+    void renameScenario();
+    void removeScenario();
     void newDocument();
     void openWithDialog();
     void about();
@@ -69,6 +82,8 @@ private:
     ChartView *m_perfChart = nullptr;
     ChartView *m_costChart = nullptr;
     QComboBox *m_loadMetric = nullptr;
+    QListWidget *m_scenarios = nullptr;
+    QMenu *m_recentMenu = nullptr;
     QLabel *m_status = nullptr;
 };
 
