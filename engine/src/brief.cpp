@@ -346,3 +346,34 @@ Result<Brief> loadBrief(const std::string &path, const Catalog &catalog)
 }
 
 } // namespace wb
+
+namespace wb {
+
+Result<std::string> patchBrief(const std::string &briefJson, const std::string &pointer, const std::string &valueJson,
+                               const Catalog &catalog)
+{
+    nlohmann::ordered_json root = nlohmann::ordered_json::parse(briefJson, nullptr, false);
+    const nlohmann::ordered_json value = nlohmann::ordered_json::parse(valueJson, nullptr, false);
+    if (root.is_discarded() || !root.is_object())
+        return Error{"", "", "the brief is not a JSON object"};
+    if (value.is_discarded())
+        return Error{"", pointer, "the new value is not valid JSON"};
+    try {
+        const nlohmann::ordered_json::json_pointer where(pointer);
+        if (value.is_null()) {
+            if (root.contains(where))
+                root[where.parent_pointer()].erase(where.back());
+        } else {
+            root[where] = value;
+        }
+    } catch (const nlohmann::ordered_json::exception &e) {
+        return Error{"", pointer, std::string("cannot be set: ") + e.what()};
+    }
+    const std::string text = root.dump(2);
+    auto parsed = parseBrief(text, "", catalog);
+    if (!parsed)
+        return parsed.error();
+    return text;
+}
+
+} // namespace wb

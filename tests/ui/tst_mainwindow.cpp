@@ -4,6 +4,7 @@
 #include <engine/catalog.h>
 #include <engine/project.h>
 #include <ui/costtablemodel.h>
+#include <ui/briefform.h>
 #include <ui/document.h>
 #include <ui/fittablemodel.h>
 #include <ui/mainwindow.h>
@@ -11,6 +12,8 @@
 #include <widgets/chartview.h>
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -65,6 +68,7 @@ private slots:
     void initTestCase();
     void showsSampleBriefAndFit();
     void scenarioEditsUndoAndRedo();
+    void editingTheBriefUpdatesAndUndoes();
     void fitModelPassesModelTester();
     void performanceArrivesWithoutBlocking();
     void performanceModelPassesModelTester();
@@ -132,6 +136,44 @@ void TestMainWindow::scenarioEditsUndoAndRedo()
     doc.undoStack()->undo();
     QVERIFY(!doc.isModified());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// Typing a request rate is one undoable edit; the results follow it; undo restores both; an
+// invalid value is refused with the field named and nothing changes.
+void TestMainWindow::editingTheBriefUpdatesAndUndoes()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    const double before = doc.results().results[0].performance.requestsPerS;
+    QCOMPARE(*doc.brief()->workload.traffic.requestRatePerS, 12.5);
+    const int steps = doc.undoStack()->count();
+    for (double v : {2.0, 25.0, 2.5})  // keystrokes in one field
+        w.briefForm()->rateBox()->setValue(v);
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    QCOMPARE(*doc.brief()->workload.traffic.requestRatePerS, 2.5);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    const double after = doc.results().results[0].performance.requestsPerS;
+    QVERIFY2(after < before * 0.5, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
+    // Another model is another step, and the fit changes with it.
+    const double weights70b = double(doc.results().results[0].fit.breakdown.weights);
+    w.briefForm()->modelBox()->setCurrentIndex(w.briefForm()->modelBox()->findData(QStringLiteral("llama-3.1-8b")));
+    QCOMPARE(doc.brief()->workload.model.id, std::string("llama-3.1-8b"));
+    QVERIFY(double(doc.results().results[0].fit.breakdown.weights) < weights70b / 5);
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    QCOMPARE(doc.brief()->workload.model.id, std::string("llama-3.1-70b"));
+    QCOMPARE(*doc.brief()->workload.traffic.requestRatePerS, 12.5);
+    QCOMPARE(w.briefForm()->rateBox()->value(), 12.5);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QVERIFY(qAbs(doc.results().results[0].performance.requestsPerS - before) < 1e-9);
+    // Invalid: refused, named, nothing changed.
+    const auto error = doc.editBrief(QStringLiteral("/workload/input_tokens"), QStringLiteral("-5"), QStringLiteral("input"));
+    QVERIFY(error.has_value());
+    QVERIFY(error->contains(QLatin1String("/workload/input_tokens")));
+    QCOMPARE(doc.undoStack()->count(), steps + 2);
+    QCOMPARE(doc.brief()->workload.inputTokens, 2000.0);
 }
 
 void TestMainWindow::showsSampleBriefAndFit()

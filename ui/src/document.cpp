@@ -47,6 +47,38 @@ private:
     std::vector<Scenario> m_before, m_after;
 };
 
+// One change of one field of a scenario's brief; further changes of the same field merge into it.
+class BriefEditCommand : public QUndoCommand
+{
+public:
+    BriefEditCommand(Document *doc, const QString &label, std::string scenario, std::string pointer, std::string before,
+                     std::string after)
+        : QUndoCommand(label), m_doc(doc), m_scenario(std::move(scenario)), m_pointer(std::move(pointer)),
+          m_before(std::move(before)), m_after(std::move(after))
+    {
+    }
+    int id() const override { return 1; }
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *next = static_cast<const BriefEditCommand *>(other);
+        if (next->m_scenario != m_scenario || next->m_pointer != m_pointer)
+            return false;
+        m_after = next->m_after;
+        return true;
+    }
+    void undo() override { apply(m_before); }
+    void redo() override { apply(m_after); }
+
+private:
+    void apply(const std::string &json)
+    {
+        m_doc->m_project->putScenario(m_scenario, json);
+        m_doc->show(QString::fromStdString(m_scenario));
+    }
+    Document *m_doc;
+    std::string m_scenario, m_pointer, m_before, m_after;
+};
+
 Document::Document(Catalog catalog, QObject *parent)
     : QObject(parent), m_catalog(std::move(catalog)),
       m_untitledKey(QStringLiteral("untitled-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
@@ -206,6 +238,24 @@ void Document::scenariosChanged()
     } else {
         show(m_scenario);  // its brief may have changed (undo of an edit)
     }
+}
+
+std::optional<QString> Document::editBrief(const QString &pointer, const QString &valueJson, const QString &label)
+{
+    const auto stored = m_project ? m_project->scenario(m_scenario.toStdString()) : std::nullopt;
+    if (!stored)
+        return tr("There is no brief to edit.");
+    auto patched = patchBrief(stored->briefJson, pointer.toStdString(), valueJson.toStdString(), m_catalog);
+    if (!patched) {
+        const Error &e = patched.error();
+        return tr("%1: %2").arg(QString::fromStdString(e.path.empty() ? pointer.toStdString() : e.path),
+                                QString::fromStdString(e.message));
+    }
+    if (patched.value() == stored->briefJson)
+        return std::nullopt;
+    m_undo.push(new BriefEditCommand(this, tr("Change %1").arg(label), stored->name, pointer.toStdString(),
+                                     stored->briefJson, patched.value()));
+    return std::nullopt;
 }
 
 std::optional<QString> Document::addScenarioFromFile(const QString &briefPath, const QString &name)

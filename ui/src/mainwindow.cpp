@@ -1,5 +1,6 @@
 #include "ui/mainwindow.h"
 
+#include "ui/briefform.h"
 #include "ui/briefview.h"
 #include "ui/costtablemodel.h"
 #include "ui/document.h"
@@ -107,8 +108,19 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
 
     auto *briefScroll = new QScrollArea(left);
     briefScroll->setWidgetResizable(true);
-    m_briefView = new BriefView(briefScroll);
-    briefScroll->setWidget(m_briefView);
+    auto *briefPane = new QWidget(briefScroll);
+    auto *briefLayout = new QVBoxLayout(briefPane);
+    briefLayout->addWidget(new QLabel(tr("<b>Edit the brief</b>"), briefPane));
+    m_briefForm = new BriefForm(m_document->catalog(), briefPane);
+    briefLayout->addWidget(m_briefForm);
+    m_briefView = new BriefView(briefPane);
+    briefLayout->addWidget(m_briefView);
+    briefLayout->addStretch();
+    briefScroll->setWidget(briefPane);
+    connect(m_briefForm, &BriefForm::edit, this, [this](const QString &pointer, const QString &value, const QString &label) {
+        const auto error = m_document->editBrief(pointer, value, label);
+        m_briefForm->showError(error.value_or(QString()));
+    });
     briefScroll->setAccessibleName(tr("Brief"));
     left->addWidget(scenarioPane);
     left->addWidget(briefScroll);
@@ -396,6 +408,7 @@ void MainWindow::refresh()
             m_scenarios->setCurrentItem(current.front());
     }
     m_briefView->setBrief(brief);
+    m_briefForm->setBrief(brief);
     m_fitModel->setResults(m_document->results());
     m_perfModel->setResults(m_document->results());
     m_costModel->setResults(m_document->results());

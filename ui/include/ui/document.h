@@ -79,6 +79,11 @@ public:
     std::optional<QString> duplicateScenario(const QString &name, const QString &copyName);
     std::optional<QString> renameScenario(const QString &from, const QString &to);
     std::optional<QString> removeScenario(const QString &name);
+    // Sets one field of the current scenario's brief (a JSON pointer and a JSON value; "null"
+    // removes it) as an undoable step; successive changes of the same field merge into one step
+    // (typing a number is one edit). An invalid value changes nothing and is returned as the
+    // error, naming the field.
+    std::optional<QString> editBrief(const QString &pointer, const QString &valueJson, const QString &label);
     QUndoStack *undoStack() { return &m_undo; }
 
     int autosaveIntervalS() const { return m_autosaveIntervalS; }
@@ -97,6 +102,7 @@ private:
     // After an edit changed the scenarios: keep showing the current one, or the first.
     void scenariosChanged();
     friend class ScenarioCommand;
+    friend class BriefEditCommand;
     void startEvaluation();
     void cancelEvaluation();
     QString recoveryKey() const;

@@ -13,6 +13,7 @@ class QTableView;
 
 namespace wb {
 
+class BriefForm;
 class BriefView;
 class Document;
 class ChartView;
@@ -37,6 +38,7 @@ public:
     // With unsaved changes, asks Save / Discard / Cancel; returns whether to go on.
     bool maybeSave();
     QListWidget *scenarioList() const { return m_scenarios; }
+    BriefForm *briefForm() const { return m_briefForm; }
     QTableView *fitTable() const { return m_fitTable; }
     QTableView *performanceTable() const { return m_perfTable; }
     QTableView *costTable() const { return m_costTable; }
@@ -65,6 +67,7 @@ private:
 
     Document *m_document;
     BriefView *m_briefView = nullptr;
+    BriefForm *m_briefForm = nullptr;
     FitTableModel *m_fitModel = nullptr;
     QTableView *m_fitTable = nullptr;
     QListWidget *m_warnings = nullptr;
