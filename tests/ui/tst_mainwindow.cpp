@@ -3,6 +3,7 @@
 
 #include <engine/catalog.h>
 #include <engine/project.h>
+#include <ui/comparisonmodel.h>
 #include <ui/costtablemodel.h>
 #include <ui/briefform.h>
 #include <ui/document.h>
@@ -73,6 +74,7 @@ private slots:
     void performanceArrivesWithoutBlocking();
     void performanceModelPassesModelTester();
     void costModelPassesModelTester();
+    void comparisonSortsAndMarksTheBest();
     void badBriefLeavesDocumentAsItWas();
     void newClearsTheDocument();
     void chartsFollowResultsAndExport();
@@ -263,6 +265,35 @@ void TestMainWindow::costModelPassesModelTester()
     QVERIFY(model.recommendationText().contains(QLatin1String("Recommendation")));
     model.setResults({});
     QCOMPARE(model.rowCount(), 0);
+}
+
+// The normalization table: every candidate and pricing row, sortable by the number behind each
+// cell, the column's best value marked.
+void TestMainWindow::comparisonSortsAndMarksTheBest()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    wb::ComparisonModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setResults(doc.results());
+    QVERIFY(model.rowCount() >= 6);
+    // Exactly the rows with the lowest cost per accepted output are marked best in that column.
+    double lowest = INFINITY;
+    for (int r = 0; r < model.rowCount(); ++r)
+        lowest = std::min(lowest, model.data(model.index(r, wb::ComparisonModel::PerAccepted), Qt::UserRole).toDouble());
+    for (int r = 0; r < model.rowCount(); ++r)
+        QCOMPARE(model.isBest(r, wb::ComparisonModel::PerAccepted),
+                 model.data(model.index(r, wb::ComparisonModel::PerAccepted), Qt::UserRole).toDouble() == lowest);
+    // The window's table is sorted by cost per accepted output, cheapest first.
+    QAbstractItemModel *shown = w.comparisonTable()->model();
+    double previous = -1;
+    for (int r = 0; r < shown->rowCount(); ++r) {
+        const double v = shown->data(shown->index(r, wb::ComparisonModel::PerAccepted), Qt::UserRole).toDouble();
+        QVERIFY(v >= previous);
+        previous = v;
+    }
 }
 
 void TestMainWindow::badBriefLeavesDocumentAsItWas()

@@ -2,6 +2,7 @@
 
 #include "ui/briefform.h"
 #include "ui/briefview.h"
+#include "ui/comparisonmodel.h"
 #include "ui/costtablemodel.h"
 #include "ui/document.h"
 #include "ui/fittablemodel.h"
@@ -19,6 +20,7 @@
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QSignalBlocker>
+#include <QSortFilterProxyModel>
 #include <QToolButton>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -191,6 +193,36 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_recommendation->setTextFormat(Qt::RichText);
     m_recommendation->setAccessibleName(tr("Recommendation"));
     costPage->layout()->addWidget(m_recommendation);
+
+    // Compare & decide: the normalization table, sortable, best values bold; the recommendation
+    // with its reasons; the common mistakes the brief triggers.
+    auto *comparePage = new QWidget(m_tabs);
+    auto *compareLayout = new QVBoxLayout(comparePage);
+    m_compareTitle = titleLabel(comparePage);
+    m_compareTitle->setText(tr("Which one, and on what terms?"));
+    compareLayout->addWidget(m_compareTitle);
+    compareLayout->addWidget(subtitleLabel(tr("Every candidate and pricing side by side; click a heading to sort. The best "
+                                              "value in each column is bold."),
+                                           comparePage));
+    m_compareModel = new ComparisonModel(this);
+    auto *sorter = new QSortFilterProxyModel(this);
+    sorter->setSourceModel(m_compareModel);
+    sorter->setSortRole(Qt::UserRole);
+    m_compareTable = resultTable(sorter, tr("Comparison of candidates and pricing"), comparePage);
+    m_compareTable->setSortingEnabled(true);
+    m_compareTable->sortByColumn(ComparisonModel::PerAccepted, Qt::AscendingOrder);
+    compareLayout->addWidget(m_compareTable, 3);
+    m_compareRecommendation = new QLabel(comparePage);
+    m_compareRecommendation->setWordWrap(true);
+    m_compareRecommendation->setTextFormat(Qt::RichText);
+    m_compareRecommendation->setAccessibleName(tr("Recommendation"));
+    compareLayout->addWidget(m_compareRecommendation);
+    m_mistakes = new QLabel(comparePage);
+    m_mistakes->setWordWrap(true);
+    m_mistakes->setTextFormat(Qt::RichText);
+    m_mistakes->setAccessibleName(tr("Common mistakes"));
+    compareLayout->addWidget(m_mistakes);
+    m_tabs->addTab(comparePage, tr("Compare && decide"));
 
     auto *warningsLabel = new QLabel(tr("<b>Warnings</b>"), right);
     layout->addWidget(warningsLabel);
@@ -416,6 +448,15 @@ void MainWindow::refresh()
     showFitChart(m_fitChart, m_document->results());
     showLoadChart(m_perfChart, brief, m_document->results(), LoadMetric(m_loadMetric->currentIndex()));
     showCostChart(m_costChart, m_document->results());
+    m_compareModel->setResults(m_document->results());
+    m_compareRecommendation->setText(m_costModel->recommendationText());
+    QStringList mistakes;
+    for (const Warning &w : m_document->results().cost.warnings)
+        if (w.code.rfind("mistake-", 0) == 0)
+            mistakes << QStringLiteral("<li>%1</li>").arg(QString::fromStdString(w.message).toHtmlEscaped());
+    m_mistakes->setText(mistakes.isEmpty() ? QString()
+                                           : tr("<b>Common mistakes this brief invites</b><ul style=\"margin-top:2px\">%1</ul>")
+                                                 .arg(mistakes.join(QString())));
     // Columns that are always zero for this kind of workload are hidden, not shown empty.
     const bool inference = !brief || isInference(brief->workload.kind);
     m_fitTable->setColumnHidden(FitTableModel::KvCache, !inference);

@@ -17,6 +17,7 @@ class BriefForm;
 class BriefView;
 class Document;
 class ChartView;
+class ComparisonModel;
 class CostTableModel;
 class FitTableModel;
 class PerformanceTableModel;
@@ -45,6 +46,7 @@ public:
     ChartView *fitChart() const { return m_fitChart; }
     ChartView *loadChart() const { return m_perfChart; }
     ChartView *costChart() const { return m_costChart; }
+    QTableView *comparisonTable() const { return m_compareTable; }
     QTabWidget *resultTabs() const { return m_tabs; }
     QListWidget *warningList() const { return m_warnings; }
 
@@ -86,6 +88,11 @@ private:
     ChartView *m_costChart = nullptr;
     QComboBox *m_loadMetric = nullptr;
     QListWidget *m_scenarios = nullptr;
+    ComparisonModel *m_compareModel = nullptr;
+    QTableView *m_compareTable = nullptr;
+    QLabel *m_compareTitle = nullptr;
+    QLabel *m_compareRecommendation = nullptr;
+    QLabel *m_mistakes = nullptr;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_status = nullptr;
 };

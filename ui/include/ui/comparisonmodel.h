@@ -1,0 +1,46 @@
+// The normalization table of the comparison page: one row per candidate and pricing option with
+// fit, tail latency, throughput and cost side by side. Qt::UserRole holds the number each cell
+// sorts by; the best value of each column is bold (lowest cost or latency, highest headroom or
+// throughput). Holds no logic beyond presentation.
+#pragma once
+
+#include <engine/evaluate.h>
+
+#include <QAbstractTableModel>
+
+namespace wb {
+
+class ComparisonModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    // The decision's figures first, so that they stay in view on a small screen.
+    enum Column { Candidate, Term, PerAccepted, PerMillionTokens, PerMonth, PricePerGpuHour, SloMet, TtftP99, TpotP99,
+                  MaxRate, TokensPerGpu, Headroom, ColumnCount };
+
+    explicit ComparisonModel(QObject *parent = nullptr);
+    void setResults(const Results &results);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Whether a cell holds its column's best value.
+    bool isBest(int row, int column) const;
+
+private:
+    struct Row
+    {
+        const CandidateResult *result = nullptr;
+        const CostOption *option = nullptr;  // null: no price for this candidate
+    };
+    std::optional<double> value(const Row &row, int column) const;
+
+    Results m_results;
+    std::vector<Row> m_rows;
+    std::vector<std::optional<double>> m_best;  // per column
+};
+
+} // namespace wb
