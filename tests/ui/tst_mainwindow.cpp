@@ -28,6 +28,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTest>
 
 namespace {
@@ -75,6 +76,7 @@ private slots:
     void performanceModelPassesModelTester();
     void costModelPassesModelTester();
     void comparisonSortsAndMarksTheBest();
+    void presentationShowsTheChartAndGivesItBack();
     void badBriefLeavesDocumentAsItWas();
     void newClearsTheDocument();
     void chartsFollowResultsAndExport();
@@ -294,6 +296,34 @@ void TestMainWindow::comparisonSortsAndMarksTheBest()
         QVERIFY(v >= previous);
         previous = v;
     }
+}
+
+// View > Present Chart borrows the current tab's chart into a full-screen window with large
+// text and puts it back when that closes.
+void TestMainWindow::presentationShowsTheChartAndGivesItBack()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    w.resultTabs()->setCurrentIndex(1);
+    QWidget *home = w.loadChart()->parentWidget();
+    bool checked = false;
+    QTimer::singleShot(200, this, [&] {
+        QWidget *screen = w.presentationWindow();
+        checked = screen && screen->isFullScreen() && w.loadChart()->parentWidget() == screen;
+        const QString dir = qEnvironmentVariable("WB_SCREENSHOT_DIR");
+        if (screen && !dir.isEmpty())
+            screen->grab().save(dir + QStringLiteral("/presentation.png"));
+        if (screen)
+            screen->close();
+    });
+    w.startPresentation();
+    QVERIFY(checked);
+    QCOMPARE(w.loadChart()->parentWidget(), home);
+    QVERIFY(!w.presentationWindow());
 }
 
 void TestMainWindow::badBriefLeavesDocumentAsItWas()

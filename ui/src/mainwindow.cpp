@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDialog>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLineEdit>
@@ -282,6 +283,11 @@ void MainWindow::createMenus()
     edit->addAction(undo);
     edit->addAction(redo);
 
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *present = view->addAction(tr("&Present Chart"), this, &MainWindow::presentChart);
+    present->setShortcut(QKeySequence::FullScreen);
+    present->setToolTip(tr("Show the current tab's chart full screen with large text, for projecting (Esc returns)"));
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About GPU Workbench"), this, &MainWindow::about);
 }
@@ -313,6 +319,32 @@ bool MainWindow::saveDocument(bool askForPath)
     }
     Settings().addRecentFile(path);
     return true;
+}
+
+void MainWindow::presentChart()
+{
+    ChartView *chart = m_tabs->currentIndex() == 0 ? m_fitChart
+                       : m_tabs->currentIndex() == 1 ? m_perfChart
+                       : m_tabs->currentIndex() == 2 ? m_costChart
+                                                      : nullptr;
+    if (!chart)
+        return;
+    // Borrow the chart into a full-screen window and give it back when that closes.
+    auto *home = qobject_cast<QSplitter *>(chart->parentWidget());
+    const int slot = home ? home->indexOf(chart) : -1;
+    QDialog screen(this);
+    screen.setWindowTitle(tr("%1 — presentation").arg(windowTitle()));
+    auto *layout = new QVBoxLayout(&screen);
+    layout->setContentsMargins(24, 24, 24, 24);
+    layout->addWidget(chart);
+    chart->setTextScale(1.6);
+    m_presenting = &screen;
+    screen.showFullScreen();
+    screen.exec();
+    m_presenting = nullptr;
+    chart->setTextScale(1.0);
+    if (home)
+        home->insertWidget(slot, chart);
 }
 
 void MainWindow::newDocument()

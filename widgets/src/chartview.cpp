@@ -154,6 +154,31 @@ void ChartView::setStackedBars(const QStringList &categories, const QVector<Stac
     m_plot->replot();
 }
 
+void ChartView::setTextScale(double factor)
+{
+    QFont base = font();
+    base.setPointSizeF(base.pointSizeF() * factor);
+    QFont title = base;
+    title.setBold(true);
+    title.setPointSizeF(base.pointSizeF() * 1.25);
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setTickLabelFont(base);
+        axis->setLabelFont(base);
+    }
+    m_plot->legend->setFont(base);
+    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
+        if (auto *item = m_plot->legend->item(i))
+            item->setFont(base);
+    if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)))
+        t->setFont(title);
+    for (int i = 0; i < m_plot->graphCount(); ++i) {
+        QPen pen = m_plot->graph(i)->pen();
+        pen.setWidthF(pen.style() == Qt::DashLine ? 1.5 * factor : 2 * factor);
+        m_plot->graph(i)->setPen(pen);
+    }
+    m_plot->replot();
+}
+
 int ChartView::seriesCount() const
 {
     return m_plot->plottableCount();

@@ -47,6 +47,9 @@ public:
     ChartView *loadChart() const { return m_perfChart; }
     ChartView *costChart() const { return m_costChart; }
     QTableView *comparisonTable() const { return m_compareTable; }
+    // The presentation window while View > Present Chart shows one (for tests).
+    QWidget *presentationWindow() const { return m_presenting; }
+    void startPresentation() { presentChart(); }
     QTabWidget *resultTabs() const { return m_tabs; }
     QListWidget *warningList() const { return m_warnings; }
 
@@ -61,6 +64,7 @@ private:
     void duplicateScenario();
     void renameScenario();
     void removeScenario();
+    void presentChart();
     void newDocument();
     void openWithDialog();
     void about();
@@ -94,6 +98,7 @@ private:
     QLabel *m_compareRecommendation = nullptr;
     QLabel *m_mistakes = nullptr;
     QMenu *m_recentMenu = nullptr;
+    QWidget *m_presenting = nullptr;  // the presentation window while one is shown
     QLabel *m_status = nullptr;
 };
 

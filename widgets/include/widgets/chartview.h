@@ -54,6 +54,8 @@ public:
     // The text the hover tooltip shows at a widget position (empty when nothing is there).
     QString valueAt(const QPoint &pos) const;
     int seriesCount() const;
+    // Scales every text of the chart (1: normal; about 1.8 for projecting).
+    void setTextScale(double factor);
 
 protected:
     void changeEvent(QEvent *event) override;
