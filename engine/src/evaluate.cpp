@@ -430,7 +430,8 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
             r.fit = fitCandidate(brief, c, catalog);
             r.warnings = r.fit.warnings;
             if (gpu && options.performance) {
-                r.performance = evaluatePerformance(brief, c, *gpu, r.fit, options.cancel);
+                r.performance = evaluatePerformance(brief, c, *gpu, r.fit, options.cancel,
+                                                    options.preview ? SimulationBudget::quick() : SimulationBudget::full());
                 r.warnings.insert(r.warnings.end(), r.performance.warnings.begin(), r.performance.warnings.end());
                 r.cost = costCandidate(brief, c, *gpu, r.fit, r.performance, catalog, today);
                 r.warnings.insert(r.warnings.end(), r.cost.warnings.begin(), r.cost.warnings.end());
@@ -446,6 +447,7 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     for (std::thread &t : pool)
         t.join();
     results.performanceEvaluated = options.performance;
+    results.preview = options.performance && options.preview;
     if (options.performance)
         results.cost = summarizeCost(brief, results.results, catalog, today);
     results.cancelled = options.cancel && options.cancel->load();

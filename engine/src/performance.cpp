@@ -28,8 +28,8 @@ class Bench
 {
 public:
     Bench(const Brief &brief, const Candidate &cand, const StepModel &model, const FitResult &fit,
-          const std::atomic<bool> *cancel)
-        : m_brief(brief), m_model(model), m_cancel(cancel)
+          const std::atomic<bool> *cancel, const SimulationBudget &budget)
+        : m_brief(brief), m_model(model), m_cancel(cancel), m_budget(budget)
     {
         const Assumptions &a = brief.assumptions;
         const Workload &w = brief.workload;
@@ -69,7 +69,8 @@ public:
         // maxSequences, or what its KV cache holds.
         const double context = std::max(1.0, t.input.mean + t.output.mean);
         const double batch = std::min<double>(m_config.maxSequences, m_config.kvCapacityTokens / context);
-        t.requests = int(std::clamp(3.0 * replicas * batch, double(t.requests), 20000.0));
+        t.requests = int(std::clamp(3.0 * replicas * batch, std::min<double>(t.requests, m_budget.offlineMaxRequests),
+                                    double(m_budget.offlineMaxRequests)));
         return run(config(replicas), t);
     }
     // An open loop must run for several request lifetimes, or a queue that grows slowly looks
@@ -81,7 +82,8 @@ public:
         TrafficSpec t = m_base;
         t.mode = TrafficMode::OpenLoop;
         t.ratePerS = rate;
-        t.requests = int(std::clamp(6.0 * rate * m_lifeS, double(t.requests), 12000.0));
+        t.requests = int(std::clamp(6.0 * rate * m_lifeS, std::min<double>(t.requests, m_budget.openLoopMaxRequests),
+                                    double(m_budget.openLoopMaxRequests)));
         t.warmupFraction = std::max(t.warmupFraction, std::min(0.5, rate * m_lifeS / t.requests));
         if (withBursts) {
             t.burstMultiplier = m_brief.workload.traffic.burstMultiplier;
@@ -109,6 +111,7 @@ private:
     const Brief &m_brief;
     const StepModel &m_model;
     const std::atomic<bool> *m_cancel;
+    SimulationBudget m_budget;
     double m_lifeS = 0;
     SimConfig m_config;
     TrafficSpec m_base;
@@ -145,7 +148,8 @@ bool meetsSlo(const SimResult &s, const Slo &slo)
 }
 
 PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand, const GpuSpec &gpu,
-                                      const FitResult &fit, const std::atomic<bool> *cancel)
+                                      const FitResult &fit, const std::atomic<bool> *cancel,
+                                      const SimulationBudget &budget)
 {
     PerformanceResult r;
     const Workload &w = brief.workload;
@@ -196,7 +200,10 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                                             "3.87 times, so the simulated spread is narrower than the brief's",
                                             *p95 / mean)});
 
-    Bench bench(brief, cand, *model, fit, cancel);
+    Bench bench(brief, cand, *model, fit, cancel, budget);
+    r.preview = budget.preview;
+    if (budget.preview)
+        r.warnings.push_back({"preview", "a first answer from short simulations; the full evaluation follows"});
     r.simulatedRequests = bench.base().requests;
     const int replicas = bench.replicas();
     const double gpus = std::max(1, cand.gpus);
@@ -285,7 +292,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                 lo = hi;
                 best = atHi;
             } else {
-                for (int i = 0; i < 8 && hi - lo > 0.02 * hi; ++i) {
+                for (int i = 0; i < 8 && hi - lo > budget.searchTolerance * hi; ++i) {
                     const double mid = 0.5 * (lo + hi);
                     SimResult s = probe(mid);
                     if (carried(s, mid)) {
@@ -308,7 +315,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         const double perReplica = (hasSlo ? r.maxRequestRateWithinSloPerS.value_or(0) : capacityRps) / replicas;
         if (perReplica > 0) {
             int n = std::max(1, int(std::ceil(r.peakRequestRatePerS / perReplica - 1e-9)));
-            if (hasSlo) {
+            if (hasSlo && budget.checkReplicas) {
                 const auto ok = [&](int k) { return carried(bench.openLoop(r.peakRequestRatePerS, k), r.peakRequestRatePerS); };
                 int tries = 0;
                 while (!ok(n) && tries++ < 4)
@@ -316,7 +323,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                 tries = 0;
                 while (n > 1 && tries++ < 3 && ok(n - 1))
                     --n;
-            } else {
+            } else if (!hasSlo) {
                 r.warnings.push_back({"sized-without-slo",
                                       "the brief has no SLO, so the replica count for the peak rate is sized to raw "
                                       "capacity with no latency margin"});
@@ -329,7 +336,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     // rate that matters (within the SLO if known, else capacity) are all there.
     const double reference = r.maxRequestRateWithinSloPerS.value_or(0) > 0 ? *r.maxRequestRateWithinSloPerS
                                                                            : capacityRps * 0.9;
-    if (reference > 0)
+    if (reference > 0 && budget.fillLoadCurve)
         for (double f : {0.1, 0.3, 0.5, 0.7, 0.85, 1.0, 1.15}) {
             const bool near = std::any_of(curve.begin(), curve.end(), [&](const LoadPoint &p) {
                 return std::fabs(p.requestRatePerS - reference * f) < 0.08 * reference;

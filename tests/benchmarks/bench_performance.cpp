@@ -93,6 +93,24 @@ void evaluateTenCandidates(benchmark::State &state)
 }
 BENCHMARK(evaluateTenCandidates)->Unit(benchmark::kMillisecond)->Iterations(3);
 
+// The window's first answer after an edit (issue 6: results within 200 ms of the last keystroke):
+// the sample brief's six candidates with the quick simulation budget, and with the full one.
+void evaluateSample(benchmark::State &state, bool preview)
+{
+    auto brief = wb::loadBrief(std::string(WB_SOURCE_DIR) + "/resources/samples/chat-70b.brief.json", catalog());
+    if (!brief)
+        std::abort();
+    wb::EvaluateOptions options;
+    options.preview = preview;
+    options.today = "2026-11-30";
+    for (auto _ : state) {
+        wb::Results r = wb::evaluate(*brief, catalog(), options);
+        benchmark::DoNotOptimize(r.results.size());
+    }
+}
+BENCHMARK_CAPTURE(evaluateSample, preview, true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(evaluateSample, full, false)->Unit(benchmark::kMillisecond)->Iterations(3);
+
 } // namespace
 
 BENCHMARK_MAIN();

@@ -83,15 +83,19 @@ Document::Document(Catalog catalog, QObject *parent)
     : QObject(parent), m_catalog(std::move(catalog)),
       m_untitledKey(QStringLiteral("untitled-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
-    connect(&m_watcher, &QFutureWatcher<Results>::finished, this, [this] {
-        // A cancelled run's results belong to a brief that is no longer open. (Setting a new
-        // future on the watcher drops the old one's pending signals, so this is the current run.)
+    // The worker reports two results: a quick first answer, then the full evaluation. (Setting
+    // a new future on the watcher drops the old one's pending signals; a cancelled run's results
+    // belong to a brief that is no longer shown.)
+    connect(&m_watcher, &QFutureWatcher<Results>::resultsReadyAt, this, [this](int, int end) {
         if (m_cancel && m_cancel->load())
             return;
-        m_results = m_watcher.result();
-        m_evaluating = false;
+        m_results = m_watcher.resultAt(end - 1);
+        const bool final = !m_results.preview;
+        if (final)
+            m_evaluating = false;
         emit changed();
-        emit evaluatingChanged(false);
+        if (final)
+            emit evaluatingChanged(false);
     });
     m_autosave.setInterval(m_autosaveIntervalS * 1000);
     connect(&m_autosave, &QTimer::timeout, this, [this] { autosaveNow(); });
@@ -389,10 +393,16 @@ void Document::startEvaluation()
 {
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     // The worker owns copies of what it reads, so nothing it uses can change or vanish under it.
-    m_watcher.setFuture(QtConcurrent::run([brief = *m_brief, catalog = m_catalog, cancel = m_cancel] {
-        EvaluateOptions options;
-        options.cancel = cancel.get();
-        return evaluate(brief, catalog, options);
+    m_watcher.setFuture(QtConcurrent::run([brief = *m_brief, catalog = m_catalog, cancel = m_cancel](QPromise<Results> &promise) {
+        EvaluateOptions quick;
+        quick.cancel = cancel.get();
+        quick.preview = true;
+        promise.addResult(evaluate(brief, catalog, quick));
+        if (cancel->load())
+            return;
+        EvaluateOptions full;
+        full.cancel = cancel.get();
+        promise.addResult(evaluate(brief, catalog, full));
     }));
     m_evaluating = true;
     emit evaluatingChanged(true);

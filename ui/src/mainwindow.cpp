@@ -532,7 +532,10 @@ void MainWindow::refresh()
     m_perfSubtitle->setText(brief ? performanceSubtitle(*brief) : QString());
 
     const Catalog &c = m_document->catalog();
-    m_status->setText((m_document->evaluating() ? tr("Simulating performance and cost… · ") : QString())
+    const QString progress = !m_document->evaluating()                ? QString()
+                             : m_document->results().preview ? tr("First answer shown; refining the simulation… · ")
+                                                             : tr("Simulating performance and cost… · ");
+    m_status->setText(progress
                       + tr("Catalog: %1 GPUs, %2 models, %3 dated prices · engine %4")
                             .arg(c.gpus().size())
                             .arg(c.models().size())

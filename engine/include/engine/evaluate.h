@@ -34,6 +34,7 @@ struct Results
     std::vector<Warning> briefWarnings;
     CostSummary cost;               // API route, recommendation, common mistakes
     bool performanceEvaluated = false;
+    bool preview = false;           // figures from the quick budget; the full ones are to follow
     bool cancelled = false;
 };
 
@@ -46,6 +47,7 @@ struct EvaluateOptions
     std::string today;                           // ISO date prices are aged against; empty: the system clock
     bool performance = true;                     // false: memory fit only (fast, for a first look)
     const std::atomic<bool> *cancel = nullptr;   // set from another thread to stop early
+    bool preview = false;                        // the quick simulation budget (performance.h)
 };
 
 // Every candidate of the brief, on all cores. A cancelled evaluation returns what it has, with

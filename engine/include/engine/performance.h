@@ -46,6 +46,7 @@ struct PerformanceResult
     StepCoefficients coefficients;               // the step model in linear form (MoE term at the mean batch)
     Efficiency efficiency;
     bool overloaded = false;                     // the brief's open-loop rate exceeds capacity
+    bool preview = false;                        // from the quick budget: a first answer
     long long preemptions = 0;
     int rejectedRequests = 0;
     double meanBatchSequences = 0;
@@ -53,9 +54,27 @@ struct PerformanceResult
     std::vector<Warning> warnings;
 };
 
+// How much simulation an evaluation may spend. The full budget is what results, reports and
+// the CLI use; the preview budget gives an interactive first answer in a fraction of the time
+// (short runs, a coarser search, replicas estimated rather than checked, no extra curve points),
+// and the results say so.
+struct SimulationBudget
+{
+    int openLoopMaxRequests = 12000;
+    int offlineMaxRequests = 20000;
+    double searchTolerance = 0.02;   // relative width at which the SLO bisection stops
+    bool checkReplicas = true;       // simulate the replica count for the peak
+    bool fillLoadCurve = true;       // add light- and over-load points to the search's
+    bool preview = false;
+
+    static SimulationBudget full() { return {}; }
+    static SimulationBudget quick() { return {800, 3000, 0.06, false, false, true}; }
+};
+
 // cancel, when given and set, stops between simulations; the result is then not computed.
 PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu,
-                                      const FitResult &fit, const std::atomic<bool> *cancel = nullptr);
+                                      const FitResult &fit, const std::atomic<bool> *cancel = nullptr,
+                                      const SimulationBudget &budget = SimulationBudget::full());
 
 // Whether a simulation's percentiles meet every SLO in slo (true when slo is empty).
 bool meetsSlo(const SimResult &sim, const Slo &slo);

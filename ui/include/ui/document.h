@@ -1,9 +1,9 @@
 // The open document: a project (scenarios of briefs, price overrides, result snapshots) with one
 // current scenario, the catalog it is read against, and the engine's results for it.
 //
-// Opening computes the memory fit at once (milliseconds) and then the full evaluation
-// (performance simulations and cost, about a second) on a worker thread; results() holds the fit
-// first and the full results when they arrive. Opening another file or clearing cancels a
+// Opening computes the memory fit at once (milliseconds), then on a worker thread a quick first
+// answer (short simulations, about a tenth of a second; Results::preview) and the full evaluation
+// (about a second); results() holds whichever arrived last. Opening another file or clearing cancels a
 // running evaluation, whose results are then dropped.
 //
 // A brief JSON opens as a new, unsaved project holding that brief as its one scenario. While the
@@ -67,7 +67,7 @@ public:
     bool isModified() const { return m_neverSaved || !m_undo.isClean(); }
     bool readOnly() const { return m_project && m_project->readOnly(); }
     QString readOnlyReason() const;
-    // True from the start of the full evaluation until its results are in results().
+    // True from the start of an evaluation until its full results are in results().
     bool evaluating() const { return m_evaluating; }
 
     // Scenarios of the project, in order, and the one shown.
