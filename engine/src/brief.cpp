@@ -361,8 +361,13 @@ Result<std::string> patchBrief(const std::string &briefJson, const std::string &
     try {
         const nlohmann::ordered_json::json_pointer where(pointer);
         if (value.is_null()) {
-            if (root.contains(where))
-                root[where.parent_pointer()].erase(where.back());
+            if (root.contains(where)) {
+                auto &parent = root[where.parent_pointer()];
+                if (parent.is_array())
+                    parent.erase(std::stoul(where.back()));
+                else
+                    parent.erase(where.back());
+            }
         } else {
             root[where] = value;
         }

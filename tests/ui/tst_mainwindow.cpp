@@ -3,6 +3,7 @@
 
 #include <engine/catalog.h>
 #include <engine/project.h>
+#include <ui/candidatesmodel.h>
 #include <ui/comparisonmodel.h>
 #include <ui/costtablemodel.h>
 #include <ui/briefform.h>
@@ -76,6 +77,7 @@ private slots:
     void performanceModelPassesModelTester();
     void costModelPassesModelTester();
     void comparisonSortsAndMarksTheBest();
+    void candidatesEditAddRemoveAndUndo();
     void presentationShowsTheChartAndGivesItBack();
     void badBriefLeavesDocumentAsItWas();
     void newClearsTheDocument();
@@ -309,7 +311,7 @@ void TestMainWindow::presentationShowsTheChartAndGivesItBack()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(!doc.openFile(kSample).has_value());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
-    w.resultTabs()->setCurrentIndex(1);
+    w.resultTabs()->setCurrentIndex(2);  // performance
     QWidget *home = w.loadChart()->parentWidget();
     bool checked = false;
     QTimer::singleShot(200, this, [&] {
@@ -325,6 +327,42 @@ void TestMainWindow::presentationShowsTheChartAndGivesItBack()
     QVERIFY(checked);
     QCOMPARE(w.loadChart()->parentWidget(), home);
     QVERIFY(!w.presentationWindow());
+}
+
+// The candidates table edits the brief: a count, an added and a removed candidate are three undo
+// steps, and undo brings the candidates back.
+void TestMainWindow::candidatesEditAddRemoveAndUndo()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QAbstractItemModel *model = w.candidatesTable()->model();
+    wb::CandidatesModel tested(doc.catalog());
+    QAbstractItemModelTester tester(&tested, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    tested.setBrief(doc.brief());
+    QCOMPARE(model->rowCount(), 6);
+    QVERIFY(model->setData(model->index(0, wb::CandidatesModel::Gpus), 4));
+    QCOMPARE(doc.brief()->candidates[0].gpus, 4);
+    QCOMPARE(model->data(model->index(0, wb::CandidatesModel::Gpus)).toString(), QStringLiteral("4"));
+    QVERIFY(!doc.editBrief(QStringLiteral("/candidates/-"), QStringLiteral(R"({"gpu": "h200-sxm-141gb", "gpus": 2})"),
+                           QStringLiteral("add"), false)
+                 .has_value());
+    QCOMPARE(model->rowCount(), 7);
+    QVERIFY(!doc.editBrief(QStringLiteral("/candidates/3"), QStringLiteral("null"), QStringLiteral("remove"), false)
+                 .has_value());
+    QCOMPARE(model->rowCount(), 6);
+    // An impossible layout is refused with the field named: 4 GPUs do not split into TP 8.
+    const auto error = doc.editBrief(QStringLiteral("/candidates/0/tensor_parallel"), QStringLiteral("8"),
+                                     QStringLiteral("tensor parallelism"));
+    QVERIFY(error.has_value());
+    QVERIFY(error->contains(QLatin1String("/candidates/0")));
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    QCOMPARE(model->rowCount(), 6);
+    QCOMPARE(doc.brief()->candidates[0].gpus, 8);
+    QCOMPARE(doc.brief()->candidates[3].gpu, std::string("l40s-48gb"));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
 void TestMainWindow::badBriefLeavesDocumentAsItWas()
@@ -371,7 +409,7 @@ void TestMainWindow::chartsFollowResultsAndExport()
     }
     QVERIFY(!w.costChart()->exportTo(dir.filePath(QStringLiteral("chart.bmp"))).isEmpty());
     // Hovering the middle of the first bar names the candidate and the line item.
-    w.resultTabs()->setCurrentIndex(0);
+    w.resultTabs()->setCurrentIndex(1);  // memory fit
     QTest::qWait(20);
     bool found = false;
     for (int x = 0; x < w.fitChart()->width() && !found; x += 4)

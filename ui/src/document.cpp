@@ -52,12 +52,12 @@ class BriefEditCommand : public QUndoCommand
 {
 public:
     BriefEditCommand(Document *doc, const QString &label, std::string scenario, std::string pointer, std::string before,
-                     std::string after)
+                     std::string after, bool mergeable)
         : QUndoCommand(label), m_doc(doc), m_scenario(std::move(scenario)), m_pointer(std::move(pointer)),
-          m_before(std::move(before)), m_after(std::move(after))
+          m_before(std::move(before)), m_after(std::move(after)), m_mergeable(mergeable)
     {
     }
-    int id() const override { return 1; }
+    int id() const override { return m_mergeable ? 1 : -1; }
     bool mergeWith(const QUndoCommand *other) override
     {
         const auto *next = static_cast<const BriefEditCommand *>(other);
@@ -77,6 +77,7 @@ private:
     }
     Document *m_doc;
     std::string m_scenario, m_pointer, m_before, m_after;
+    bool m_mergeable;
 };
 
 Document::Document(Catalog catalog, QObject *parent)
@@ -244,7 +245,8 @@ void Document::scenariosChanged()
     }
 }
 
-std::optional<QString> Document::editBrief(const QString &pointer, const QString &valueJson, const QString &label)
+std::optional<QString> Document::editBrief(const QString &pointer, const QString &valueJson, const QString &label,
+                                           bool mergeable)
 {
     const auto stored = m_project ? m_project->scenario(m_scenario.toStdString()) : std::nullopt;
     if (!stored)
@@ -258,7 +260,7 @@ std::optional<QString> Document::editBrief(const QString &pointer, const QString
     if (patched.value() == stored->briefJson)
         return std::nullopt;
     m_undo.push(new BriefEditCommand(this, tr("Change %1").arg(label), stored->name, pointer.toStdString(),
-                                     stored->briefJson, patched.value()));
+                                     stored->briefJson, patched.value(), mergeable));
     return std::nullopt;
 }
 

@@ -2,6 +2,7 @@
 
 #include "ui/briefform.h"
 #include "ui/briefview.h"
+#include "ui/candidatesmodel.h"
 #include "ui/comparisonmodel.h"
 #include "ui/costtablemodel.h"
 #include "ui/document.h"
@@ -11,6 +12,7 @@
 #include "ui/settings.h"
 
 #include <widgets/chartview.h>
+#include <widgets/choicedelegate.h>
 #include <widgets/fractionbardelegate.h>
 
 #include <QApplication>
@@ -19,6 +21,7 @@
 #include <QDialog>
 #include <QHBoxLayout>
 #include <QInputDialog>
+#include <QPushButton>
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
@@ -161,6 +164,64 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
         m_tabs->addTab(page, tab);
         return table;
     };
+    // Candidates: the GPUs in the running, edited in place (each change one undo step), with
+    // their key specifications and sources.
+    auto *candidatesPage = new QWidget(m_tabs);
+    auto *candidatesLayout = new QVBoxLayout(candidatesPage);
+    QLabel *candidatesTitle = titleLabel(candidatesPage);
+    candidatesTitle->setText(tr("Which GPUs are in the running?"));
+    candidatesLayout->addWidget(candidatesTitle);
+    candidatesLayout->addWidget(subtitleLabel(tr("Double-click a cell to change the GPU, its count, tensor and pipeline "
+                                                 "parallelism or the serving stack; hover a specification for its source."),
+                                              candidatesPage));
+    m_candidatesModel = new CandidatesModel(m_document->catalog(), this);
+    m_candidatesTable = resultTable(m_candidatesModel, tr("Candidates"), candidatesPage);
+    m_candidatesTable->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+                                       | QAbstractItemView::AnyKeyPressed);
+    QVector<ChoiceDelegate::Choice> gpus, stacks;
+    for (const GpuSpec &g : m_document->catalog().gpus())
+        gpus.push_back({QString::fromStdString(g.id), QString::fromStdString(g.name)});
+    for (const auto &[stack, name] : EnumNames<ServingStack>::items)
+        stacks.push_back({QString::fromLatin1(name.data()), QString::fromLatin1(name.data())});
+    m_candidatesTable->setItemDelegateForColumn(CandidatesModel::Gpu, new ChoiceDelegate(gpus, m_candidatesTable));
+    m_candidatesTable->setItemDelegateForColumn(CandidatesModel::Stack, new ChoiceDelegate(stacks, m_candidatesTable));
+    candidatesLayout->addWidget(m_candidatesTable, 1);
+    auto *candidateButtons = new QHBoxLayout;
+    auto *addCandidate = new QPushButton(tr("Add candidate…"), candidatesPage);
+    auto *removeCandidate = new QPushButton(tr("Remove selected"), candidatesPage);
+    candidateButtons->addWidget(addCandidate);
+    candidateButtons->addWidget(removeCandidate);
+    candidateButtons->addStretch();
+    candidatesLayout->addLayout(candidateButtons);
+    connect(m_candidatesModel, &CandidatesModel::editRequested, this,
+            [this](const QString &pointer, const QString &value, const QString &label) {
+                if (auto error = m_document->editBrief(pointer, value, label))
+                    QMessageBox::warning(this, tr("Cannot change the candidate"), *error);
+            });
+    connect(addCandidate, &QPushButton::clicked, this, [this, gpus] {
+        QStringList names;
+        for (const auto &g : gpus)
+            names << g.second;
+        bool ok = false;
+        const QString picked = QInputDialog::getItem(this, tr("Add candidate"), tr("GPU:"), names, 0, false, &ok);
+        if (!ok)
+            return;
+        const QString id = gpus[names.indexOf(picked)].first;
+        if (auto error = m_document->editBrief(QStringLiteral("/candidates/-"),
+                                               QStringLiteral("{\"gpu\": \"%1\", \"gpus\": 1}").arg(id),
+                                               tr("add candidate"), false))
+            QMessageBox::warning(this, tr("Cannot add the candidate"), *error);
+    });
+    connect(removeCandidate, &QPushButton::clicked, this, [this] {
+        const QModelIndex current = m_candidatesTable->currentIndex();
+        if (!current.isValid())
+            return;
+        if (auto error = m_document->editBrief(QStringLiteral("/candidates/%1").arg(current.row()), QStringLiteral("null"),
+                                               tr("remove candidate"), false))
+            QMessageBox::warning(this, tr("Cannot remove the candidate"), *error);
+    });
+    m_tabs->addTab(candidatesPage, tr("Candidates"));
+
     QLabel *fitSubtitle = nullptr, *costSubtitle = nullptr;
     m_fitModel = new FitTableModel(this);
     m_fitTable = addPage(tr("Memory fit"), m_fitTitle, fitSubtitle, m_fitModel, tr("Memory fit per candidate"), m_fitChart);
@@ -323,10 +384,7 @@ bool MainWindow::saveDocument(bool askForPath)
 
 void MainWindow::presentChart()
 {
-    ChartView *chart = m_tabs->currentIndex() == 0 ? m_fitChart
-                       : m_tabs->currentIndex() == 1 ? m_perfChart
-                       : m_tabs->currentIndex() == 2 ? m_costChart
-                                                      : nullptr;
+    ChartView *chart = m_tabs->currentWidget() ? m_tabs->currentWidget()->findChild<ChartView *>() : nullptr;
     if (!chart)
         return;
     // Borrow the chart into a full-screen window and give it back when that closes.
@@ -475,6 +533,7 @@ void MainWindow::refresh()
     m_briefForm->setBrief(brief);
     m_fitModel->setResults(m_document->results());
     m_perfModel->setResults(m_document->results());
+    m_candidatesModel->setBrief(brief);
     m_costModel->setResults(m_document->results());
     m_recommendation->setText(m_costModel->recommendationText());
     showFitChart(m_fitChart, m_document->results());

@@ -139,8 +139,8 @@ Result<Brief> parseBrief(const std::string &jsonText, const std::string &fileNam
 Result<Brief> loadBrief(const std::string &path, const Catalog &catalog);
 
 // Sets the field at a JSON pointer (such as "/workload/traffic/request_rate_per_s") of a brief's
-// JSON text to valueJson (a JSON value; "null" removes the field), creating missing objects on
-// the way. The result is canonical JSON (two-space indent) that parseBrief accepts; a change that
+// JSON text to valueJson (a JSON value; "null" removes the field or array element; "/-" appends
+// to an array), creating missing objects on the way. The result is canonical JSON (two-space indent) that parseBrief accepts; a change that
 // makes the brief invalid is an error naming the field, and nothing is returned.
 Result<std::string> patchBrief(const std::string &briefJson, const std::string &pointer, const std::string &valueJson,
                                const Catalog &catalog);

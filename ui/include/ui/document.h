@@ -83,7 +83,8 @@ public:
     // removes it) as an undoable step; successive changes of the same field merge into one step
     // (typing a number is one edit). An invalid value changes nothing and is returned as the
     // error, naming the field.
-    std::optional<QString> editBrief(const QString &pointer, const QString &valueJson, const QString &label);
+    std::optional<QString> editBrief(const QString &pointer, const QString &valueJson, const QString &label,
+                                     bool mergeable = true);
     QUndoStack *undoStack() { return &m_undo; }
 
     int autosaveIntervalS() const { return m_autosaveIntervalS; }

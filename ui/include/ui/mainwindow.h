@@ -17,6 +17,7 @@ class BriefForm;
 class BriefView;
 class Document;
 class ChartView;
+class CandidatesModel;
 class ComparisonModel;
 class CostTableModel;
 class FitTableModel;
@@ -47,6 +48,7 @@ public:
     ChartView *loadChart() const { return m_perfChart; }
     ChartView *costChart() const { return m_costChart; }
     QTableView *comparisonTable() const { return m_compareTable; }
+    QTableView *candidatesTable() const { return m_candidatesTable; }
     // The presentation window while View > Present Chart shows one (for tests).
     QWidget *presentationWindow() const { return m_presenting; }
     void startPresentation() { presentChart(); }
@@ -93,6 +95,8 @@ private:
     QComboBox *m_loadMetric = nullptr;
     QListWidget *m_scenarios = nullptr;
     ComparisonModel *m_compareModel = nullptr;
+    CandidatesModel *m_candidatesModel = nullptr;
+    QTableView *m_candidatesTable = nullptr;
     QTableView *m_compareTable = nullptr;
     QLabel *m_compareTitle = nullptr;
     QLabel *m_compareRecommendation = nullptr;

@@ -1,0 +1,42 @@
+// Table model of the current brief's candidates: the editable choices (GPU, count, tensor and
+// pipeline parallelism, serving stack) and the GPU's key specifications from the catalog, each
+// specification's source in its tooltip. Edits are not applied here: setData emits
+// editRequested(pointer, valueJson) for the document to apply as an undoable step.
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace wb {
+
+class Catalog;
+struct Brief;
+struct Candidate;
+
+class CandidatesModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { Gpu, Gpus, Tensor, Pipeline, Stack, Memory, Bandwidth, Bf16, Fp8, ScaleUp, ColumnCount };
+
+    explicit CandidatesModel(const Catalog &catalog, QObject *parent = nullptr);
+    void setBrief(const Brief *brief);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    void editRequested(const QString &pointer, const QString &valueJson, const QString &label);
+
+private:
+    const Catalog &m_catalog;
+    std::vector<Candidate> m_candidates;
+};
+
+} // namespace wb
