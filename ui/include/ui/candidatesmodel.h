@@ -4,15 +4,13 @@
 // editRequested(pointer, valueJson) for the document to apply as an undoable step.
 #pragma once
 
+#include <engine/brief.h>
+
 #include <QAbstractTableModel>
 
 #include <vector>
 
 namespace wb {
-
-class Catalog;
-struct Brief;
-struct Candidate;
 
 class CandidatesModel : public QAbstractTableModel
 {
