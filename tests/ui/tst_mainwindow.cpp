@@ -416,6 +416,18 @@ void TestMainWindow::chartsFollowResultsAndExport()
         for (int y = 0; y < w.fitChart()->height() && !found; y += 4)
             found = w.fitChart()->valueAt(QPoint(x, y)).contains(QLatin1String("Weights"));
     QVERIFY(found);
+    // The headroom map of the selected candidate: one colour map whose cells name context,
+    // concurrency and headroom on hover.
+    w.fitChartChoice()->setCurrentIndex(1);
+    w.fitTable()->selectRow(2);
+    QCOMPARE(w.fitChart()->seriesCount(), 1);
+    found = false;
+    for (int x = 0; x < w.fitChart()->width() && !found; x += 6)
+        for (int y = 0; y < w.fitChart()->height() && !found; y += 6)
+            found = w.fitChart()->valueAt(QPoint(x, y)).contains(QLatin1String("headroom"));
+    QVERIFY(found);
+    w.fitChartChoice()->setCurrentIndex(0);
+    QVERIFY(w.fitChart()->seriesCount() >= 3);
 }
 
 // A brief opens as an unsaved project; Save As writes a .gpuwb that opens again as the same
@@ -504,8 +516,11 @@ void TestMainWindow::screenshots()
                          .has_value());
             QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
             QTest::qWait(50);
-            for (int tab = 0; tab < w.resultTabs()->count(); ++tab) {
-                w.resultTabs()->setCurrentIndex(tab);
+            for (int tab = 0; tab < w.resultTabs()->count() + 1; ++tab) {
+                // One more picture: the memory tab with the headroom map.
+                const bool map = tab == w.resultTabs()->count();
+                w.fitChartChoice()->setCurrentIndex(map ? 1 : 0);
+                w.resultTabs()->setCurrentIndex(map ? 1 : tab);
                 QTest::qWait(20);
                 const QString file = QStringLiteral("%1/main-tab%5-%2x%3-%4.png")
                                          .arg(dir).arg(size.width()).arg(size.height()).arg(theme).arg(tab);

@@ -227,6 +227,12 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_fitTable = addPage(tr("Memory fit"), m_fitTitle, fitSubtitle, m_fitModel, tr("Memory fit per candidate"), m_fitChart);
     fitSubtitle->setText(tr("Memory per GPU by component, for the busiest GPU of each candidate. Headroom is the share "
                             "of the GPU left free; the engine's memory cap keeps the last 10% for fragmentation."));
+    m_fitView = new QComboBox(m_fitTable->parentWidget()->parentWidget());
+    m_fitView->setAccessibleName(tr("Memory chart"));
+    m_fitView->addItems({tr("Memory by component"), tr("Headroom map of the selected candidate")});
+    static_cast<QBoxLayout *>(m_fitTable->parentWidget()->parentWidget()->layout())->insertWidget(2, m_fitView, 0, Qt::AlignLeft);
+    connect(m_fitView, &QComboBox::currentIndexChanged, this, &MainWindow::showFitView);
+    connect(m_fitTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showFitView);
     auto *bar = new FractionBarDelegate(m_fitTable);
     bar->setWarnBelow(0.1);
     m_fitTable->setItemDelegateForColumn(FitTableModel::Headroom, bar);
@@ -380,6 +386,29 @@ bool MainWindow::saveDocument(bool askForPath)
     }
     Settings().addRecentFile(path);
     return true;
+}
+
+// The fit tab's chart: memory by component for every candidate, or the headroom map of the one
+// selected in the table (the first computed one when none is).
+void MainWindow::showFitView()
+{
+    const Brief *brief = m_document->brief();
+    const Results &results = m_document->results();
+    if (m_fitView->currentIndex() == 0 || !brief || results.results.empty()) {
+        showFitChart(m_fitChart, results);
+        return;
+    }
+    int row = m_fitTable->currentIndex().isValid() ? m_fitTable->currentIndex().row() : -1;
+    if (row < 0 || row >= int(results.results.size()) || !results.results[std::size_t(row)].fit.computed) {
+        row = 0;
+        while (row < int(results.results.size()) && !results.results[std::size_t(row)].fit.computed)
+            ++row;
+    }
+    if (row >= int(results.results.size())) {
+        showFitChart(m_fitChart, results);
+        return;
+    }
+    showHeadroomMap(m_fitChart, *brief, results.results[std::size_t(row)].candidate, m_document->catalog());
 }
 
 void MainWindow::presentChart()
@@ -536,7 +565,7 @@ void MainWindow::refresh()
     m_candidatesModel->setBrief(brief);
     m_costModel->setResults(m_document->results());
     m_recommendation->setText(m_costModel->recommendationText());
-    showFitChart(m_fitChart, m_document->results());
+    showFitView();
     showLoadChart(m_perfChart, brief, m_document->results(), LoadMetric(m_loadMetric->currentIndex()));
     showCostChart(m_costChart, m_document->results());
     m_compareModel->setResults(m_document->results());

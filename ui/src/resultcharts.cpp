@@ -1,5 +1,6 @@
 #include "ui/resultcharts.h"
 
+#include <engine/fit.h>
 #include <widgets/chartview.h>
 
 #include <QCoreApplication>
@@ -56,6 +57,28 @@ void showFitChart(ChartView *chart, const Results &results)
             stacks << s;
     }
     chart->setStackedBars(categories, stacks);
+}
+
+void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &candidate, const Catalog &catalog)
+{
+    const bool training = !isInference(brief.workload.kind);
+    const HeadroomGrid grid = headroomGrid(brief, candidate, catalog);
+    chart->setTitle(tr("Headroom, %1 (brief: %2 × %3; blue fits, orange does not)")
+                        .arg(shortLabel(candidate))
+                        .arg(grid.briefContext)
+                        .arg(grid.briefConcurrency));
+    chart->setAxisLabels(training ? tr("micro-batch") : tr("sequences per replica"),
+                         training ? tr("sequence length") : tr("context tokens"));
+    QStringList columns, rows;
+    for (int c : grid.concurrencies)
+        columns << QString::number(c);
+    for (int r : grid.contexts)
+        rows << QString::number(r);
+    QVector<double> values;
+    for (std::size_t r = 0; r < grid.contexts.size(); ++r)
+        for (std::size_t c = 0; c < grid.concurrencies.size(); ++c)
+            values << grid.at(r, c);
+    chart->setHeatmap(columns, rows, values, -0.5, 0.5, tr("headroom"));
 }
 
 void showLoadChart(ChartView *chart, const Brief *brief, const Results &results, LoadMetric metric)

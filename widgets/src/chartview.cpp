@@ -74,6 +74,7 @@ QColor ChartView::seriesColor(int index) const
 
 void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &references, double yMax)
 {
+    m_plot->legend->setVisible(true);
     m_plot->clearPlottables();
     m_plot->clearItems();
     m_bars = false;
@@ -113,6 +114,7 @@ void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &r
 void ChartView::setStackedBars(const QStringList &categories, const QVector<Stack> &stacks,
                                const QVector<Reference> &references)
 {
+    m_plot->legend->setVisible(true);
     m_plot->clearPlottables();
     m_plot->clearItems();
     m_bars = true;
@@ -179,6 +181,45 @@ void ChartView::setTextScale(double factor)
     m_plot->replot();
 }
 
+void ChartView::setHeatmap(const QStringList &columns, const QStringList &rows, const QVector<double> &values,
+                           double low, double high, const QString &valueName)
+{
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    m_bars = false;
+    m_heatColumns = columns;
+    m_heatRows = rows;
+    m_heatValueName = valueName;
+    m_plot->legend->setVisible(false);  // one series: the colours are explained by the caller's title
+    auto *map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
+    map->setName(valueName);
+    map->data()->setSize(int(columns.size()), int(rows.size()));
+    map->data()->setRange(QCPRange(0, std::max<qsizetype>(1, columns.size() - 1)),
+                          QCPRange(0, std::max<qsizetype>(1, rows.size() - 1)));
+    for (int r = 0; r < rows.size(); ++r)
+        for (int c = 0; c < columns.size(); ++c)
+            map->data()->setCell(c, r, values.value(r * int(columns.size()) + c));
+    // Warning colour for the worst values, through grey, to the series blue for the best.
+    QCPColorGradient gradient;
+    gradient.setColorStopAt(0.0, QColor(213, 94, 0));
+    gradient.setColorStopAt(0.5, QColor(235, 235, 235));
+    gradient.setColorStopAt(1.0, QColor(0, 114, 178));
+    map->setGradient(gradient);
+    map->setDataRange(QCPRange(low, high));
+    map->setInterpolate(false);
+    const auto ticks = [](const QStringList &labels) {
+        auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+        for (int i = 0; i < labels.size(); ++i)
+            ticker->addTick(i, labels[i]);
+        return ticker;
+    };
+    m_plot->xAxis->setTicker(ticks(columns));
+    m_plot->yAxis->setTicker(ticks(rows));
+    m_plot->xAxis->setRange(-0.5, columns.size() - 0.5);
+    m_plot->yAxis->setRange(-0.5, rows.size() - 0.5);
+    m_plot->replot();
+}
+
 int ChartView::seriesCount() const
 {
     return m_plot->plottableCount();
@@ -188,12 +229,24 @@ QString ChartView::valueAt(const QPoint &pos) const
 {
     int index = -1;
     QCPAbstractPlottable *p = m_plot->plottableAt(m_plot->mapFrom(this, pos), false, &index);
-    if (!p || index < 0)
+    if (!p)
+        return {};
+    if (!qobject_cast<QCPColorMap *>(p) && index < 0)
         return {};
     if (auto *bars = qobject_cast<QCPBars *>(p)) {
         const auto it = bars->data()->at(index);
         const QString category = m_categories.value(int(it->key) - 1);
         return tr("%1 — %2: %3").arg(category, bars->name(), QLocale().toString(it->value, 'g', 4));
+    }
+    if (auto *map = qobject_cast<QCPColorMap *>(p)) {
+        double key = 0, value = 0;
+        map->pixelsToCoords(m_plot->mapFrom(this, pos), key, value);
+        const int c = int(std::lround(key)), r = int(std::lround(value));
+        if (c < 0 || r < 0 || c >= m_heatColumns.size() || r >= m_heatRows.size())
+            return {};
+        return tr("%1 %2, %3 %4: %5 %6")
+            .arg(m_plot->yAxis->label(), m_heatRows[r], m_plot->xAxis->label(), m_heatColumns[c], m_heatValueName,
+                 QLocale().toString(map->data()->cell(c, r), 'f', 2));
     }
     if (auto *g = qobject_cast<QCPGraph *>(p)) {
         const auto it = g->data()->at(index);

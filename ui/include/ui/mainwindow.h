@@ -45,6 +45,7 @@ public:
     QTableView *performanceTable() const { return m_perfTable; }
     QTableView *costTable() const { return m_costTable; }
     ChartView *fitChart() const { return m_fitChart; }
+    QComboBox *fitChartChoice() const { return m_fitView; }
     ChartView *loadChart() const { return m_perfChart; }
     ChartView *costChart() const { return m_costChart; }
     QTableView *comparisonTable() const { return m_compareTable; }
@@ -67,6 +68,7 @@ private:
     void renameScenario();
     void removeScenario();
     void presentChart();
+    void showFitView();
     void newDocument();
     void openWithDialog();
     void about();
@@ -93,6 +95,7 @@ private:
     ChartView *m_perfChart = nullptr;
     ChartView *m_costChart = nullptr;
     QComboBox *m_loadMetric = nullptr;
+    QComboBox *m_fitView = nullptr;
     QListWidget *m_scenarios = nullptr;
     ComparisonModel *m_compareModel = nullptr;
     CandidatesModel *m_candidatesModel = nullptr;

@@ -10,6 +10,9 @@ namespace wb {
 class ChartView;
 
 void showFitChart(ChartView *chart, const Results &results);
+// Headroom of one candidate across context lengths (rows) and concurrent sequences per replica
+// (columns), or micro-batch sizes for training briefs; the brief's own point is named in the title.
+void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &candidate, const Catalog &catalog);
 
 enum class LoadMetric { TtftP99, TtftP50, TpotP99, TpotP50, Throughput };
 void showLoadChart(ChartView *chart, const Brief *brief, const Results &results, LoadMetric metric);

@@ -47,6 +47,10 @@ public:
     void setStackedBars(const QStringList &categories, const QVector<Stack> &stacks,
                         const QVector<Reference> &references = {});
     void setEmptyText(const QString &text);
+    // A heat map: values[row * columns.size() + column], coloured from `low` (warning colour)
+    // through the middle to `high`; hovering names the row, the column and the value.
+    void setHeatmap(const QStringList &columns, const QStringList &rows, const QVector<double> &values, double low,
+                    double high, const QString &valueName);
 
     // Writes the chart to path; the suffix picks the format (png, svg, pdf). Returns an error
     // message naming the path, or an empty string.
@@ -70,6 +74,8 @@ private:
     QString m_emptyText;
     bool m_bars = false;
     QStringList m_categories;
+    QStringList m_heatColumns, m_heatRows;
+    QString m_heatValueName;
 };
 
 } // namespace wb
