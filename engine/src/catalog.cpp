@@ -302,28 +302,24 @@ Status Catalog::loadJson(const std::string &text, const std::string &fileName)
             upsert(next.m_models, std::move(m));
         });
         // Prices have no ids: a later file adds to the book, and the cost model picks the
-        // cheapest current offer per GPU and term.
-        if (top.has("prices")) {
-            const Json &list = top.array("prices");
+        // cheapest current offer per GPU and term. Each names a catalog entry that must exist.
+        auto readPrices = [&](const char *key, auto parse, auto known, const char *field, const char *what, auto &book) {
+            if (!top.has(key))
+                return;
+            const Json &list = top.array(key);
             for (std::size_t i = 0; i < list.size(); ++i) {
                 entryLabel.clear();
-                GpuPrice p = detail::parseGpuPrice(Fields(list[i], "/prices/" + std::to_string(i)), "catalog");
-                if (!next.gpu(p.gpu))
-                    throw FieldError{"/prices/" + std::to_string(i) + "/gpu", "\"" + p.gpu + "\" is not in the GPU catalog"};
-                next.m_prices.push_back(std::move(p));
+                const std::string path = std::string("/") + key + "/" + std::to_string(i);
+                auto p = parse(Fields(list[i], path));
+                if (!known(p))
+                    throw FieldError{path + "/" + field, "is not in the " + std::string(what) + " catalog"};
+                book.push_back(std::move(p));
             }
-        }
-        if (top.has("api_prices")) {
-            const Json &list = top.array("api_prices");
-            for (std::size_t i = 0; i < list.size(); ++i) {
-                entryLabel.clear();
-                ApiPrice p = detail::parseApiPrice(Fields(list[i], "/api_prices/" + std::to_string(i)), "catalog");
-                if (!next.model(p.model))
-                    throw FieldError{"/api_prices/" + std::to_string(i) + "/model",
-                                     "\"" + p.model + "\" is not in the model catalog"};
-                next.m_apiPrices.push_back(std::move(p));
-            }
-        }
+        };
+        readPrices("prices", [](const Fields &f) { return detail::parseGpuPrice(f, "catalog"); },
+                   [&](const GpuPrice &p) { return next.gpu(p.gpu) != nullptr; }, "gpu", "GPU", next.m_prices);
+        readPrices("api_prices", [](const Fields &f) { return detail::parseApiPrice(f, "catalog"); },
+                   [&](const ApiPrice &p) { return next.model(p.model) != nullptr; }, "model", "model", next.m_apiPrices);
         if (!top.has("gpus") && !top.has("models") && !top.has("sources") && !top.has("prices") && !top.has("api_prices"))
             top.fail("gpus", "is missing: a catalog file holds \"gpus\", \"models\", \"sources\", \"prices\" or "
                              "\"api_prices\"");

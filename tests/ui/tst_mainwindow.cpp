@@ -188,7 +188,7 @@ void TestMainWindow::showsSampleBriefAndFit()
     wb::MainWindow w(&doc);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(!doc.openBrief(kSample).has_value());
+    QVERIFY(!doc.openFile(kSample).has_value());
     QAbstractItemModel *model = w.fitTable()->model();
     QCOMPARE(model->rowCount(), 6);  // the sample's six candidates
     QCOMPARE(model->data(model->index(0, wb::FitTableModel::Fits)).toString(), QStringLiteral("yes"));
@@ -207,7 +207,7 @@ void TestMainWindow::fitModelPassesModelTester()
     wb::Document doc(shippedCatalog());
     wb::FitTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QVERIFY(!doc.openBrief(kSample).has_value());
+    QVERIFY(!doc.openFile(kSample).has_value());
     model.setResults(doc.results());
     QCOMPARE(model.columnCount(), int(wb::FitTableModel::ColumnCount));
     model.setResults({});
@@ -222,7 +222,7 @@ void TestMainWindow::performanceArrivesWithoutBlocking()
     wb::MainWindow w(&doc);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(!doc.openBrief(kSample).has_value());
+    QVERIFY(!doc.openFile(kSample).has_value());
     QVERIFY(doc.evaluating());
     QAbstractItemModel *model = w.performanceTable()->model();
     QCOMPARE(model->rowCount(), 6);
@@ -245,7 +245,7 @@ void TestMainWindow::performanceModelPassesModelTester()
     wb::Document doc(shippedCatalog());
     wb::PerformanceTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QVERIFY(!doc.openBrief(kSample).has_value());
+    QVERIFY(!doc.openFile(kSample).has_value());
     model.setResults(doc.results());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     model.setResults(doc.results());
@@ -260,7 +260,7 @@ void TestMainWindow::costModelPassesModelTester()
     wb::Document doc(shippedCatalog());
     wb::CostTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QVERIFY(!doc.openBrief(kSample).has_value());
+    QVERIFY(!doc.openFile(kSample).has_value());
     model.setResults(doc.results());
     QCOMPARE(model.rowCount(), 0);  // no cost before the simulations
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
@@ -368,8 +368,8 @@ void TestMainWindow::candidatesEditAddRemoveAndUndo()
 void TestMainWindow::badBriefLeavesDocumentAsItWas()
 {
     wb::Document doc(shippedCatalog());
-    QVERIFY(!doc.openBrief(kSample).has_value());
-    const auto error = doc.openBrief(QStringLiteral("/nonexistent/brief.json"));
+    QVERIFY(!doc.openFile(kSample).has_value());
+    const auto error = doc.openFile(QStringLiteral("/nonexistent/brief.json"));
     QVERIFY(error.has_value());
     QVERIFY(error->contains(QLatin1String("/nonexistent/brief.json")));
     QCOMPARE(doc.sourcePath(), QFileInfo(kSample).absoluteFilePath());
@@ -380,7 +380,7 @@ void TestMainWindow::newClearsTheDocument()
 {
     wb::Document doc(shippedCatalog());
     wb::MainWindow w(&doc);
-    QVERIFY(!doc.openBrief(kSample).has_value());
+    QVERIFY(!doc.openFile(kSample).has_value());
     doc.clear();
     QCOMPARE(w.fitTable()->model()->rowCount(), 0);
     QVERIFY(w.windowTitle().startsWith(QLatin1String("Untitled")));

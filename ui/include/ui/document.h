@@ -41,7 +41,6 @@ public:
     // Opens a brief (.json) or a project (.gpuwb, its first scenario). On error the current
     // document stays as it was and the returned message names the file and what is wrong.
     std::optional<QString> openFile(const QString &path);
-    std::optional<QString> openBrief(const QString &path) { return openFile(path); }
     // Opens a recovery file left by a crash; the document takes the path it was recovering and
     // counts as modified.
     std::optional<QString> openRecovery(const QString &recoveryFile);
