@@ -1,5 +1,6 @@
 #include "engine/evaluate.h"
 
+#include "engine/completeness.h"
 #include "engine/modelarch.h"
 #include "engine/version.h"
 
@@ -404,6 +405,14 @@ std::string workloadSummary(const Brief &brief)
     return s;
 }
 
+Json completenessJson(const Completeness &c)
+{
+    Json items = Json::array();
+    for (const BriefItem &i : c.items)
+        items.push_back({{"item", i.name}, {"pointer", i.pointer}, {"given", i.given}, {"blocking", i.blocking}});
+    return {{"fraction", c.fraction()}, {"rankable", c.rankable()}, {"items", items}};
+}
+
 } // namespace
 
 const char *engineVersion()
@@ -416,6 +425,16 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     Results results;
     results.briefName = brief.name;
     results.briefWarnings = brief.warnings;
+    if (const Completeness completeness = assessCompleteness(brief); !completeness.rankable()) {
+        std::string names;
+        for (const BriefItem *item : completeness.missing())
+            if (item->blocking)
+                names += (names.empty() ? "" : "; ") + item->name + " (" + item->pointer + ")";
+        results.briefWarnings.push_back(
+            {"brief-incomplete", "The brief is incomplete: " + names +
+                                     ". Rank and recommend only once these are given (the seed: if you cannot "
+                                     "complete the workload brief, pause the GPU selection)."});
+    }
     results.results.resize(brief.candidates.size());
     const std::string today = options.today.empty() ? todayIso() : options.today;
     // Candidates are independent and each costs tens of simulations, so they run on all cores.
@@ -482,6 +501,7 @@ std::string resultsToJson(const Brief &brief, const Results &results)
     root["cost"] = costSummaryJson(brief, results.cost);
     root["warnings"] = warningsJson(notes);
     root["assumptions"] = assumptionsJson(brief.assumptions);
+    root["brief_completeness"] = completenessJson(assessCompleteness(brief));
     return root.dump(2) + "\n";
 }
 
