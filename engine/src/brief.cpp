@@ -352,27 +352,35 @@ namespace wb {
 Result<std::string> patchBrief(const std::string &briefJson, const std::string &pointer, const std::string &valueJson,
                                const Catalog &catalog)
 {
+    return patchBrief(briefJson, std::vector<BriefPatch>{{pointer, valueJson}}, catalog);
+}
+
+Result<std::string> patchBrief(const std::string &briefJson, const std::vector<BriefPatch> &patches,
+                               const Catalog &catalog)
+{
     nlohmann::ordered_json root = nlohmann::ordered_json::parse(briefJson, nullptr, false);
-    const nlohmann::ordered_json value = nlohmann::ordered_json::parse(valueJson, nullptr, false);
     if (root.is_discarded() || !root.is_object())
         return Error{"", "", "the brief is not a JSON object"};
-    if (value.is_discarded())
-        return Error{"", pointer, "the new value is not valid JSON"};
-    try {
-        const nlohmann::ordered_json::json_pointer where(pointer);
-        if (value.is_null()) {
-            if (root.contains(where)) {
-                auto &parent = root[where.parent_pointer()];
-                if (parent.is_array())
-                    parent.erase(std::stoul(where.back()));
-                else
-                    parent.erase(where.back());
+    for (const BriefPatch &patch : patches) {
+        const nlohmann::ordered_json value = nlohmann::ordered_json::parse(patch.valueJson, nullptr, false);
+        if (value.is_discarded())
+            return Error{"", patch.pointer, "the new value is not valid JSON"};
+        try {
+            const nlohmann::ordered_json::json_pointer where(patch.pointer);
+            if (value.is_null()) {
+                if (root.contains(where)) {
+                    auto &parent = root[where.parent_pointer()];
+                    if (parent.is_array())
+                        parent.erase(std::stoul(where.back()));
+                    else
+                        parent.erase(where.back());
+                }
+            } else {
+                root[where] = value;
             }
-        } else {
-            root[where] = value;
+        } catch (const nlohmann::ordered_json::exception &e) {
+            return Error{"", patch.pointer, std::string("cannot be set: ") + e.what()};
         }
-    } catch (const nlohmann::ordered_json::exception &e) {
-        return Error{"", pointer, std::string("cannot be set: ") + e.what()};
     }
     const std::string text = root.dump(2);
     auto parsed = parseBrief(text, "", catalog);

@@ -61,6 +61,15 @@ QPalette darkPalette()
     return p;
 }
 
+// The brief form's validation message (the first label that says something).
+QString findChildLabelText(QWidget *form)
+{
+    for (QLabel *label : form->findChildren<QLabel *>())
+        if (label->accessibleName() == QLatin1String("Brief validation message"))
+            return label->text();
+    return {};
+}
+
 } // namespace
 
 class TestMainWindow : public QObject
@@ -72,6 +81,9 @@ private slots:
     void showsSampleBriefAndFit();
     void scenarioEditsUndoAndRedo();
     void editingTheBriefUpdatesAndUndoes();
+    void briefFormFollowsTheKindAndCompletes();
+    void optionalFieldsAndBursts();
+    void importHuggingFaceConfig();
     void fitModelPassesModelTester();
     void performanceArrivesWithoutBlocking();
     void performanceModelPassesModelTester();
@@ -164,7 +176,7 @@ void TestMainWindow::editingTheBriefUpdatesAndUndoes()
     QVERIFY2(after < before * 0.5, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
     // Another model is another step, and the fit changes with it.
     const double weights70b = double(doc.results().results[0].fit.breakdown.weights);
-    w.briefForm()->modelBox()->setCurrentIndex(w.briefForm()->modelBox()->findData(QStringLiteral("llama-3.1-8b")));
+    w.briefForm()->modelBox()->setCurrentIndex(w.briefForm()->modelBox()->findData(QStringLiteral("\"llama-3.1-8b\"")));
     QCOMPARE(doc.brief()->workload.model.id, std::string("llama-3.1-8b"));
     QVERIFY(double(doc.results().results[0].fit.breakdown.weights) < weights70b / 5);
     doc.undoStack()->undo();
@@ -180,6 +192,152 @@ void TestMainWindow::editingTheBriefUpdatesAndUndoes()
     QVERIFY(error->contains(QLatin1String("/workload/input_tokens")));
     QCOMPARE(doc.undoStack()->count(), steps + 2);
     QCOMPARE(doc.brief()->workload.inputTokens, 2000.0);
+}
+
+// The form shows the fields of the brief's kind. Switching a LoRA brief to real-time inference is
+// one undo step that also starts the traffic block the new kind needs; the completeness list then
+// names the latency targets and acceptance as blocking and the ranking is held back until they
+// are given.
+void TestMainWindow::briefFormFollowsTheKindAndCompletes()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(QStringLiteral(WB_SOURCE_DIR "/resources/samples/lora-finetune.brief.json")).has_value());
+    wb::BriefForm *form = w.briefForm();
+    const auto shown = [&](const char *pointer) { return form->field(QLatin1String(pointer))->isVisibleTo(form); };
+    QVERIFY(shown("/workload/training/lora_rank"));
+    QVERIFY(!shown("/workload/traffic/request_rate_per_s"));
+    QVERIFY(!shown("/workload/input_tokens"));
+    // Every field has an accessible name and a reason.
+    for (QWidget *editor : form->findChildren<QWidget *>()) {
+        if (!editor->objectName().startsWith(u'/'))
+            continue;
+        QVERIFY2(!editor->accessibleName().isEmpty(), qPrintable(editor->objectName()));
+        QVERIFY2(!editor->toolTip().isEmpty(), qPrintable(editor->objectName()));
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    const int steps = doc.undoStack()->count();
+
+    auto *kind = qobject_cast<QComboBox *>(form->field(QStringLiteral("/workload/kind")));
+    QVERIFY(kind);
+    kind->setCurrentIndex(kind->findData(QStringLiteral("\"realtime-inference\"")));
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    QCOMPARE(doc.brief()->workload.kind, wb::WorkloadKind::RealtimeInference);
+    QCOMPARE(doc.brief()->workload.traffic.mode, wb::TrafficMode::OpenLoop);
+    QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 1.0);
+    QVERIFY(shown("/workload/traffic/request_rate_per_s"));
+    QVERIFY(shown("/workload/slo/ttft_p99_s"));
+    QVERIFY(!shown("/workload/training/lora_rank"));
+
+    const auto missing = [&] {
+        QStringList names;
+        for (int i = 0; i < w.missingList()->count(); ++i)
+            names << w.missingList()->item(i)->text();
+        return names;
+    };
+    QVERIFY2(missing().contains(QStringLiteral("⚠ latency targets")), qPrintable(missing().join(u'|')));
+    QVERIFY(missing().contains(QStringLiteral("⚠ acceptance (quality pass and failure rates)")));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QVERIFY(w.recommendationLabel()->text().contains(QLatin1String("held back")));
+    QVERIFY(!doc.results().briefWarnings.empty());
+    QCOMPARE(doc.results().briefWarnings.back().code, std::string("brief-incomplete"));
+
+    // Clicking a missing item goes to its field.
+    w.show();
+    w.missingList()->setCurrentRow(0);
+    emit w.missingList()->itemClicked(w.missingList()->item(0));
+    QCOMPARE(w.resultTabs()->currentIndex(), int(wb::MainWindow::BriefPage));
+    QTRY_COMPARE(QApplication::focusWidget(), form->field(QStringLiteral("/workload/slo/ttft_p99_s")));
+
+    // Giving the targets and the acceptance completes what the ranking needs.
+    qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/slo/ttft_p99_s")))->setValue(1500);
+    QCOMPARE(doc.brief()->workload.slo.ttftP99S.value_or(0), 1.5);
+    qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/acceptance/quality_pass_rate")))->setValue(92);
+    QCOMPARE(doc.brief()->workload.acceptance.qualityPassRate, 0.92);
+    QVERIFY(!missing().join(u'|').contains(u'⚠'));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QVERIFY(!w.recommendationLabel()->text().contains(QLatin1String("held back")));
+
+    // Undo walks back to the LoRA brief and its fields.
+    while (doc.undoStack()->count() > steps && doc.undoStack()->canUndo() && doc.undoStack()->index() > steps)
+        doc.undoStack()->undo();
+    QCOMPARE(doc.brief()->workload.kind, wb::WorkloadKind::Lora);
+    QVERIFY(shown("/workload/training/lora_rank"));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// An optional number set to its "not stated" value removes the field; bursts switched on add
+// their block and show its three fields.
+void TestMainWindow::optionalFieldsAndBursts()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(kSample).has_value());
+    wb::BriefForm *form = w.briefForm();
+    auto *p95 = qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/input_tokens_p95")));
+    QCOMPARE(p95->value(), 6000.0);
+    p95->setValue(p95->minimum());
+    QCOMPARE(p95->text(), QStringLiteral("not stated"));
+    QVERIFY(!doc.brief()->workload.inputTokensP95.has_value());
+    QVERIFY(doc.briefJson().indexOf(QLatin1String("input_tokens_p95")) < 0);
+
+    auto *bursts = qobject_cast<QComboBox *>(form->field(QStringLiteral("/workload/traffic/bursts")));
+    QVERIFY(!form->field(QStringLiteral("/workload/traffic/bursts/multiplier"))->isVisibleTo(form));
+    bursts->setCurrentIndex(1);
+    QCOMPARE(doc.brief()->workload.traffic.burstMultiplier.value_or(0), 3.0);
+    QVERIFY(form->field(QStringLiteral("/workload/traffic/bursts/multiplier"))->isVisibleTo(form));
+    // A burst as long as its period is refused with the field named; nothing changes.
+    auto *length = qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/traffic/bursts/duration_s")));
+    length->setValue(400);
+    QCOMPARE(doc.brief()->workload.traffic.burstDurationS, 20.0);
+    QVERIFY(findChildLabelText(form).contains(QLatin1String("duration_s")));
+    // Closed-loop traffic drops the bursts and starts a concurrency.
+    auto *mode = qobject_cast<QComboBox *>(form->field(QStringLiteral("/workload/traffic/mode")));
+    mode->setCurrentIndex(mode->findData(QStringLiteral("\"closed-loop\"")));
+    QCOMPARE(doc.brief()->workload.traffic.mode, wb::TrafficMode::ClosedLoop);
+    QVERIFY(!doc.brief()->workload.traffic.burstMultiplier.has_value());
+    QCOMPARE(doc.brief()->workload.traffic.concurrency.value_or(0), 16);
+    QVERIFY(form->field(QStringLiteral("/workload/traffic/concurrency"))->isVisibleTo(form));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// A Hugging Face config.json becomes the brief's model, named after its folder; a file that is
+// not one is refused with its name and the model stays.
+void TestMainWindow::importHuggingFaceConfig()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("Meta-Llama-3-8B")));
+    const QString path = dir.path() + QStringLiteral("/Meta-Llama-3-8B/config.json");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    // Meta-Llama-3-8B's config.json (the fields that matter), as in tst_modelarch.
+    file.write(R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_size": 4096,
+        "intermediate_size": 14336, "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8,
+        "vocab_size": 128256, "max_position_embeddings": 8192, "tie_word_embeddings": false})");
+    file.close();
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QVERIFY(!w.briefForm()->importHfConfig(path).has_value());
+    QCOMPARE(doc.brief()->workload.model.name, std::string("Meta-Llama-3-8B"));
+    QVERIFY(!doc.brief()->workload.modelFromCatalog);
+    QCOMPARE(doc.brief()->workload.model.kvHeads, 8);
+    QCOMPARE(w.briefForm()->modelBox()->currentText(), QStringLiteral("Meta-Llama-3-8B (imported)"));
+
+    const QString bad = dir.path() + QStringLiteral("/bad.json");
+    QFile badFile(bad);
+    QVERIFY(badFile.open(QIODevice::WriteOnly));
+    badFile.write(R"({"model_type": "llama", "hidden_size": 4096})");
+    badFile.close();
+    const auto error = w.briefForm()->importHfConfig(bad);
+    QVERIFY(error.has_value());
+    QVERIFY2(error->contains(QLatin1String("bad.json")), qPrintable(*error));
+    QCOMPARE(doc.brief()->workload.model.name, std::string("Meta-Llama-3-8B"));
+    // Back to a catalog model from the list.
+    w.briefForm()->modelBox()->setCurrentIndex(w.briefForm()->modelBox()->findData(QStringLiteral("\"llama-3.1-8b\"")));
+    QVERIFY(doc.brief()->workload.modelFromCatalog);
+    QCOMPARE(w.briefForm()->modelBox()->findData(QString()), -1);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
 void TestMainWindow::showsSampleBriefAndFit()
@@ -311,7 +469,7 @@ void TestMainWindow::presentationShowsTheChartAndGivesItBack()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(!doc.openFile(kSample).has_value());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
-    w.resultTabs()->setCurrentIndex(2);  // performance
+    w.resultTabs()->setCurrentIndex(wb::MainWindow::PerformancePage);
     QWidget *home = w.loadChart()->parentWidget();
     bool checked = false;
     QTimer::singleShot(200, this, [&] {
@@ -409,7 +567,7 @@ void TestMainWindow::chartsFollowResultsAndExport()
     }
     QVERIFY(!w.costChart()->exportTo(dir.filePath(QStringLiteral("chart.bmp"))).isEmpty());
     // Hovering the middle of the first bar names the candidate and the line item.
-    w.resultTabs()->setCurrentIndex(1);  // memory fit
+    w.resultTabs()->setCurrentIndex(wb::MainWindow::FitPage);
     QTest::qWait(20);
     bool found = false;
     for (int x = 0; x < w.fitChart()->width() && !found; x += 4)
@@ -520,7 +678,7 @@ void TestMainWindow::screenshots()
                 // One more picture: the memory tab with the headroom map.
                 const bool map = tab == w.resultTabs()->count();
                 w.fitChartChoice()->setCurrentIndex(map ? 1 : 0);
-                w.resultTabs()->setCurrentIndex(map ? 1 : tab);
+                w.resultTabs()->setCurrentIndex(map ? wb::MainWindow::FitPage : tab);
                 QTest::qWait(20);
                 const QString file = QStringLiteral("%1/main-tab%5-%2x%3-%4.png")
                                          .arg(dir).arg(size.width()).arg(size.height()).arg(theme).arg(tab);

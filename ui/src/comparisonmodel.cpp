@@ -42,7 +42,7 @@ void ComparisonModel::setResults(const Results &results)
             m_rows.push_back({&r, &o});
     }
     m_best.assign(ColumnCount, std::nullopt);
-    for (int c = 0; c < ColumnCount; ++c) {
+    for (int c = 0; c < ColumnCount && m_ranked; ++c) {
         const auto higher = higherIsBetter(c);
         if (!higher)
             continue;
@@ -52,6 +52,14 @@ void ComparisonModel::setResults(const Results &results)
                     m_best[std::size_t(c)] = v;
     }
     endResetModel();
+}
+
+void ComparisonModel::setRanked(bool ranked)
+{
+    if (ranked == m_ranked)
+        return;
+    m_ranked = ranked;
+    setResults(Results(m_results));
 }
 
 int ComparisonModel::rowCount(const QModelIndex &parent) const

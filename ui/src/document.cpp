@@ -248,19 +248,24 @@ void Document::scenariosChanged()
 std::optional<QString> Document::editBrief(const QString &pointer, const QString &valueJson, const QString &label,
                                            bool mergeable)
 {
+    return editBrief({{pointer.toStdString(), valueJson.toStdString()}}, label, mergeable);
+}
+
+std::optional<QString> Document::editBrief(const std::vector<BriefPatch> &patches, const QString &label, bool mergeable)
+{
     const auto stored = m_project ? m_project->scenario(m_scenario.toStdString()) : std::nullopt;
-    if (!stored)
+    if (!stored || patches.empty())
         return tr("There is no brief to edit.");
-    auto patched = patchBrief(stored->briefJson, pointer.toStdString(), valueJson.toStdString(), m_catalog);
+    auto patched = patchBrief(stored->briefJson, patches, m_catalog);
     if (!patched) {
         const Error &e = patched.error();
-        return tr("%1: %2").arg(QString::fromStdString(e.path.empty() ? pointer.toStdString() : e.path),
+        return tr("%1: %2").arg(QString::fromStdString(e.path.empty() ? patches.front().pointer : e.path),
                                 QString::fromStdString(e.message));
     }
     if (patched.value() == stored->briefJson)
         return std::nullopt;
-    m_undo.push(new BriefEditCommand(this, tr("Change %1").arg(label), stored->name, pointer.toStdString(),
-                                     stored->briefJson, patched.value(), mergeable));
+    m_undo.push(new BriefEditCommand(this, tr("Change %1").arg(label), stored->name, patches.front().pointer,
+                                     stored->briefJson, patched.value(), mergeable && patches.size() == 1));
     return std::nullopt;
 }
 
@@ -365,6 +370,12 @@ std::optional<QString> Document::saveAs(const QString &path)
     m_undo.setClean();
     emit changed();
     return std::nullopt;
+}
+
+QString Document::briefJson() const
+{
+    const auto stored = m_project ? m_project->scenario(m_scenario.toStdString()) : std::nullopt;
+    return stored ? QString::fromStdString(stored->briefJson) : QString();
 }
 
 QString Document::readOnlyReason() const

@@ -1,7 +1,8 @@
 #include "ui/mainwindow.h"
 
 #include "ui/briefform.h"
-#include "ui/briefview.h"
+
+#include <engine/completeness.h>
 #include "ui/candidatesmodel.h"
 #include "ui/comparisonmodel.h"
 #include "ui/costtablemodel.h"
@@ -21,6 +22,7 @@
 #include <QDialog>
 #include <QHBoxLayout>
 #include <QInputDialog>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -112,27 +114,32 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
                 QMessageBox::warning(this, tr("Cannot show scenario"), *error);
     });
 
-    auto *briefScroll = new QScrollArea(left);
-    briefScroll->setWidgetResizable(true);
-    auto *briefPane = new QWidget(briefScroll);
-    auto *briefLayout = new QVBoxLayout(briefPane);
-    briefLayout->addWidget(new QLabel(tr("<b>Edit the brief</b>"), briefPane));
-    m_briefForm = new BriefForm(m_document->catalog(), briefPane);
-    briefLayout->addWidget(m_briefForm);
-    m_briefView = new BriefView(briefPane);
-    briefLayout->addWidget(m_briefView);
-    briefLayout->addStretch();
-    briefScroll->setWidget(briefPane);
-    connect(m_briefForm, &BriefForm::edit, this, [this](const QString &pointer, const QString &value, const QString &label) {
-        const auto error = m_document->editBrief(pointer, value, label);
-        m_briefForm->showError(error.value_or(QString()));
-    });
-    briefScroll->setAccessibleName(tr("Brief"));
+    // Below the scenarios: how complete the brief is, and what is missing (a click goes to the
+    // field that fixes it).
+    auto *statusPane = new QWidget(left);
+    auto *statusLayout = new QVBoxLayout(statusPane);
+    statusLayout->setContentsMargins(0, 0, 0, 0);
+    m_completeness = new QLabel(statusPane);
+    m_completeness->setWordWrap(true);
+    m_completeness->setTextFormat(Qt::RichText);
+    m_completeness->setAccessibleName(tr("Brief completeness"));
+    statusLayout->addWidget(m_completeness);
+    m_completenessBar = new QProgressBar(statusPane);
+    m_completenessBar->setRange(0, 100);
+    m_completenessBar->setAccessibleName(tr("Share of the brief given"));
+    statusLayout->addWidget(m_completenessBar);
+    m_missing = new QListWidget(statusPane);
+    m_missing->setAccessibleName(tr("Missing from the brief"));
+    m_missing->setWordWrap(true);
+    m_missing->setToolTip(tr("Click an item to go to the field that gives it"));
+    statusLayout->addWidget(m_missing, 1);
+    connect(m_missing, &QListWidget::itemActivated, this, &MainWindow::goToBriefItem);
+    connect(m_missing, &QListWidget::itemClicked, this, &MainWindow::goToBriefItem);
     left->addWidget(scenarioPane);
-    left->addWidget(briefScroll);
+    left->addWidget(statusPane);
     left->setStretchFactor(0, 1);
-    left->setStretchFactor(1, 3);
-    left->setSizes({170, 600});
+    left->setStretchFactor(1, 1);
+    left->setSizes({300, 400});
     m_scenarios->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_scenarios->setTextElideMode(Qt::ElideRight);
 
@@ -141,6 +148,30 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_tabs = new QTabWidget(right);
     m_tabs->setAccessibleName(tr("Results"));
     layout->addWidget(m_tabs, 3);
+
+    // The brief: every field, grouped in the seed's order; a scroll area for small screens.
+    auto *briefScroll = new QScrollArea(m_tabs);
+    briefScroll->setWidgetResizable(true);
+    briefScroll->setFrameShape(QFrame::NoFrame);
+    auto *briefPage = new QWidget(briefScroll);
+    auto *briefLayout = new QVBoxLayout(briefPage);
+    QLabel *briefTitle = titleLabel(briefPage);
+    briefTitle->setText(tr("What is the workload?"));
+    briefLayout->addWidget(briefTitle);
+    briefLayout->addWidget(subtitleLabel(tr("Describe the work before the GPUs: every result follows from these fields. "
+                                            "Hover a field for why it matters; fields that do not apply to the kind "
+                                            "are hidden."),
+                                         briefPage));
+    m_briefForm = new BriefForm(m_document->catalog(), briefPage);
+    briefLayout->addWidget(m_briefForm);
+    briefLayout->addStretch();
+    briefScroll->setWidget(briefPage);
+    briefScroll->setAccessibleName(tr("Brief"));
+    connect(m_briefForm, &BriefForm::edit, this, [this](const std::vector<BriefPatch> &patches, const QString &label) {
+        const auto error = m_document->editBrief(patches, label);
+        m_briefForm->showError(error.value_or(QString()));
+    });
+    m_tabs->addTab(briefScroll, tr("Brief"));
 
     // Each results tab: a title, a subtitle, and a table of one of the document's models above a
     // chart of the same figures.
@@ -309,6 +340,13 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
 
     m_status = new QLabel(this);
     statusBar()->addWidget(m_status, 1);
+    m_progress = new QProgressBar(this);
+    m_progress->setAccessibleName(tr("Evaluation progress"));
+    m_progress->setMaximumWidth(180);
+    m_progress->setTextVisible(false);
+    m_progress->setRange(0, 0);  // busy: the simulation's length is not known ahead
+    m_progress->hide();
+    statusBar()->addPermanentWidget(m_progress);
 
     createMenus();
     connect(m_document, &Document::changed, this, &MainWindow::refresh);
@@ -558,18 +596,26 @@ void MainWindow::refresh()
         if (!current.isEmpty())
             m_scenarios->setCurrentItem(current.front());
     }
-    m_briefView->setBrief(brief);
     m_briefForm->setBrief(brief);
+    const std::optional<Completeness> completeness =
+        brief ? std::optional<Completeness>(assessCompleteness(*brief)) : std::nullopt;
+    showCompleteness(completeness);
+    const bool ranked = completeness && completeness->rankable();
     m_fitModel->setResults(m_document->results());
     m_perfModel->setResults(m_document->results());
     m_candidatesModel->setBrief(brief);
     m_costModel->setResults(m_document->results());
-    m_recommendation->setText(m_costModel->recommendationText());
     showFitView();
     showLoadChart(m_perfChart, brief, m_document->results(), LoadMetric(m_loadMetric->currentIndex()));
     showCostChart(m_costChart, m_document->results());
+    m_compareModel->setRanked(ranked);
     m_compareModel->setResults(m_document->results());
-    m_compareRecommendation->setText(m_costModel->recommendationText());
+    const QString heldBack =
+        tr("<b>Ranking held back.</b> The brief is missing what the decision needs (see the list on the left). "
+           "The figures are shown, but no option is marked best or recommended until it is given: if you cannot "
+           "complete the brief, pause the selection.");
+    m_recommendation->setText(ranked || !brief ? m_costModel->recommendationText() : heldBack);
+    m_compareRecommendation->setText(ranked || !brief ? m_costModel->recommendationText() : heldBack);
     QStringList mistakes;
     for (const Warning &w : m_document->results().cost.warnings)
         if (w.code.rfind("mistake-", 0) == 0)
@@ -620,6 +666,7 @@ void MainWindow::refresh()
     m_perfSubtitle->setText(brief ? performanceSubtitle(*brief) : QString());
 
     const Catalog &c = m_document->catalog();
+    m_progress->setVisible(m_document->evaluating());
     const QString progress = !m_document->evaluating()                ? QString()
                              : m_document->results().preview ? tr("First answer shown; refining the simulation… · ")
                                                              : tr("Simulating performance and cost… · ");
@@ -632,6 +679,45 @@ void MainWindow::refresh()
     m_costTitle->setText(!brief ? tr("What does an accepted output cost? Open a brief to see.")
                          : inferenceBrief ? tr("What does an accepted output cost?")
                                           : tr("What does an accepted output cost? Training cost arrives in a later version."));
+}
+
+void MainWindow::showCompleteness(const std::optional<Completeness> &c)
+{
+    m_missing->clear();
+    if (!c) {
+        m_completeness->setText(tr("<b>Brief</b>: none open"));
+        m_completenessBar->setValue(0);
+        return;
+    }
+    const int percent = int(std::lround(c->fraction() * 100));
+    m_completenessBar->setValue(percent);
+    m_completeness->setText(c->rankable()
+                                ? tr("<b>Brief %1% complete</b>: enough to rank the candidates.").arg(percent)
+                                : tr("<b>Brief %1% complete</b>: <span style=\"color:#d55e00\">the ranking waits for the "
+                                     "items marked ⚠</span>.")
+                                      .arg(percent));
+    for (const BriefItem *item : c->missing()) {
+        auto *row = new QListWidgetItem((item->blocking ? QStringLiteral("⚠ ") : QStringLiteral("○ "))
+                                        + QString::fromStdString(item->name));
+        row->setToolTip(QString::fromStdString(item->why));
+        row->setData(Qt::UserRole, QString::fromStdString(item->pointer));
+        m_missing->addItem(row);
+    }
+    if (m_missing->count() == 0)
+        m_missing->addItem(tr("✓ Every item of the brief is given."));
+}
+
+void MainWindow::goToBriefItem(QListWidgetItem *item)
+{
+    const QString pointer = item ? item->data(Qt::UserRole).toString() : QString();
+    if (pointer.isEmpty())
+        return;
+    if (pointer == QLatin1String("/candidates")) {
+        m_tabs->setCurrentIndex(CandidatesPage);
+        return;
+    }
+    m_tabs->setCurrentIndex(BriefPage);
+    m_briefForm->focusField(pointer);
 }
 
 QString MainWindow::performanceSubtitle(const Brief &brief) const

@@ -144,5 +144,14 @@ Result<Brief> loadBrief(const std::string &path, const Catalog &catalog);
 // makes the brief invalid is an error naming the field, and nothing is returned.
 Result<std::string> patchBrief(const std::string &briefJson, const std::string &pointer, const std::string &valueJson,
                                const Catalog &catalog);
+// Several fields set together, checked once at the end (switching the workload kind also adds
+// the block the new kind needs).
+struct BriefPatch
+{
+    std::string pointer;
+    std::string valueJson;
+};
+Result<std::string> patchBrief(const std::string &briefJson, const std::vector<BriefPatch> &patches,
+                               const Catalog &catalog);
 
 } // namespace wb

@@ -1,21 +1,29 @@
-// The editable part of a brief: model, precision, lengths, request rate and latency targets,
-// with units and inline validation. Fields that do not apply to the workload kind are hidden.
-// Every change is sent as edit(pointer, valueJson, label) for the document to apply as an
-// undoable step; a rejected value is shown under the form with the reason.
+// The brief page: every field of the brief that a person sets, in the seed's order (workload and
+// model; context and outputs or the training set-up; traffic and latency targets; acceptance;
+// data boundary and operating model), with units, one-line reasons and inline validation.
+// Fields that do not apply to the workload kind are hidden, and so is a group left empty.
+//
+// The fields are one table (briefform.cpp): a JSON pointer, a type, a unit and scale, a range,
+// whether it may be left unstated, when it applies, and how to read its value from the parsed
+// brief. Every change is sent as edit(patches, label) for the document to apply as one undoable
+// step; a change that needs a companion (a new kind needs its training block, a traffic mode its
+// rate or concurrency) sends both. A rejected value is shown above the form with the reason.
 #pragma once
+
+#include <engine/brief.h>
 
 #include <QWidget>
 
+#include <memory>
+#include <optional>
+#include <vector>
+
 class QComboBox;
 class QDoubleSpinBox;
-class QFormLayout;
-class QLabel;
-class QSpinBox;
 
 namespace wb {
 
 class Catalog;
-struct Brief;
 
 class BriefForm : public QWidget
 {
@@ -23,30 +31,29 @@ class BriefForm : public QWidget
 
 public:
     explicit BriefForm(const Catalog &catalog, QWidget *parent = nullptr);
+    ~BriefForm() override;
 
     // Shows a brief's values (nullptr: nothing to edit) without emitting edits.
     void setBrief(const Brief *brief);
     void showError(const QString &message);
 
-    QComboBox *modelBox() const { return m_model; }
-    QDoubleSpinBox *rateBox() const { return m_rate; }
+    // The editor of the field at a JSON pointer ("/workload/traffic/request_rate_per_s"), or
+    // nullptr. Puts the keyboard focus there with focusField().
+    QWidget *field(const QString &pointer) const;
+    bool focusField(const QString &pointer);
+    QComboBox *modelBox() const;
+    QDoubleSpinBox *rateBox() const;
+
+    // Reads a Hugging Face config.json and makes it the brief's model (an inline model named
+    // after its folder). Returns the error, naming the file, when it cannot be used.
+    std::optional<QString> importHfConfig(const QString &path);
 
 signals:
-    void edit(const QString &pointer, const QString &valueJson, const QString &label);
+    void edit(const std::vector<wb::BriefPatch> &patches, const QString &label);
 
 private:
-    void setRowVisible(QWidget *field, bool visible);
-
-    QFormLayout *m_form = nullptr;
-    QComboBox *m_model = nullptr;
-    QComboBox *m_precision = nullptr;
-    QSpinBox *m_input = nullptr;
-    QSpinBox *m_output = nullptr;
-    QDoubleSpinBox *m_rate = nullptr;
-    QDoubleSpinBox *m_ttft = nullptr;
-    QDoubleSpinBox *m_tpot = nullptr;
-    QLabel *m_error = nullptr;
-    bool m_loading = false;
+    struct Private;
+    std::unique_ptr<Private> d;
 };
 
 } // namespace wb

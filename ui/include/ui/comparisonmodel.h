@@ -21,6 +21,8 @@ public:
 
     explicit ComparisonModel(QObject *parent = nullptr);
     void setResults(const Results &results);
+    // An incomplete brief holds back the ranking: no best values are marked.
+    void setRanked(bool ranked);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -41,6 +43,7 @@ private:
     Results m_results;
     std::vector<Row> m_rows;
     std::vector<std::optional<double>> m_best;  // per column
+    bool m_ranked = true;
 };
 
 } // namespace wb

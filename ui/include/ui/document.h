@@ -84,6 +84,11 @@ public:
     // error, naming the field.
     std::optional<QString> editBrief(const QString &pointer, const QString &valueJson, const QString &label,
                                      bool mergeable = true);
+    // Several fields in one step (checked together; never merged with the next edit).
+    std::optional<QString> editBrief(const std::vector<BriefPatch> &patches, const QString &label,
+                                     bool mergeable = true);
+    // The current scenario's brief as stored (JSON text), or empty.
+    QString briefJson() const;
     QUndoStack *undoStack() { return &m_undo; }
 
     int autosaveIntervalS() const { return m_autosaveIntervalS; }

@@ -4,9 +4,13 @@
 
 #include <QMainWindow>
 
+#include <optional>
+
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QListWidgetItem;
+class QProgressBar;
 class QMenu;
 class QTabWidget;
 class QTableView;
@@ -14,7 +18,6 @@ class QTableView;
 namespace wb {
 
 class BriefForm;
-class BriefView;
 class Document;
 class ChartView;
 class CandidatesModel;
@@ -23,12 +26,16 @@ class CostTableModel;
 class FitTableModel;
 class PerformanceTableModel;
 struct Brief;
+struct Completeness;
 
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
+    // The pages, in the method's order.
+    enum Page { BriefPage, CandidatesPage, FitPage, PerformancePage, CostPage, ComparePage };
+
     explicit MainWindow(Document *document, QWidget *parent = nullptr);
 
     // Opens a project or a brief, reporting a bad file in a message box; returns whether it
@@ -55,6 +62,10 @@ public:
     void startPresentation() { presentChart(); }
     QTabWidget *resultTabs() const { return m_tabs; }
     QListWidget *warningList() const { return m_warnings; }
+    // What the brief is missing (items carry their JSON pointer in Qt::UserRole).
+    QListWidget *missingList() const { return m_missing; }
+    QLabel *recommendationLabel() const { return m_compareRecommendation; }
+    QProgressBar *progressBar() const { return m_progress; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -74,9 +85,10 @@ private:
     void about();
     void refresh();
     QString performanceSubtitle(const Brief &brief) const;
+    void showCompleteness(const std::optional<Completeness> &completeness);
+    void goToBriefItem(QListWidgetItem *item);
 
     Document *m_document;
-    BriefView *m_briefView = nullptr;
     BriefForm *m_briefForm = nullptr;
     FitTableModel *m_fitModel = nullptr;
     QTableView *m_fitTable = nullptr;
@@ -107,6 +119,10 @@ private:
     QMenu *m_recentMenu = nullptr;
     QWidget *m_presenting = nullptr;  // the presentation window while one is shown
     QLabel *m_status = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_completeness = nullptr;
+    QProgressBar *m_completenessBar = nullptr;
+    QListWidget *m_missing = nullptr;
 };
 
 } // namespace wb
