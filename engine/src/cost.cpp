@@ -263,6 +263,15 @@ struct LinearCost
     double at(double v) const { return fixed + perRequest * v; }
 };
 
+// Monthly volumes for the break-even chart: 41 points, a hundredth to a hundred times `center`.
+std::vector<double> volumeSamples(double center)
+{
+    std::vector<double> out;
+    for (int i = -20; i <= 20; ++i)
+        out.push_back(center * std::pow(10.0, i / 10.0));
+    return out;
+}
+
 LinearCost apiCurve(const Brief &brief, const ApiPrice &price)
 {
     const Assumptions &a = brief.assumptions;
@@ -413,6 +422,8 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     for (const auto &[term, price] : chosen) {
         route.price = price;
         CostOption o = route.at(*demand.requestsPerMonth, simulated);
+        for (double v : volumeSamples(*demand.requestsPerMonth))
+            o.monthlyCostByVolume.emplace_back(v, route.at(v, std::nullopt).totalUsdPerMonth);
         o.ageDays = daysBetween(price->observed, today).value_or(0);
         o.stale = o.ageDays > staleDays;
         if (o.stale)
@@ -455,7 +466,11 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
 
     const ApiPrice *apiPrice = apiPriceFor(brief, catalog);
     if (apiPrice && demand.requestsPerMonth)
+    {
         s.api = apiOption(brief, *apiPrice, *demand.requestsPerMonth, today);
+        for (double v : volumeSamples(*demand.requestsPerMonth))
+            s.api->monthlyCostByVolume.emplace_back(v, apiOption(brief, *apiPrice, v, today).totalUsdPerMonth);
+    }
     else if (!apiPrice)
         s.warnings.push_back({"no-api-price", "no model-API price for " + w.model.id
                                                   + ": the GPU route is not compared with an API (add cost.api)"});

@@ -183,6 +183,10 @@ Json costOptionJson(const CostOption &o)
     j["break_even_requests_per_month_vs_api"] = optionalJson(o.breakEvenRequestsPerMonthVsApi);
     j["break_even_utilization_vs_on_demand"] = optionalJson(o.breakEvenUtilizationVsOnDemand);
     j["payback_months"] = optionalJson(o.paybackMonths);
+    Json curve = Json::array();
+    for (const auto &[requests, usd] : o.monthlyCostByVolume)
+        curve.push_back({requests, usd});
+    j["monthly_cost_by_volume"] = curve;
     return j;
 }
 

@@ -169,6 +169,23 @@ void TestCost::handWorkedApi()
     QVERIFY(s.recommendation);
     QCOMPARE(QString::fromStdString(s.recommendation->route), QStringLiteral("api"));
     QVERIFY(!s.recommendation->reasons.empty());
+
+    // The break-even chart's API line: the brief's volume is the middle point; a hundred times it
+    // costs the fixed platform labour plus a hundred times the lines that follow volume:
+    // 1,000 + 100 x (4,214.79 + 515.61 + 236.52) = 497,692 (each line re-rounded to cents there,
+    // so within a dollar or two).
+    QCOMPARE(int(s.api->monthlyCostByVolume.size()), 41);
+    QCOMPARE(s.api->monthlyCostByVolume[20].first, s.api->requestsPerMonth);
+    QCOMPARE(s.api->monthlyCostByVolume[20].second, s.api->totalUsdPerMonth);
+    QVERIFY(qAbs(s.api->monthlyCostByVolume.back().first - 100 * s.api->requestsPerMonth) < 1e-3 * s.api->requestsPerMonth);
+    QVERIFY2(qAbs(s.api->monthlyCostByVolume.back().second - 497692) < 2,
+             qPrintable(QString::number(s.api->monthlyCostByVolume.back().second, 'f', 2)));
+    // A GPU route's line never falls as volume grows (more volume, more or equal replicas).
+    for (const CostOption &o : r.results[0].cost.options) {
+        QCOMPARE(int(o.monthlyCostByVolume.size()), 41);
+        for (std::size_t i = 1; i < o.monthlyCostByVolume.size(); ++i)
+            QVERIFY(o.monthlyCostByVolume[i].second >= o.monthlyCostByVolume[i - 1].second);
+    }
 }
 
 // Reserved $1.20 against on-demand $2.00: the commitment wins above 1.20 / 2.00 = 60% utilization.

@@ -14,6 +14,9 @@
 #include <widgets/chartview.h>
 
 #include <QAbstractItemModelTester>
+
+#include <functional>
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QApplication>
@@ -674,14 +677,34 @@ void TestMainWindow::screenshots()
                          .has_value());
             QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
             QTest::qWait(50);
-            for (int tab = 0; tab < w.resultTabs()->count() + 1; ++tab) {
-                // One more picture: the memory tab with the headroom map.
-                const bool map = tab == w.resultTabs()->count();
-                w.fitChartChoice()->setCurrentIndex(map ? 1 : 0);
-                w.resultTabs()->setCurrentIndex(map ? wb::MainWindow::FitPage : tab);
+            // Every page, and every chart each page offers.
+            using W = wb::MainWindow;
+            const auto page = [&](int tab) { w.resultTabs()->setCurrentIndex(tab); };
+            const auto scenario = [&](int row) {
+                w.scenarioList()->setCurrentRow(row);
+                QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+            };
+            std::vector<std::pair<QString, std::function<void()>>> views = {
+                {QStringLiteral("1-brief"), [&] { page(W::BriefPage); }},
+                {QStringLiteral("1-brief-lora"), [&] { scenario(2); page(W::BriefPage); }},
+                {QStringLiteral("1-brief-batch"), [&] { scenario(1); page(W::BriefPage); }},
+                {QStringLiteral("2-candidates"), [&] { scenario(0); page(W::CandidatesPage); }},
+                {QStringLiteral("3-fit"), [&] { w.fitChartChoice()->setCurrentIndex(0); page(W::FitPage); }},
+                {QStringLiteral("3-fit-headroom"), [&] { w.fitChartChoice()->setCurrentIndex(1); }},
+                {QStringLiteral("5-cost"), [&] { w.costChartChoice()->setCurrentIndex(0); page(W::CostPage); }},
+                {QStringLiteral("5-cost-break-even"), [&] { w.costChartChoice()->setCurrentIndex(1); }},
+                {QStringLiteral("6-compare"), [&] { page(W::ComparePage); }},
+            };
+            for (int m = 0; m < w.loadChartChoice()->count(); ++m)
+                views.push_back({QStringLiteral("4-performance-%1").arg(m), [&, m] {
+                                     page(W::PerformancePage);
+                                     w.loadChartChoice()->setCurrentIndex(m);
+                                 }});
+            for (const auto &[name, show] : views) {
+                show();
                 QTest::qWait(20);
-                const QString file = QStringLiteral("%1/main-tab%5-%2x%3-%4.png")
-                                         .arg(dir).arg(size.width()).arg(size.height()).arg(theme).arg(tab);
+                const QString file = QStringLiteral("%1/main-%2-%3x%4-%5.png")
+                                         .arg(dir, name).arg(size.width()).arg(size.height()).arg(theme);
                 QVERIFY(w.grab().save(file));
             }
         }

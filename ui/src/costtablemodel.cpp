@@ -22,14 +22,20 @@ void CostTableModel::setResults(const Results &results)
     beginResetModel();
     m_results = results;
     m_rows.clear();
-    for (const CandidateResult &r : m_results.results) {
+    for (std::size_t i = 0; i < m_results.results.size(); ++i) {
+        const CandidateResult &r = m_results.results[i];
         const QString label = ResultsTableModel::candidateLabel(r);
         for (const CostOption &o : r.cost.options)
-            m_rows.push_back({label, &o});
+            m_rows.push_back({label, &o, i});
     }
     if (m_results.cost.api)
-        m_rows.push_back({tr("Model API"), &*m_results.cost.api});
+        m_rows.push_back({tr("Model API"), &*m_results.cost.api, std::nullopt});
     endResetModel();
+}
+
+std::optional<std::size_t> CostTableModel::candidateAt(int row) const
+{
+    return row >= 0 && row < int(m_rows.size()) ? m_rows[std::size_t(row)].candidate : std::nullopt;
 }
 
 int CostTableModel::rowCount(const QModelIndex &parent) const
@@ -67,7 +73,7 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {
-    case Candidate: return row.candidate;
+    case Candidate: return row.label;
     case Term: return o.api ? tr("API") : QString::fromLatin1(enumName(*o.term).data());
     case Provider: return QString::fromStdString(o.provider);
     case Observed: return QString::fromStdString(o.observed) + (o.stale ? tr(" (stale)") : QString());

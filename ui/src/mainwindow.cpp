@@ -274,7 +274,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     // Which figure the load chart plots.
     m_loadMetric = new QComboBox(m_perfTable->parentWidget()->parentWidget());
     m_loadMetric->setAccessibleName(tr("Load chart figure"));
-    m_loadMetric->addItems({tr("TTFT p99"), tr("TTFT p50"), tr("TPOT p99"), tr("TPOT p50"), tr("Throughput")});
+    m_loadMetric->addItems({tr("TTFT p99 against rate"), tr("TTFT p50 against rate"), tr("TPOT p99 against rate"),
+                            tr("TPOT p50 against rate"), tr("Throughput against rate"),
+                            tr("Throughput per GPU against rate"), tr("Highest rate within the targets")});
     static_cast<QBoxLayout *>(m_perfTable->parentWidget()->parentWidget()->layout())->insertWidget(2, m_loadMetric, 0, Qt::AlignLeft);
     connect(m_loadMetric, &QComboBox::currentIndexChanged, this, [this](int index) {
         showLoadChart(m_perfChart, m_document->brief(), m_document->results(), LoadMetric(index));
@@ -287,6 +289,13 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
                              "observability, platform labour) per accepted output, for each candidate and dated price, "
                              "and for the model API. Hover a row for its cost lines and the price's source."));
     QWidget *costPage = m_costTable->parentWidget()->parentWidget();
+    m_costView = new QComboBox(costPage);
+    m_costView->setAccessibleName(tr("Cost chart"));
+    m_costView->addItems({tr("Cost per accepted output by line item"),
+                          tr("Break-even against the API (the selected candidate)")});
+    static_cast<QBoxLayout *>(costPage->layout())->insertWidget(2, m_costView, 0, Qt::AlignLeft);
+    connect(m_costView, &QComboBox::currentIndexChanged, this, &MainWindow::showCostView);
+    connect(m_costTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showCostView);
     m_recommendation = new QLabel(costPage);
     m_recommendation->setWordWrap(true);
     m_recommendation->setTextFormat(Qt::RichText);
@@ -449,6 +458,29 @@ void MainWindow::showFitView()
     showHeadroomMap(m_fitChart, *brief, results.results[std::size_t(row)].candidate, m_document->catalog());
 }
 
+// The cost tab's chart: cost per accepted output by line item, or the break-even lines of the
+// candidate selected in the table (the recommended or cheapest one when none is).
+void MainWindow::showCostView()
+{
+    const Results &results = m_document->results();
+    if (m_costView->currentIndex() == 0) {
+        showCostChart(m_costChart, results);
+        return;
+    }
+    std::optional<std::size_t> candidate = m_costModel->candidateAt(m_costTable->currentIndex().row());
+    if (!candidate && results.cost.recommendation)
+        candidate = results.cost.recommendation->candidate;
+    // Else the candidate with the lowest cost per accepted output.
+    const bool chosen = candidate.has_value();
+    for (std::size_t i = 0; !chosen && i < results.results.size(); ++i) {
+        const CostOption *mine = results.results[i].cost.cheapest();
+        const CostOption *best = candidate ? results.results[*candidate].cost.cheapest() : nullptr;
+        if (mine && (!best || mine->costPerAcceptedOutput < best->costPerAcceptedOutput))
+            candidate = i;
+    }
+    showBreakEvenChart(m_costChart, results, candidate.value_or(results.results.size()));
+}
+
 void MainWindow::presentChart()
 {
     ChartView *chart = m_tabs->currentWidget() ? m_tabs->currentWidget()->findChild<ChartView *>() : nullptr;
@@ -607,7 +639,7 @@ void MainWindow::refresh()
     m_costModel->setResults(m_document->results());
     showFitView();
     showLoadChart(m_perfChart, brief, m_document->results(), LoadMetric(m_loadMetric->currentIndex()));
-    showCostChart(m_costChart, m_document->results());
+    showCostView();
     m_compareModel->setRanked(ranked);
     m_compareModel->setResults(m_document->results());
     const QString heldBack =

@@ -4,6 +4,7 @@
 #include <widgets/chartview.h>
 
 #include <QCoreApplication>
+#include <QLocale>
 
 #include <map>
 
@@ -81,15 +82,47 @@ void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &cand
     chart->setHeatmap(columns, rows, values, -0.5, 0.5, tr("headroom"));
 }
 
+namespace {
+
+void showMaxRateChart(ChartView *chart, const Brief *brief, const Results &results)
+{
+    chart->setTitle(tr("How much load does it carry within the latency targets?"));
+    chart->setAxisLabels(QString(), tr("requests/s within the targets"));
+    QStringList categories;
+    ChartView::Stack rates{tr("highest rate within the targets"), {}};
+    for (const CandidateResult &r : results.results)
+        if (r.performance.computed && r.performance.maxRequestRateWithinSloPerS) {
+            categories << barLabel(r.candidate, QString());
+            rates.values << *r.performance.maxRequestRateWithinSloPerS;
+        }
+    QVector<ChartView::Reference> references;
+    if (brief && brief->workload.traffic.peakRate() > 0)
+        references << ChartView::Reference{tr("the brief's peak rate"), brief->workload.traffic.peakRate()};
+    if (categories.isEmpty())
+        chart->setLines({});  // shows the empty text
+    else
+        chart->setStackedBars(categories, {rates}, references);
+}
+
+} // namespace
+
 void showLoadChart(ChartView *chart, const Brief *brief, const Results &results, LoadMetric metric)
 {
-    const bool throughput = metric == LoadMetric::Throughput;
+    chart->setLogScale(false, false);
+    chart->setEmptyText(tr("No load figures: open an inference brief with latency targets and wait for the simulation"));
+    if (metric == LoadMetric::MaxRate) {
+        showMaxRateChart(chart, brief, results);
+        return;
+    }
+    const bool throughput = metric == LoadMetric::Throughput || metric == LoadMetric::ThroughputPerGpu;
     const char *titles[] = {"p99 time to first token against request rate", "median time to first token against request rate",
                             "p99 time per output token against request rate", "median time per output token against request rate",
-                            "output tokens per second against request rate"};
+                            "output tokens per second against request rate",
+                            "output tokens per second per GPU against request rate"};
     chart->setTitle(tr(titles[int(metric)]));
-    chart->setAxisLabels(tr("requests/s"), throughput ? tr("tokens/s") : tr("ms"));
-    chart->setEmptyText(tr("No load curve: open an inference brief and wait for the simulation"));
+    chart->setAxisLabels(tr("requests/s"), metric == LoadMetric::ThroughputPerGpu ? tr("tokens/s per GPU")
+                                           : throughput                          ? tr("tokens/s")
+                                                                                 : tr("ms"));
     QVector<ChartView::Line> lines;
     for (const CandidateResult &r : results.results) {
         if (!r.performance.computed || r.performance.loadCurve.empty())
@@ -103,6 +136,8 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
             case LoadMetric::TpotP99: line.y << p.tpotP99S * 1000; break;
             case LoadMetric::TpotP50: line.y << p.tpotP50S * 1000; break;
             case LoadMetric::Throughput: line.y << p.outputTokensPerS; break;
+            case LoadMetric::ThroughputPerGpu: line.y << p.outputTokensPerS / std::max(1, r.candidate.gpus); break;
+            case LoadMetric::MaxRate: break;
             }
         }
         lines << line;
@@ -122,6 +157,7 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
 
 void showCostChart(ChartView *chart, const Results &results)
 {
+    chart->setEmptyText(tr("No cost: open an inference brief with priced candidates"));
     chart->setTitle(tr("Cost per 1,000 accepted outputs by line item (USD; cheapest price of each candidate)"));
     chart->setAxisLabels(QString(), tr("USD per 1,000 accepted outputs"));
     QStringList categories;
@@ -153,6 +189,49 @@ void showCostChart(ChartView *chart, const Results &results)
         stacks << s;
     }
     chart->setStackedBars(categories, stacks);
+}
+
+} // namespace wb
+
+namespace wb {
+
+void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t candidate)
+{
+    chart->setEmptyText(tr("No break-even: the candidate has no price, or the brief no monthly volume"));
+    chart->setLogScale(true, true);
+    chart->setAxisLabels(tr("requests a month"), tr("USD a month"));
+    QVector<ChartView::Line> lines;
+    const auto line = [&](const CostOption &o, const QString &name, Qt::PenStyle style, int colour) {
+        ChartView::Line l{name, {}, {}, style, colour};
+        for (const auto &[requests, usd] : o.monthlyCostByVolume) {
+            l.x << requests;
+            l.y << std::max(usd, 0.01);
+        }
+        lines << l;
+    };
+    const QLocale locale;
+    QString title = tr("When does owning capacity beat the API?");
+    if (candidate < results.results.size()) {
+        const CandidateResult &r = results.results[candidate];
+        title = tr("When does %1 beat the API? Monthly cost against volume").arg(shortLabel(r.candidate));
+        const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DashDotLine, Qt::DotLine, Qt::DashDotDotLine};
+        int i = 0;
+        for (const CostOption &o : r.cost.options) {
+            QString name = QString::fromLatin1(o.term ? enumName(*o.term).data() : "?");
+            if (o.breakEvenRequestsPerMonthVsApi)
+                name += tr(" (beats the API from %1/month)").arg(locale.toString(*o.breakEvenRequestsPerMonthVsApi, 'g', 3));
+            line(o, name, styles[i % 5], int(candidate));
+            ++i;
+        }
+    }
+    if (results.cost.api && !lines.isEmpty())
+        line(*results.cost.api, tr("model API"), Qt::SolidLine, 7);
+    chart->setTitle(title);
+    QVector<ChartView::Reference> none;
+    chart->setLines(lines, none);
+    chart->setLogScale(false, false);
+    if (results.cost.api && !lines.isEmpty())
+        chart->setVerticalMarker(results.cost.api->requestsPerMonth, tr("the brief's volume"));
 }
 
 } // namespace wb

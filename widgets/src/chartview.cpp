@@ -78,14 +78,14 @@ void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &r
     m_plot->clearPlottables();
     m_plot->clearItems();
     m_bars = false;
-    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    resetAxes(m_logX, m_logY);
     int i = 0;
     for (const Line &l : lines) {
         QCPGraph *g = m_plot->addGraph();
         g->setName(l.name);
         g->setData(l.x, l.y);
-        g->setPen(QPen(seriesColor(i), 2));
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+        g->setPen(QPen(seriesColor(l.colorIndex >= 0 ? l.colorIndex : i), 2, l.style));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, l.style == Qt::SolidLine ? 5 : 3));
         ++i;
     }
     for (const Reference &r : references) {
@@ -101,9 +101,11 @@ void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &r
             }
         g->setData({xmin, xmax}, {r.y, r.y});
         g->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
+        g->setProperty("reference", true);
     }
     m_plot->rescaleAxes();
-    m_plot->yAxis->setRangeLower(0);
+    if (!m_logY)
+        m_plot->yAxis->setRangeLower(0);
     if (yMax > 0 && m_plot->yAxis->range().upper > yMax)
         m_plot->yAxis->setRangeUpper(yMax);
     if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)); t && lines.isEmpty())
@@ -119,6 +121,7 @@ void ChartView::setStackedBars(const QStringList &categories, const QVector<Stac
     m_plot->clearItems();
     m_bars = true;
     m_categories = categories;
+    resetAxes(false, false);
     QVector<double> ticks;
     for (int c = 0; c < categories.size(); ++c)
         ticks << c + 1;
@@ -149,11 +152,56 @@ void ChartView::setStackedBars(const QStringList &categories, const QVector<Stac
         g->setName(r.name);
         g->setData({0.5, categories.size() + 0.5}, {r.y, r.y});
         g->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
+        g->setProperty("reference", true);
         top = std::max(top, r.y);
     }
     m_plot->xAxis->setRange(0.4, categories.size() + 0.6);
     m_plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
     m_plot->replot();
+}
+
+void ChartView::setVerticalMarker(double x, const QString &label)
+{
+    auto *line = new QCPItemStraightLine(m_plot);
+    line->point1->setCoords(x, 1);
+    line->point2->setCoords(x, 2);
+    line->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
+    auto *text = new QCPItemText(m_plot);
+    text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    text->position->setCoords(x, 0.02);
+    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    text->setPadding(QMargins(4, 0, 0, 0));
+    text->setText(label);
+    text->setColor(palette().color(QPalette::WindowText));
+    text->setFont(font());
+    m_plot->replot();
+}
+
+void ChartView::setLogScale(bool x, bool y)
+{
+    m_logX = x;
+    m_logY = y;
+}
+
+void ChartView::resetAxes(bool logX, bool logY)
+{
+    const auto reset = [](QCPAxis *axis, bool log) {
+        axis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+        if (log) {
+            auto ticker = QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog);
+            ticker->setLogBase(10);
+            axis->setTicker(ticker);
+            axis->setNumberFormat(QStringLiteral("eb"));
+            axis->setNumberPrecision(0);
+        } else {
+            axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+            axis->setNumberFormat(QStringLiteral("g"));
+            axis->setNumberPrecision(6);
+        }
+    };
+    reset(m_plot->xAxis, logX);
+    reset(m_plot->yAxis, logY);
 }
 
 void ChartView::setTextScale(double factor)
@@ -175,7 +223,7 @@ void ChartView::setTextScale(double factor)
         t->setFont(title);
     for (int i = 0; i < m_plot->graphCount(); ++i) {
         QPen pen = m_plot->graph(i)->pen();
-        pen.setWidthF(pen.style() == Qt::DashLine ? 1.5 * factor : 2 * factor);
+        pen.setWidthF(m_plot->graph(i)->property("reference").toBool() ? 1.5 * factor : 2 * factor);
         m_plot->graph(i)->setPen(pen);
     }
     m_plot->replot();
@@ -190,6 +238,7 @@ void ChartView::setHeatmap(const QStringList &columns, const QStringList &rows, 
     m_heatColumns = columns;
     m_heatRows = rows;
     m_heatValueName = valueName;
+    resetAxes(false, false);
     m_plot->legend->setVisible(false);  // one series: the colours are explained by the caller's title
     auto *map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     map->setName(valueName);
@@ -301,8 +350,14 @@ void ChartView::restyle()
     if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)))
         t->setTextColor(text);
     for (int i = 0; i < m_plot->graphCount(); ++i)
-        if (m_plot->graph(i)->pen().style() == Qt::DashLine)
+        if (m_plot->graph(i)->property("reference").toBool())
             m_plot->graph(i)->setPen(QPen(text, 1.5, Qt::DashLine));
+    for (int i = 0; i < m_plot->itemCount(); ++i) {
+        if (auto *line = qobject_cast<QCPItemStraightLine *>(m_plot->item(i)))
+            line->setPen(QPen(text, 1.5, Qt::DashLine));
+        else if (auto *label = qobject_cast<QCPItemText *>(m_plot->item(i)))
+            label->setColor(text);
+    }
     m_plot->replot();
 }
 

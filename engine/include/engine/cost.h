@@ -51,6 +51,10 @@ struct CostOption
     std::optional<double> breakEvenRequestsPerMonthVsApi;  // self-hosting is cheaper from this volume
     std::optional<double> breakEvenUtilizationVsOnDemand;  // reserved or purchase beats on-demand above
     std::optional<double> paybackMonths;                   // purchase, against renting on demand
+    // Monthly cost of this route against monthly volume (requests a month, USD a month), from a
+    // hundredth to a hundred times the brief's volume on a log scale, with replicas sized for each
+    // volume's peak: the break-even chart's line.
+    std::vector<std::pair<double, double>> monthlyCostByVolume;
 };
 
 struct CandidateCost

@@ -30,12 +30,15 @@ public:
 
     // The recommendation and its reasons as rich text ("" before the evaluation finishes).
     QString recommendationText() const;
+    // The candidate (index into the results) a row prices; none for the API row.
+    std::optional<std::size_t> candidateAt(int row) const;
 
 private:
     struct Row
     {
-        QString candidate;
+        QString label;
         const CostOption *option = nullptr;  // points into m_results
+        std::optional<std::size_t> candidate;
     };
     Results m_results;
     std::vector<Row> m_rows;

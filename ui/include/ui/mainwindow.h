@@ -53,6 +53,8 @@ public:
     QTableView *costTable() const { return m_costTable; }
     ChartView *fitChart() const { return m_fitChart; }
     QComboBox *fitChartChoice() const { return m_fitView; }
+    QComboBox *loadChartChoice() const { return m_loadMetric; }
+    QComboBox *costChartChoice() const { return m_costView; }
     ChartView *loadChart() const { return m_perfChart; }
     ChartView *costChart() const { return m_costChart; }
     QTableView *comparisonTable() const { return m_compareTable; }
@@ -80,6 +82,7 @@ private:
     void removeScenario();
     void presentChart();
     void showFitView();
+    void showCostView();
     void newDocument();
     void openWithDialog();
     void about();
@@ -108,6 +111,7 @@ private:
     ChartView *m_costChart = nullptr;
     QComboBox *m_loadMetric = nullptr;
     QComboBox *m_fitView = nullptr;
+    QComboBox *m_costView = nullptr;
     QListWidget *m_scenarios = nullptr;
     ComparisonModel *m_compareModel = nullptr;
     CandidatesModel *m_candidatesModel = nullptr;

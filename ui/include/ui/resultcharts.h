@@ -14,9 +14,15 @@ void showFitChart(ChartView *chart, const Results &results);
 // (columns), or micro-batch sizes for training briefs; the brief's own point is named in the title.
 void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &candidate, const Catalog &catalog);
 
-enum class LoadMetric { TtftP99, TtftP50, TpotP99, TpotP50, Throughput };
+// The performance tab's figures, in the order of its chart menu: latency or throughput against
+// request rate, or the highest rate within the targets per candidate (bars, the brief's rate
+// drawn in).
+enum class LoadMetric { TtftP99, TtftP50, TpotP99, TpotP50, Throughput, ThroughputPerGpu, MaxRate };
 void showLoadChart(ChartView *chart, const Brief *brief, const Results &results, LoadMetric metric);
 
 void showCostChart(ChartView *chart, const Results &results);
+// Monthly cost against monthly volume (log axes) for one candidate's pricing routes and the model
+// API, the brief's volume marked; the legend gives each route's break-even against the API.
+void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t candidate);
 
 } // namespace wb

@@ -23,6 +23,8 @@ public:
     {
         QString name;
         QVector<double> x, y;
+        Qt::PenStyle style = Qt::SolidLine;  // a second property by line style (pricing routes)
+        int colorIndex = -1;                  // the palette colour to use; -1: the line's position
     };
     struct Reference
     {
@@ -47,6 +49,10 @@ public:
     void setStackedBars(const QStringList &categories, const QVector<Stack> &stacks,
                         const QVector<Reference> &references = {});
     void setEmptyText(const QString &text);
+    // A labelled vertical dashed line at x on the current line chart (the brief's own point).
+    void setVerticalMarker(double x, const QString &label);
+    // Logarithmic axes for the following setLines (values must be positive there).
+    void setLogScale(bool x, bool y);
     // A heat map: values[row * columns.size() + column], coloured from `low` (warning colour)
     // through the middle to `high`; hovering names the row, the column and the value.
     void setHeatmap(const QStringList &columns, const QStringList &rows, const QVector<double> &values, double low,
@@ -67,12 +73,14 @@ protected:
 
 private:
     void restyle();
+    void resetAxes(bool logX, bool logY);
     void showExportMenu(const QPoint &pos);
     QColor seriesColor(int index) const;
 
     QCustomPlot *m_plot = nullptr;
     QString m_emptyText;
     bool m_bars = false;
+    bool m_logX = false, m_logY = false;
     QStringList m_categories;
     QStringList m_heatColumns, m_heatRows;
     QString m_heatValueName;
