@@ -4,6 +4,7 @@
 #include <engine/catalog.h>
 #include <engine/project.h>
 #include <ui/candidatesmodel.h>
+#include <ui/catalogbrowser.h>
 #include <ui/comparisonmodel.h>
 #include <ui/costtablemodel.h>
 #include <ui/briefform.h>
@@ -11,6 +12,7 @@
 #include <ui/fittablemodel.h>
 #include <ui/mainwindow.h>
 #include <ui/performancetablemodel.h>
+#include <ui/scenariocompare.h>
 #include <widgets/chartview.h>
 
 #include <QAbstractItemModelTester>
@@ -22,6 +24,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPalette>
 #include <QSignalSpy>
@@ -87,6 +90,8 @@ private slots:
     void briefFormFollowsTheKindAndCompletes();
     void optionalFieldsAndBursts();
     void importHuggingFaceConfig();
+    void compareTwoScenarios();
+    void catalogBrowserShowsEveryGpuWithSources();
     void fitModelPassesModelTester();
     void performanceArrivesWithoutBlocking();
     void performanceModelPassesModelTester();
@@ -343,6 +348,43 @@ void TestMainWindow::importHuggingFaceConfig()
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
+// Two scenarios side by side: a copy of the chat scenario at twice the request rate differs in
+// exactly that field, and its results differ with it (tail latency up at the higher rate).
+void TestMainWindow::compareTwoScenarios()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(kSample).has_value());
+    const QString original = doc.scenarioName();
+    QVERIFY(!doc.duplicateScenario(original, QStringLiteral("Double rate")).has_value());
+    QVERIFY(!doc.selectScenario(QStringLiteral("Double rate")).has_value());
+    QVERIFY(!doc.editBrief(QStringLiteral("/workload/traffic/request_rate_per_s"), QStringLiteral("25"),
+                           QStringLiteral("rate"))
+                 .has_value());
+    wb::ScenarioCompareDialog *dialog = w.openComparison();
+    QVERIFY(dialog);
+    dialog->firstChoice()->setCurrentText(original);
+    dialog->secondChoice()->setCurrentText(QStringLiteral("Double rate"));
+    QAbstractItemModelTester briefTester(dialog->briefTable()->model());
+    QAbstractItemModelTester resultsTester(dialog->resultsTable()->model());
+    QAbstractItemModel *brief = dialog->briefTable()->model();
+    QCOMPARE(brief->rowCount(), 1);
+    QCOMPARE(brief->index(0, 0).data().toString(), QStringLiteral("/workload/traffic/request_rate_per_s"));
+    QCOMPARE(brief->index(0, 1).data().toString(), QStringLiteral("12.5"));
+    QCOMPARE(brief->index(0, 2).data().toString(), QStringLiteral("25"));
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->busy(), 120000);
+    QAbstractItemModel *results = dialog->resultsTable()->model();
+    QCOMPARE(results->rowCount(), 6 * 6);  // six candidates, six figures each
+    // The H100 row's TTFT p99 (row 3 of its six) rises at twice the rate.
+    QCOMPARE(results->index(3, 1).data().toString(), QStringLiteral("TTFT p99 (s)"));
+    const QString before = results->index(3, 2).data().toString(), after = results->index(3, 3).data().toString();
+    QVERIFY2(QLocale().toDouble(QString(after).remove(QLatin1String(" ms")))
+                 > QLocale().toDouble(QString(before).remove(QLatin1String(" ms"))),
+             qPrintable(before + QStringLiteral(" -> ") + after));
+    dialog->close();
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
 void TestMainWindow::showsSampleBriefAndFit()
 {
     wb::Document doc(shippedCatalog());
@@ -523,6 +565,43 @@ void TestMainWindow::candidatesEditAddRemoveAndUndo()
     QCOMPARE(model->rowCount(), 6);
     QCOMPARE(doc.brief()->candidates[0].gpus, 8);
     QCOMPARE(doc.brief()->candidates[3].gpu, std::string("l40s-48gb"));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// The catalog browser lists every GPU with its figures' sources; the filter narrows it; the
+// chosen GPU becomes a candidate in one undo step. The candidates table shows each candidate's
+// lowest dated price.
+void TestMainWindow::catalogBrowserShowsEveryGpuWithSources()
+{
+    const wb::Catalog catalog = shippedCatalog();
+    wb::GpuCatalogModel model(catalog);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), int(catalog.gpus().size()));
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QString source = model.index(row, wb::GpuCatalogModel::Memory).data(Qt::ToolTipRole).toString();
+        QVERIFY2(source.startsWith(QLatin1String("Source: ")) && source.contains(QLatin1String("http")),
+                 qPrintable(model.index(row, 0).data().toString() + QStringLiteral(": ") + source));
+        QVERIFY(!model.index(row, wb::GpuCatalogModel::Bandwidth).data(Qt::ToolTipRole).toString().isEmpty());
+    }
+    wb::CatalogBrowser browser(catalog);
+    browser.filter()->setText(QStringLiteral("H200 SXM"));
+    QCOMPARE(browser.table()->model()->rowCount(), 1);
+    browser.table()->selectRow(0);
+    QCOMPARE(browser.selectedGpu(), QStringLiteral("h200-sxm-141gb"));
+
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(kSample).has_value());
+    const int steps = doc.undoStack()->count();
+    w.addCandidate(browser.selectedGpu());
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    QCOMPARE(doc.brief()->candidates.back().gpu, std::string("h200-sxm-141gb"));
+    // The H100's lowest on-demand price in the price book, $3.49 (resources/catalog/prices.json).
+    const QString price = w.candidatesTable()->model()->index(0, wb::CandidatesModel::Price).data().toString();
+    QVERIFY2(price.startsWith(QLatin1String("$3.49/GPU-h on-demand")), qPrintable(price));
+    QVERIFY(w.candidatesTable()->model()->index(0, wb::CandidatesModel::Price).data(Qt::ToolTipRole).toString().contains(
+        QLatin1String("observed")));
+    doc.undoStack()->undo();
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
@@ -707,6 +786,22 @@ void TestMainWindow::screenshots()
                                          .arg(dir, name).arg(size.width()).arg(size.height()).arg(theme);
                 QVERIFY(w.grab().save(file));
             }
+            // The windows the main one opens: scenario comparison and the GPU catalog.
+            const auto shot = [&](QWidget *window, const QString &name) {
+                QVERIFY(QTest::qWaitForWindowExposed(window));
+                QTest::qWait(20);
+                QVERIFY(window->grab().save(QStringLiteral("%1/%2-%3x%4-%5.png")
+                                                .arg(dir, name).arg(size.width()).arg(size.height()).arg(theme)));
+            };
+            scenario(0);
+            wb::ScenarioCompareDialog *compare = w.openComparison();
+            compare->secondChoice()->setCurrentIndex(1);
+            QTRY_VERIFY_WITH_TIMEOUT(!compare->busy(), 120000);
+            shot(compare, QStringLiteral("compare-scenarios"));
+            compare->close();
+            wb::CatalogBrowser browser(doc.catalog(), &w);
+            browser.show();
+            shot(&browser, QStringLiteral("catalog"));
         }
     }
 }

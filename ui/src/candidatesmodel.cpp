@@ -1,11 +1,29 @@
 #include "ui/candidatesmodel.h"
 
+#include "ui/gpuspecs.h"
+
 #include <engine/brief.h>
 #include <engine/catalog.h>
 
 #include <QLocale>
 
 namespace wb {
+
+namespace {
+
+std::optional<GpuFigure> figureOf(int column)
+{
+    switch (column) {
+    case CandidatesModel::Memory: return GpuFigure::Memory;
+    case CandidatesModel::Bandwidth: return GpuFigure::Bandwidth;
+    case CandidatesModel::Bf16: return GpuFigure::Bf16;
+    case CandidatesModel::Fp8: return GpuFigure::Fp8;
+    case CandidatesModel::ScaleUp: return GpuFigure::ScaleUp;
+    default: return std::nullopt;
+    }
+}
+
+} // namespace
 
 CandidatesModel::CandidatesModel(const Catalog &catalog, QObject *parent) : QAbstractTableModel(parent), m_catalog(catalog)
 {
@@ -15,6 +33,7 @@ void CandidatesModel::setBrief(const Brief *brief)
 {
     beginResetModel();
     m_candidates = brief ? brief->candidates : std::vector<Candidate>{};
+    m_prices = brief ? brief->cost.prices : std::vector<GpuPrice>{};
     endResetModel();
 }
 
@@ -44,20 +63,17 @@ QVariant CandidatesModel::data(const QModelIndex &index, int role) const
     const GpuSpec *g = m_catalog.gpu(c.gpu);
     const int column = index.column();
     if (role == Qt::TextAlignmentRole)
-        return column == Gpu || column == Stack || column == ScaleUp ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+        return column == Gpu || column == Stack || column == ScaleUp || column == Price
+                   ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                                                      : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && g) {
-        const char *figure = column == Memory ? "memory" : column == Bandwidth ? "bandwidth"
-                             : column == Bf16 || column == Fp8                  ? "flops"
-                             : column == ScaleUp                                ? "scale_up"
-                                                                                : nullptr;
-        if (!figure)
-            return column == Gpu ? QString::fromStdString(g->name) : QVariant();
-        const auto id = g->figureSources.find(figure);
-        const Source *s = id == g->figureSources.end() ? nullptr : m_catalog.source(id->second);
-        return s ? tr("Source: %1 (%2), read %3").arg(QString::fromStdString(s->title), QString::fromStdString(s->url),
-                                                      QString::fromStdString(s->readDate))
-                 : QVariant();
+        if (column == Gpu)
+            return QString::fromStdString(g->name);
+        if (column == Price)
+            return priceDetails(gpuPrices(m_catalog, m_prices, c.gpu));
+        if (const auto figure = figureOf(column))
+            return gpuFigureSource(m_catalog, *g, *figure);
+        return {};
     }
     const QLocale l;
     if (role == Qt::EditRole) {
@@ -78,17 +94,11 @@ QVariant CandidatesModel::data(const QModelIndex &index, int role) const
     case Tensor: return l.toString(c.tensorParallel);
     case Pipeline: return l.toString(c.pipelineParallel);
     case Stack: return QString::fromLatin1(enumName(c.servingStack).data());
-    case Memory: return g ? l.toString(double(g->memoryBytes) / (1024.0 * 1024 * 1024), 'f', 0) : QVariant();
-    case Bandwidth: return g ? l.toString(g->memoryBandwidthBytesPerS / 1e12, 'f', 2) : QVariant();
-    case Bf16: return g && g->denseFlops.bf16 ? l.toString(*g->denseFlops.bf16 / 1e12, 'f', 0) : QStringLiteral("–");
-    case Fp8: return g && g->denseFlops.fp8 ? l.toString(*g->denseFlops.fp8 / 1e12, 'f', 0) : QStringLiteral("–");
-    case ScaleUp:
-        return g ? tr("%1 %2 GB/s × %3")
-                       .arg(QString::fromStdString(g->scaleUp.kind))
-                       .arg(l.toString(g->scaleUp.bandwidthBytesPerS / 1e9, 'f', 0))
-                       .arg(g->scaleUp.domainGpus)
-                 : QVariant();
-    default: return {};
+    case Price: return priceSummary(gpuPrices(m_catalog, m_prices, c.gpu));
+    default:
+        if (const auto figure = figureOf(column); figure && g)
+            return gpuFigureText(*g, *figure);
+        return {};
     }
 }
 
@@ -129,12 +139,11 @@ QVariant CandidatesModel::headerData(int section, Qt::Orientation orientation, i
     case Tensor: return tr("TP");
     case Pipeline: return tr("PP");
     case Stack: return tr("Serving stack");
-    case Memory: return tr("Memory GiB");
-    case Bandwidth: return tr("HBM TB/s");
-    case Bf16: return tr("bf16 TFLOP/s");
-    case Fp8: return tr("fp8 TFLOP/s");
-    case ScaleUp: return tr("Scale-up");
-    default: return {};
+    case Price: return tr("Lowest dated price");
+    default:
+        if (const auto figure = figureOf(section))
+            return gpuFigureHeader(*figure);
+        return {};
     }
 }
 

@@ -374,7 +374,12 @@ std::optional<QString> Document::saveAs(const QString &path)
 
 QString Document::briefJson() const
 {
-    const auto stored = m_project ? m_project->scenario(m_scenario.toStdString()) : std::nullopt;
+    return scenarioJson(m_scenario);
+}
+
+QString Document::scenarioJson(const QString &name) const
+{
+    const auto stored = m_project ? m_project->scenario(name.toStdString()) : std::nullopt;
     return stored ? QString::fromStdString(stored->briefJson) : QString();
 }
 

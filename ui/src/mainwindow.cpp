@@ -4,12 +4,14 @@
 
 #include <engine/completeness.h>
 #include "ui/candidatesmodel.h"
+#include "ui/catalogbrowser.h"
 #include "ui/comparisonmodel.h"
 #include "ui/costtablemodel.h"
 #include "ui/document.h"
 #include "ui/fittablemodel.h"
 #include "ui/performancetablemodel.h"
 #include "ui/resultcharts.h"
+#include "ui/scenariocompare.h"
 #include "ui/settings.h"
 
 #include <widgets/chartview.h>
@@ -108,6 +110,11 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     button(tr("Delete"), tr("Delete the selected scenario"), &MainWindow::removeScenario);
     buttons->addStretch();
     scenarioLayout->addLayout(buttons);
+    buttons = new QHBoxLayout;
+    button(tr("Compare two…"), tr("Compare two scenarios side by side: brief and results"),
+           [this] { openComparison(); });
+    buttons->addStretch();
+    scenarioLayout->addLayout(buttons);
     connect(m_scenarios, &QListWidget::currentTextChanged, this, [this](const QString &name) {
         if (!name.isEmpty() && name != m_document->scenarioName())
             if (auto error = m_document->selectScenario(name))
@@ -203,7 +210,8 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     candidatesTitle->setText(tr("Which GPUs are in the running?"));
     candidatesLayout->addWidget(candidatesTitle);
     candidatesLayout->addWidget(subtitleLabel(tr("Double-click a cell to change the GPU, its count, tensor and pipeline "
-                                                 "parallelism or the serving stack; hover a specification for its source."),
+                                                 "parallelism or the serving stack; hover a specification for its source "
+                                                 "and a price for every dated offer."),
                                               candidatesPage));
     m_candidatesModel = new CandidatesModel(m_document->catalog(), this);
     m_candidatesTable = resultTable(m_candidatesModel, tr("Candidates"), candidatesPage);
@@ -218,9 +226,10 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_candidatesTable->setItemDelegateForColumn(CandidatesModel::Stack, new ChoiceDelegate(stacks, m_candidatesTable));
     candidatesLayout->addWidget(m_candidatesTable, 1);
     auto *candidateButtons = new QHBoxLayout;
-    auto *addCandidate = new QPushButton(tr("Add candidate…"), candidatesPage);
+    auto *addButton = new QPushButton(tr("Add from the catalog…"), candidatesPage);
+    addButton->setToolTip(tr("Browse every GPU's specifications with their sources, and add one as a candidate"));
     auto *removeCandidate = new QPushButton(tr("Remove selected"), candidatesPage);
-    candidateButtons->addWidget(addCandidate);
+    candidateButtons->addWidget(addButton);
     candidateButtons->addWidget(removeCandidate);
     candidateButtons->addStretch();
     candidatesLayout->addLayout(candidateButtons);
@@ -229,19 +238,10 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
                 if (auto error = m_document->editBrief(pointer, value, label))
                     QMessageBox::warning(this, tr("Cannot change the candidate"), *error);
             });
-    connect(addCandidate, &QPushButton::clicked, this, [this, gpus] {
-        QStringList names;
-        for (const auto &g : gpus)
-            names << g.second;
-        bool ok = false;
-        const QString picked = QInputDialog::getItem(this, tr("Add candidate"), tr("GPU:"), names, 0, false, &ok);
-        if (!ok)
-            return;
-        const QString id = gpus[names.indexOf(picked)].first;
-        if (auto error = m_document->editBrief(QStringLiteral("/candidates/-"),
-                                               QStringLiteral("{\"gpu\": \"%1\", \"gpus\": 1}").arg(id),
-                                               tr("add candidate"), false))
-            QMessageBox::warning(this, tr("Cannot add the candidate"), *error);
+    connect(addButton, &QPushButton::clicked, this, [this] {
+        CatalogBrowser browser(m_document->catalog(), this);
+        if (browser.exec() == QDialog::Accepted)
+            addCandidate(browser.selectedGpu());
     });
     connect(removeCandidate, &QPushButton::clicked, this, [this] {
         const QModelIndex current = m_candidatesTable->currentIndex();
@@ -397,6 +397,14 @@ void MainWindow::createMenus()
     edit->addAction(undo);
     edit->addAction(redo);
 
+    QMenu *scenario = menuBar()->addMenu(tr("&Scenario"));
+    scenario->addAction(tr("&Add from Brief…"), this, &MainWindow::addScenario);
+    scenario->addAction(tr("D&uplicate"), this, &MainWindow::duplicateScenario);
+    scenario->addAction(tr("&Rename…"), this, &MainWindow::renameScenario);
+    scenario->addAction(tr("&Delete"), this, &MainWindow::removeScenario);
+    scenario->addSeparator();
+    scenario->addAction(tr("&Compare Two…"), this, [this] { openComparison(); });
+
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *present = view->addAction(tr("&Present Chart"), this, &MainWindow::presentChart);
     present->setShortcut(QKeySequence::FullScreen);
@@ -479,6 +487,26 @@ void MainWindow::showCostView()
             candidate = i;
     }
     showBreakEvenChart(m_costChart, results, candidate.value_or(results.results.size()));
+}
+
+void MainWindow::addCandidate(const QString &gpu)
+{
+    if (gpu.isEmpty())
+        return;
+    if (auto error = m_document->editBrief(QStringLiteral("/candidates/-"),
+                                           QStringLiteral("{\"gpu\": \"%1\", \"gpus\": 1}").arg(gpu),
+                                           tr("add candidate"), false))
+        QMessageBox::warning(this, tr("Cannot add the candidate"), *error);
+}
+
+ScenarioCompareDialog *MainWindow::openComparison()
+{
+    if (m_document->scenarioNames().isEmpty())
+        return nullptr;
+    auto *dialog = new ScenarioCompareDialog(m_document, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::presentChart()

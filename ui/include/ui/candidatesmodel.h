@@ -1,6 +1,7 @@
 // Table model of the current brief's candidates: the editable choices (GPU, count, tensor and
 // pipeline parallelism, serving stack) and the GPU's key specifications from the catalog, each
-// specification's source in its tooltip. Edits are not applied here: setData emits
+// specification's source in its tooltip, and its lowest dated on-demand price (every dated price
+// in the tooltip). Edits are not applied here: setData emits
 // editRequested(pointer, valueJson) for the document to apply as an undoable step.
 #pragma once
 
@@ -17,7 +18,7 @@ class CandidatesModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Gpu, Gpus, Tensor, Pipeline, Stack, Memory, Bandwidth, Bf16, Fp8, ScaleUp, ColumnCount };
+    enum Column { Gpu, Gpus, Tensor, Pipeline, Stack, Memory, Bandwidth, Bf16, Fp8, ScaleUp, Price, ColumnCount };
 
     explicit CandidatesModel(const Catalog &catalog, QObject *parent = nullptr);
     void setBrief(const Brief *brief);
@@ -35,6 +36,7 @@ signals:
 private:
     const Catalog &m_catalog;
     std::vector<Candidate> m_candidates;
+    std::vector<GpuPrice> m_prices;  // the brief's own
 };
 
 } // namespace wb

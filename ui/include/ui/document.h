@@ -89,6 +89,8 @@ public:
                                      bool mergeable = true);
     // The current scenario's brief as stored (JSON text), or empty.
     QString briefJson() const;
+    // Any scenario's brief as stored, or empty when there is no such scenario.
+    QString scenarioJson(const QString &name) const;
     QUndoStack *undoStack() { return &m_undo; }
 
     int autosaveIntervalS() const { return m_autosaveIntervalS; }

@@ -25,6 +25,7 @@ class ComparisonModel;
 class CostTableModel;
 class FitTableModel;
 class PerformanceTableModel;
+class ScenarioCompareDialog;
 struct Brief;
 struct Completeness;
 
@@ -62,6 +63,10 @@ public:
     // The presentation window while View > Present Chart shows one (for tests).
     QWidget *presentationWindow() const { return m_presenting; }
     void startPresentation() { presentChart(); }
+    // Scenario > Compare Two: a window of its own, deleted when closed (nullptr: no scenarios).
+    ScenarioCompareDialog *openComparison();
+    // Adds a GPU from the catalog as a candidate (one GPU; one undo step).
+    void addCandidate(const QString &gpu);
     QTabWidget *resultTabs() const { return m_tabs; }
     QListWidget *warningList() const { return m_warnings; }
     // What the brief is missing (items carry their JSON pointer in Qt::UserRole).

@@ -1,0 +1,77 @@
+// Two scenarios side by side: brief differences by JSON pointer and result differences per
+// candidate, matched by layout.
+
+#include "testsupport.h"
+
+#include <engine/compare.h>
+
+#include <QObject>
+#include <QTest>
+
+class TestCompare : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void briefDifferencesByPointer();
+    void resultsMatchedByLayout();
+};
+
+void TestCompare::briefDifferencesByPointer()
+{
+    const std::string a = R"({"name": "A", "workload": {"kind": "realtime-inference", "traffic": {"request_rate_per_s": 12.5},
+        "slo": {"ttft_p99_s": 2}}, "candidates": [{"gpu": "h100-sxm-80gb"}, {"gpu": "l4-24gb"}]})";
+    const std::string b = R"({"name": "B", "workload": {"kind": "realtime-inference", "traffic": {"request_rate_per_s": 25},
+        "acceptance": {"quality_pass_rate": 0.9}}, "candidates": [{"gpu": "h100-sxm-80gb"}],
+        "a/b": 1})";
+    const auto changes = wb::diffBriefs(a, b);
+    // Worked out by hand: name and rate changed; the TTFT target and the second candidate only
+    // in A; the acceptance and the escaped "a/b" key only in B. Unchanged leaves are not listed.
+    QCOMPARE(int(changes.size()), 6);
+    QCOMPARE(changes[0].pointer, std::string("/name"));
+    QCOMPARE(changes[0].before, std::string("\"A\""));
+    QCOMPARE(changes[0].after, std::string("\"B\""));
+    QCOMPARE(changes[1].pointer, std::string("/workload/traffic/request_rate_per_s"));
+    QCOMPARE(changes[1].before, std::string("12.5"));
+    QCOMPARE(changes[1].after, std::string("25"));
+    QCOMPARE(changes[2].pointer, std::string("/workload/slo/ttft_p99_s"));
+    QCOMPARE(changes[2].after, std::string());
+    QCOMPARE(changes[3].pointer, std::string("/candidates/1/gpu"));
+    QCOMPARE(changes[4].pointer, std::string("/workload/acceptance/quality_pass_rate"));
+    QCOMPARE(changes[4].before, std::string());
+    QCOMPARE(changes[5].pointer, std::string("/a~1b"));
+    QVERIFY(wb::diffBriefs(a, a).empty());
+    QCOMPARE(wb::diffBriefs("{", a).front().pointer, std::string());
+}
+
+void TestCompare::resultsMatchedByLayout()
+{
+    wb::Results a, b;
+    wb::CandidateResult h100;
+    h100.candidate.gpu = "h100-sxm-80gb";
+    h100.candidate.gpus = 8;
+    h100.candidate.tensorParallel = 2;
+    h100.fit.computed = true;
+    h100.fit.headroomFraction = 0.35;
+    wb::CandidateResult l4;
+    l4.candidate.gpu = "l4-24gb";
+    a.results = {h100, l4};
+    h100.fit.headroomFraction = 0.20;  // the same layout in B, with less headroom
+    b.results = {h100};
+    const auto changes = wb::compareResults(a, b);
+    // Six figures for each of the two candidates.
+    QCOMPARE(int(changes.size()), 12);
+    QCOMPARE(changes[0].candidate, std::string("8 x h100-sxm-80gb TP2 PP1 generic"));
+    QCOMPARE(changes[0].figure, std::string("memory headroom (fraction of the GPU)"));
+    QCOMPARE(changes[0].before.value_or(-1), 0.35);
+    QCOMPARE(changes[0].after.value_or(-1), 0.20);
+    QVERIFY(!changes[0].lowerIsBetter);
+    QVERIFY(!changes[1].before);  // performance not computed
+    // The L4 is only in A.
+    QCOMPARE(changes[6].candidate, std::string("1 x l4-24gb TP1 PP1 generic"));
+    QVERIFY(!changes[6].before);  // its fit was not computed either
+    QVERIFY(!changes[6].after);
+}
+
+QTEST_APPLESS_MAIN(TestCompare)
+#include "tst_compare.moc"

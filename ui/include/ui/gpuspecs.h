@@ -1,0 +1,32 @@
+// A GPU's key specifications as table cells, each with the catalog source behind it, and its
+// dated prices: shared by the candidates table and the catalog browser.
+#pragma once
+
+#include <engine/catalog.h>
+#include <engine/prices.h>
+
+#include <QString>
+
+#include <vector>
+
+namespace wb {
+
+enum class GpuFigure { Memory, Bandwidth, Bf16, Fp8, Fp4, ScaleUp, Power };
+
+// The figure as shown ("80", "3.35", "–" where the GPU has no such path).
+QString gpuFigureText(const GpuSpec &gpu, GpuFigure figure);
+// "Source: title (url), read date" for the figure, or empty when the catalog names none.
+QString gpuFigureSource(const Catalog &catalog, const GpuSpec &gpu, GpuFigure figure);
+// Header text with unit ("Memory GiB").
+QString gpuFigureHeader(GpuFigure figure);
+
+// Every dated price of a GPU: the brief's own first, then the price book's.
+std::vector<const GpuPrice *> gpuPrices(const Catalog &catalog, const std::vector<GpuPrice> &briefPrices,
+                                        const std::string &gpu);
+// The lowest on-demand hourly offer in one line ("$3.49/GPU-h on-demand, 2026-09-25"), else the
+// first price there is, else "no price".
+QString priceSummary(const std::vector<const GpuPrice *> &prices);
+// One line per price: term, amount, provider, date and source.
+QString priceDetails(const std::vector<const GpuPrice *> &prices);
+
+} // namespace wb

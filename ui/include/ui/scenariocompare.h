@@ -1,0 +1,59 @@
+// Scenario > Compare: two scenarios of the project side by side. What changed in the brief
+// (every differing field by JSON pointer) and what changed in the results (the decision's
+// figures per candidate, with the change marked better or worse). Both scenarios are evaluated
+// on a worker thread with the full budget; the window stays responsive and a newer choice
+// cancels the older run.
+#pragma once
+
+#include <engine/evaluate.h>
+
+#include <QDialog>
+#include <QFutureWatcher>
+
+#include <atomic>
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QStandardItemModel;
+class QTableView;
+
+namespace wb {
+
+class Document;
+
+class ScenarioCompareDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit ScenarioCompareDialog(Document *document, QWidget *parent = nullptr);
+    ~ScenarioCompareDialog() override;
+
+    // Compares scenario a (before) with b (after); errors show in the dialog.
+    void compare(const QString &a, const QString &b);
+    bool busy() const { return m_watcher.isRunning(); }
+    QTableView *briefTable() const { return m_briefTable; }
+    QTableView *resultsTable() const { return m_resultsTable; }
+    QComboBox *firstChoice() const { return m_first; }
+    QComboBox *secondChoice() const { return m_second; }
+
+private:
+    void showResults(const Results &a, const Results &b);
+
+    Document *m_document;
+    QComboBox *m_first = nullptr;
+    QComboBox *m_second = nullptr;
+    QLabel *m_status = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QStandardItemModel *m_briefModel = nullptr;
+    QStandardItemModel *m_resultsModel = nullptr;
+    QTableView *m_briefTable = nullptr;
+    QTableView *m_resultsTable = nullptr;
+    QFutureWatcher<std::pair<Results, Results>> m_watcher;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    int m_briefChanges = 0;
+};
+
+} // namespace wb
