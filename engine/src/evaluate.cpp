@@ -124,7 +124,8 @@ Json performanceJson(const PerformanceResult &p)
     Json curve = Json::array();
     for (const LoadPoint &l : p.loadCurve)
         curve.push_back({{"request_rate_per_s", l.requestRatePerS}, {"ttft_p50_s", l.ttftP50S},
-                         {"ttft_p99_s", l.ttftP99S}, {"tpot_p50_s", l.tpotP50S}, {"tpot_p99_s", l.tpotP99S},
+                         {"ttft_p95_s", l.ttftP95S}, {"ttft_p99_s", l.ttftP99S}, {"tpot_p50_s", l.tpotP50S},
+                         {"tpot_p95_s", l.tpotP95S}, {"tpot_p99_s", l.tpotP99S},
                          {"output_tokens_per_s", l.outputTokensPerS}, {"slo_met", l.sloMet}});
     j["load_curve"] = curve;
     const StepCoefficients &c = p.coefficients;

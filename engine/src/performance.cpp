@@ -268,7 +268,8 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     std::vector<LoadPoint> curve;
     const auto probe = [&](double rate) {
         SimResult s = bench.openLoop(rate, replicas);
-        curve.push_back({rate, s.ttft.p50, s.ttft.p99, s.tpot.p50, s.tpot.p99, s.outputTokensPerS, carried(s, rate)});
+        curve.push_back({rate, s.ttft.p50, s.ttft.p95, s.ttft.p99, s.tpot.p50, s.tpot.p95, s.tpot.p99, s.outputTokensPerS,
+                          carried(s, rate)});
         return s;
     };
     if (hasSlo) {

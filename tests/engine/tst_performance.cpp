@@ -314,6 +314,12 @@ void TestPerformance::capacitySearchWithinSlo()
     const double rate = *p.maxRequestRateWithinSloPerS;
     QVERIFY(rate > 0);
     QVERIFY(rate * 200 <= p.maxOutputTokensPerS * 1.02);
+    // Every point of the load curve has its percentiles in order.
+    QVERIFY(p.loadCurve.size() >= 3);
+    for (const LoadPoint &l : p.loadCurve) {
+        QVERIFY(l.ttftP50S <= l.ttftP95S && l.ttftP95S <= l.ttftP99S);
+        QVERIFY(l.tpotP50S <= l.tpotP95S && l.tpotP95S <= l.tpotP99S);
+    }
     // The rate found meets the SLO when simulated again through the brief.
     Brief atRate = b;
     atRate.workload.traffic.requestRatePerS = rate;

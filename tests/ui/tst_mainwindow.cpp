@@ -517,9 +517,15 @@ void TestMainWindow::presentationShowsTheChartAndGivesItBack()
     w.resultTabs()->setCurrentIndex(wb::MainWindow::PerformancePage);
     QWidget *home = w.loadChart()->parentWidget();
     bool checked = false;
+    int stepped = -1;
     QTimer::singleShot(200, this, [&] {
         QWidget *screen = w.presentationWindow();
         checked = screen && screen->isFullScreen() && w.loadChart()->parentWidget() == screen;
+        // The right arrow shows the page's next chart in the same window.
+        if (screen) {
+            QTest::keyClick(screen, Qt::Key_Right);
+            stepped = w.loadChartChoice()->currentIndex();
+        }
         const QString dir = qEnvironmentVariable("WB_SCREENSHOT_DIR");
         if (screen && !dir.isEmpty())
             screen->grab().save(dir + QStringLiteral("/presentation.png"));
@@ -528,6 +534,7 @@ void TestMainWindow::presentationShowsTheChartAndGivesItBack()
     });
     w.startPresentation();
     QVERIFY(checked);
+    QCOMPARE(stepped, 1);
     QCOMPARE(w.loadChart()->parentWidget(), home);
     QVERIFY(!w.presentationWindow());
 }

@@ -24,7 +24,9 @@
 #include <QDialog>
 #include <QHBoxLayout>
 #include <QInputDialog>
+#include <QDate>
 #include <QProgressBar>
+#include <QShortcut>
 #include <QPushButton>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -274,8 +276,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     // Which figure the load chart plots.
     m_loadMetric = new QComboBox(m_perfTable->parentWidget()->parentWidget());
     m_loadMetric->setAccessibleName(tr("Load chart figure"));
-    m_loadMetric->addItems({tr("TTFT p99 against rate"), tr("TTFT p50 against rate"), tr("TPOT p99 against rate"),
-                            tr("TPOT p50 against rate"), tr("Throughput against rate"),
+    m_loadMetric->addItems({tr("TTFT p99 against rate"), tr("TTFT p95 against rate"), tr("TTFT p50 against rate"),
+                            tr("TPOT p99 against rate"), tr("TPOT p95 against rate"), tr("TPOT p50 against rate"),
+                            tr("Throughput against rate"),
                             tr("Throughput per GPU against rate"), tr("Highest rate within the targets")});
     static_cast<QBoxLayout *>(m_perfTable->parentWidget()->parentWidget()->layout())->insertWidget(2, m_loadMetric, 0, Qt::AlignLeft);
     connect(m_loadMetric, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -521,8 +524,35 @@ void MainWindow::presentChart()
     screen.setWindowTitle(tr("%1 — presentation").arg(windowTitle()));
     auto *layout = new QVBoxLayout(&screen);
     layout->setContentsMargins(24, 24, 24, 24);
-    layout->addWidget(chart);
+    layout->addWidget(chart, 1);
     chart->setTextScale(1.6);
+    // The scenario and the date in a corner; the arrow keys step through the page's charts.
+    auto *captionRow = new QHBoxLayout;
+    auto *hint = new QLabel(tr("← → other charts of this page · Esc returns"), &screen);
+    auto *caption = new QLabel(tr("%1 · %2").arg(m_document->scenarioName(), QDate::currentDate().toString(Qt::ISODate)),
+                               &screen);
+    QFont captionFont = caption->font();
+    captionFont.setPointSizeF(captionFont.pointSizeF() * 1.3);
+    caption->setFont(captionFont);
+    caption->setWordWrap(true);
+    caption->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    captionRow->addWidget(hint);
+    captionRow->addWidget(caption, 1);
+    layout->addLayout(captionRow);
+    QWidget *page = m_tabs->currentWidget();
+    QComboBox *choice = m_fitView->parentWidget() == page    ? m_fitView
+                        : m_loadMetric->parentWidget() == page ? m_loadMetric
+                        : m_costView->parentWidget() == page   ? m_costView
+                                                               : nullptr;
+    auto *next = new QShortcut(QKeySequence(Qt::Key_Right), &screen);
+    auto *previous = new QShortcut(QKeySequence(Qt::Key_Left), &screen);
+    if (choice) {
+        connect(next, &QShortcut::activated, choice,
+                [choice] { choice->setCurrentIndex((choice->currentIndex() + 1) % choice->count()); });
+        connect(previous, &QShortcut::activated, choice, [choice] {
+            choice->setCurrentIndex((choice->currentIndex() + choice->count() - 1) % choice->count());
+        });
+    }
     m_presenting = &screen;
     screen.showFullScreen();
     screen.exec();

@@ -115,8 +115,10 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
         return;
     }
     const bool throughput = metric == LoadMetric::Throughput || metric == LoadMetric::ThroughputPerGpu;
-    const char *titles[] = {"p99 time to first token against request rate", "median time to first token against request rate",
-                            "p99 time per output token against request rate", "median time per output token against request rate",
+    const char *titles[] = {"p99 time to first token against request rate", "p95 time to first token against request rate",
+                            "median time to first token against request rate",
+                            "p99 time per output token against request rate", "p95 time per output token against request rate",
+                            "median time per output token against request rate",
                             "output tokens per second against request rate",
                             "output tokens per second per GPU against request rate"};
     chart->setTitle(tr(titles[int(metric)]));
@@ -132,8 +134,10 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
             line.x << p.requestRatePerS;
             switch (metric) {
             case LoadMetric::TtftP99: line.y << p.ttftP99S * 1000; break;
+            case LoadMetric::TtftP95: line.y << p.ttftP95S * 1000; break;
             case LoadMetric::TtftP50: line.y << p.ttftP50S * 1000; break;
             case LoadMetric::TpotP99: line.y << p.tpotP99S * 1000; break;
+            case LoadMetric::TpotP95: line.y << p.tpotP95S * 1000; break;
             case LoadMetric::TpotP50: line.y << p.tpotP50S * 1000; break;
             case LoadMetric::Throughput: line.y << p.outputTokensPerS; break;
             case LoadMetric::ThroughputPerGpu: line.y << p.outputTokensPerS / std::max(1, r.candidate.gpus); break;
@@ -145,10 +149,16 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
     QVector<ChartView::Reference> references;
     if (brief) {
         const Slo &slo = brief->workload.slo;
-        if ((metric == LoadMetric::TtftP99 || metric == LoadMetric::TtftP50) && slo.ttftP99S)
+        const bool ttft = metric == LoadMetric::TtftP99 || metric == LoadMetric::TtftP95 || metric == LoadMetric::TtftP50;
+        const bool tpot = metric == LoadMetric::TpotP99 || metric == LoadMetric::TpotP95 || metric == LoadMetric::TpotP50;
+        if (ttft && slo.ttftP99S)
             references << ChartView::Reference{tr("TTFT p99 target"), *slo.ttftP99S * 1000};
-        if ((metric == LoadMetric::TpotP99 || metric == LoadMetric::TpotP50) && slo.tpotP99S)
+        if (ttft && slo.ttftP95S)
+            references << ChartView::Reference{tr("TTFT p95 target"), *slo.ttftP95S * 1000};
+        if (tpot && slo.tpotP99S)
             references << ChartView::Reference{tr("TPOT p99 target"), *slo.tpotP99S * 1000};
+        if (tpot && slo.tpotP95S)
+            references << ChartView::Reference{tr("TPOT p95 target"), *slo.tpotP95S * 1000};
     }
     // Latency beyond a few times the target is overload: cap the axis there.
     const double cap = references.isEmpty() ? 0 : 3 * references.front().y;

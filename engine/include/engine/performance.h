@@ -19,8 +19,8 @@ namespace wb {
 struct LoadPoint
 {
     double requestRatePerS = 0;
-    double ttftP50S = 0, ttftP99S = 0;
-    double tpotP50S = 0, tpotP99S = 0;
+    double ttftP50S = 0, ttftP95S = 0, ttftP99S = 0;
+    double tpotP50S = 0, tpotP95S = 0, tpotP99S = 0;
     double outputTokensPerS = 0;
     bool sloMet = true;
 };

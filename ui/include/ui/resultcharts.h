@@ -17,7 +17,7 @@ void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &cand
 // The performance tab's figures, in the order of its chart menu: latency or throughput against
 // request rate, or the highest rate within the targets per candidate (bars, the brief's rate
 // drawn in).
-enum class LoadMetric { TtftP99, TtftP50, TpotP99, TpotP50, Throughput, ThroughputPerGpu, MaxRate };
+enum class LoadMetric { TtftP99, TtftP95, TtftP50, TpotP99, TpotP95, TpotP50, Throughput, ThroughputPerGpu, MaxRate };
 void showLoadChart(ChartView *chart, const Brief *brief, const Results &results, LoadMetric metric);
 
 void showCostChart(ChartView *chart, const Results &results);
