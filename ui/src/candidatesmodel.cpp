@@ -139,7 +139,7 @@ QVariant CandidatesModel::headerData(int section, Qt::Orientation orientation, i
     case Tensor: return tr("TP");
     case Pipeline: return tr("PP");
     case Stack: return tr("Serving stack");
-    case Price: return tr("Lowest dated price");
+    case Price: return tr("Lowest price");
     default:
         if (const auto figure = figureOf(section))
             return gpuFigureHeader(*figure);

@@ -116,7 +116,7 @@ QVariant GpuCatalogModel::headerData(int section, Qt::Orientation orientation, i
     case Vendor: return tr("Vendor");
     case Architecture: return tr("Architecture");
     case Year: return tr("Year");
-    case Price: return tr("Lowest dated price");
+    case Price: return tr("Lowest price");
     default: return figureOf(section) ? gpuFigureHeader(*figureOf(section)) : QVariant();
     }
 }

@@ -21,8 +21,8 @@ QString flops(const std::optional<double> &f)
 QString amount(const GpuPrice &p)
 {
     const QLocale l;
-    return p.term == PricingTerm::Purchase ? tr("$%1 per GPU").arg(l.toString(p.usdPerGpu, 'f', 0))
-                                           : tr("$%1/GPU-h").arg(l.toString(p.usdPerGpuHour, 'f', 2));
+    return p.term == PricingTerm::Purchase ? tr("$%1/GPU").arg(l.toString(p.usdPerGpu, 'f', 0))
+                                           : tr("$%1/h").arg(l.toString(p.usdPerGpuHour, 'f', 2));
 }
 
 QString term(const GpuPrice &p)
@@ -101,7 +101,7 @@ QString priceSummary(const std::vector<const GpuPrice *> &prices)
         pick = prices.front();
     if (!pick)
         return tr("no price");
-    return tr("%1 %2, %3").arg(amount(*pick), term(*pick), QString::fromStdString(pick->observed));
+    return tr("%1 %2\n%3").arg(amount(*pick), term(*pick), QString::fromStdString(pick->observed));
 }
 
 QString priceDetails(const std::vector<const GpuPrice *> &prices)

@@ -23,7 +23,7 @@ QString gpuFigureHeader(GpuFigure figure);
 // Every dated price of a GPU: the brief's own first, then the price book's.
 std::vector<const GpuPrice *> gpuPrices(const Catalog &catalog, const std::vector<GpuPrice> &briefPrices,
                                         const std::string &gpu);
-// The lowest on-demand hourly offer in one line ("$3.49/GPU-h on-demand, 2026-09-25"), else the
+// The lowest on-demand hourly offer per GPU on two lines ("$3.49/h on-demand", "2026-09-25"), else the
 // first price there is, else "no price".
 QString priceSummary(const std::vector<const GpuPrice *> &prices);
 // One line per price: term, amount, provider, date and source.
