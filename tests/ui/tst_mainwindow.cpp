@@ -24,6 +24,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPalette>
@@ -282,6 +284,24 @@ void TestMainWindow::optionalFieldsAndBursts()
     wb::MainWindow w(&doc);
     QVERIFY(!doc.openFile(kSample).has_value());
     wb::BriefForm *form = w.briefForm();
+    // Every number the brief states is shown as a number, not as "not stated" (a field's range
+    // must hold the brief's value): TTFT 2 s, TPOT 80 ms, pass rate 95%, failures 1%.
+    const QJsonObject root = QJsonDocument::fromJson(doc.briefJson().toUtf8()).object();
+    int checked = 0;
+    for (QDoubleSpinBox *spin : form->findChildren<QDoubleSpinBox *>()) {
+        QJsonValue v = root;
+        for (const QString &key : spin->objectName().split(u'/', Qt::SkipEmptyParts))
+            v = v.toObject().value(key);
+        if (!v.isDouble())
+            continue;
+        QVERIFY2(spin->specialValueText().isEmpty() || spin->text() != spin->specialValueText(),
+                 qPrintable(spin->objectName() + QStringLiteral(" shows ") + spin->text()));
+        ++checked;
+    }
+    QCOMPARE(checked, 10);  // input and output with their p95s, rate, burstiness, TTFT, TPOT, pass rate, failures
+    QCOMPARE(qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/slo/tpot_p99_s")))->value(), 80.0);
+    QCOMPARE(qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/acceptance/quality_pass_rate")))->value(),
+             95.0);
     auto *p95 = qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/input_tokens_p95")));
     QCOMPARE(p95->value(), 6000.0);
     p95->setValue(p95->minimum());

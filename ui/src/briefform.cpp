@@ -91,7 +91,7 @@ struct FieldSpec
     Type type = Real;
     QString unit;          // suffix after the number
     double scale = 1;      // shown = JSON value x scale (seconds shown as ms, fractions as %)
-    double min = 0, max = 1e9;
+    double min = 0, max = 1e9;  // valid range in the JSON unit (before scale)
     int decimals = 0;
     QString unsetText;     // non-empty: the field may be left unstated (sent as null)
     Choices choices;
@@ -207,14 +207,14 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  },
                  {}});
     f.push_back({Group::Training, tr("Tokens to train on:"), "/workload/training/tokens", T::Real,
-                 tr(" M tokens"), 1e-6, 0.000001, 1e9, 1, notStated, {},
+                 tr(" M tokens"), 1e-6, 1, 1e15, 1, notStated, {},
                  tr("Total tokens of the run: its time and cost follow from them"), trainingKind,
                  [](const Brief &b) {
                      return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.tokens); });
                  },
                  {}});
     f.push_back({Group::Training, tr("Global batch:"), "/workload/training/global_batch_tokens", T::Real,
-                 tr(" k tokens"), 1e-3, 0.001, 1e9, 0, notStated, {},
+                 tr(" k tokens"), 1e-3, 1, 1e12, 0, notStated, {},
                  tr("Tokens per optimizer step across all GPUs (sets gradient accumulation)"), trainingKind,
                  [](const Brief &b) {
                      return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.globalBatchTokens); });
@@ -307,10 +307,10 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  tr("The rate the replica count is sized for within the latency targets"), openLoop,
                  [](const Brief &b) { return jsonNumber(b.workload.traffic.peakRequestRatePerS); }, {}});
     const QString noTarget = tr("no target");
-    f.push_back({Group::Traffic, tr("TTFT p99 ≤:"), "/workload/slo/ttft_p99_s", T::Real, tr(" ms"), 1000, 1, 1e7, 0,
+    f.push_back({Group::Traffic, tr("TTFT p99 ≤:"), "/workload/slo/ttft_p99_s", T::Real, tr(" ms"), 1000, 0.001, 1e4, 0,
                  noTarget, {}, tr("99th-percentile time to first token the service must meet"), realtime,
                  [](const Brief &b) { return jsonNumber(b.workload.slo.ttftP99S); }, {}});
-    f.push_back({Group::Traffic, tr("TPOT p99 ≤:"), "/workload/slo/tpot_p99_s", T::Real, tr(" ms"), 1000, 1, 1e6, 0,
+    f.push_back({Group::Traffic, tr("TPOT p99 ≤:"), "/workload/slo/tpot_p99_s", T::Real, tr(" ms"), 1000, 0.001, 1e3, 0,
                  noTarget, {}, tr("99th-percentile time per output token after the first"), realtime,
                  [](const Brief &b) { return jsonNumber(b.workload.slo.tpotP99S); }, {}});
     f.push_back({Group::Traffic, tr("End to end p99 ≤:"), "/workload/slo/e2e_p99_s", T::Real, tr(" s"), 1, 0.01, 1e6,
@@ -324,11 +324,11 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
         };
     };
     f.push_back({Group::Acceptance, tr("Quality pass rate:"), "/workload/acceptance/quality_pass_rate", T::Real,
-                 tr(" %"), 100, 0, 100, 1, notStated, {},
+                 tr(" %"), 100, 0, 1, 1, notStated, {},
                  tr("Share of outputs that pass the quality filters: the denominator is accepted work"), inference,
                  accepted(&Acceptance::qualityPassRate), {}});
     f.push_back({Group::Acceptance, tr("Failed requests:"), "/workload/acceptance/failure_rate", T::Real, tr(" %"),
-                 100, 0, 99.9, 1, notStated, {}, tr("Share of requests that fail and are retried at full cost"),
+                 100, 0, 0.999, 1, notStated, {}, tr("Share of requests that fail and are retried at full cost"),
                  inference, accepted(&Acceptance::failureRate), {}});
 
     // Data boundary and operating model
@@ -351,7 +351,7 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  enumChoices<Level>(), tr("How often the model is expected to change (bought hardware outlives it)"),
                  always, decided([](const Decision &d) { return jsonEnum(d.modelChurn); }), {}});
     f.push_back({Group::Operations, tr("Requests a month:"), "/cost/requests_per_month", T::Real, tr(" M"), 1e-6,
-                 0.000001, 1e9, 3, tr("from the request rate"), {},
+                 1, 1e13, 3, tr("from the request rate"), {},
                  tr("Monthly volume for the cost per accepted output, when the traffic does not imply one"), inference,
                  [](const Brief &b) { return jsonNumber(b.cost.requestsPerMonth); }, {}});
     f.push_back({Group::Operations, tr("Platform engineers:"), "/assumptions/platform_fte_self_hosted", T::Real,
