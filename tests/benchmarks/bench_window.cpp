@@ -65,16 +65,22 @@ double timeUpdate(wb::Document &doc, wb::MainWindow &w, const std::function<void
     return seconds;
 }
 
-void editRate(benchmark::State &state, Until until, bool settle = true)
+// The window at 1280x800 on the sample brief, its evaluation finished.
+void openSample(wb::Document &doc, wb::MainWindow &w)
 {
-    wb::Document doc(catalog());
-    wb::MainWindow w(&doc);
     w.resize(1280, 800);
     w.show();
     if (auto error = doc.openFile(kSample))
         qFatal("%s", qPrintable(*error));
     while (doc.evaluating())
         QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 5);
+}
+
+void editRate(benchmark::State &state, Until until, bool settle = true)
+{
+    wb::Document doc(catalog());
+    wb::MainWindow w(&doc);
+    openSample(doc, w);
     int i = 0;
     for (auto _ : state) {
         const double rate = (i++ % 2) ? 12.5 : 9.5;
@@ -86,12 +92,7 @@ void editModel(benchmark::State &state, Until until)
 {
     wb::Document doc(catalog());
     wb::MainWindow w(&doc);
-    w.resize(1280, 800);
-    w.show();
-    if (auto error = doc.openFile(kSample))
-        qFatal("%s", qPrintable(*error));
-    while (doc.evaluating())
-        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 5);
+    openSample(doc, w);
     QComboBox *model = w.briefForm()->modelBox();
     int i = 0;
     for (auto _ : state) {

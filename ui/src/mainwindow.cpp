@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "ui/briefform.h"
+#include "pageparts.h"
 
 #include <engine/completeness.h>
 #include "ui/candidatesmodel.h"
@@ -49,39 +50,7 @@
 
 namespace wb {
 
-namespace {
-
-QLabel *titleLabel(QWidget *parent)
-{
-    auto *label = new QLabel(parent);
-    QFont font = label->font();
-    font.setPointSizeF(font.pointSizeF() * 1.3);
-    font.setBold(true);
-    label->setFont(font);
-    return label;
-}
-
-QLabel *subtitleLabel(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    label->setWordWrap(true);
-    return label;
-}
-
-QTableView *resultTable(QAbstractItemModel *model, const QString &name, QWidget *parent)
-{
-    auto *table = new QTableView(parent);
-    table->setModel(model);
-    table->setAccessibleName(name);
-    table->setAlternatingRowColors(true);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->verticalHeader()->hide();
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table->horizontalHeader()->setStretchLastSection(true);
-    return table;
-}
-
-} // namespace
+using namespace pageparts;
 
 MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent), m_document(document)
 {
@@ -128,10 +97,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     auto *statusPane = new QWidget(left);
     auto *statusLayout = new QVBoxLayout(statusPane);
     statusLayout->setContentsMargins(0, 0, 0, 0);
-    m_completeness = new QLabel(statusPane);
-    m_completeness->setWordWrap(true);
-    m_completeness->setTextFormat(Qt::RichText);
-    m_completeness->setAccessibleName(tr("Brief completeness"));
+    m_completeness = richLabel(tr("Brief completeness"), statusPane);
     statusLayout->addWidget(m_completeness);
     m_completenessBar = new QProgressBar(statusPane);
     m_completenessBar->setRange(0, 100);
@@ -163,14 +129,10 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     briefScroll->setWidgetResizable(true);
     briefScroll->setFrameShape(QFrame::NoFrame);
     auto *briefPage = new QWidget(briefScroll);
-    auto *briefLayout = new QVBoxLayout(briefPage);
-    QLabel *briefTitle = titleLabel(briefPage);
-    briefTitle->setText(tr("What is the workload?"));
-    briefLayout->addWidget(briefTitle);
-    briefLayout->addWidget(subtitleLabel(tr("Describe the work before the GPUs: every result follows from these fields. "
-                                            "Hover a field for why it matters; fields that do not apply to the kind "
-                                            "are hidden."),
-                                         briefPage));
+    QVBoxLayout *briefLayout =
+        headedPage(briefPage, tr("What is the workload?"),
+                   tr("Describe the work before the GPUs: every result follows from these fields. Hover a field for "
+                      "why it matters; fields that do not apply to the kind are hidden."));
     m_briefForm = new BriefForm(m_document->catalog(), briefPage);
     briefLayout->addWidget(m_briefForm);
     briefLayout->addStretch();
@@ -207,14 +169,10 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     // Candidates: the GPUs in the running, edited in place (each change one undo step), with
     // their key specifications and sources.
     auto *candidatesPage = new QWidget(m_tabs);
-    auto *candidatesLayout = new QVBoxLayout(candidatesPage);
-    QLabel *candidatesTitle = titleLabel(candidatesPage);
-    candidatesTitle->setText(tr("Which GPUs are in the running?"));
-    candidatesLayout->addWidget(candidatesTitle);
-    candidatesLayout->addWidget(subtitleLabel(tr("Double-click a cell to change the GPU, its count, tensor and pipeline "
-                                                 "parallelism or the serving stack; hover a specification for its source "
-                                                 "and a price for every dated offer."),
-                                              candidatesPage));
+    QVBoxLayout *candidatesLayout =
+        headedPage(candidatesPage, tr("Which GPUs are in the running?"),
+                   tr("Double-click a cell to change the GPU, its count, tensor and pipeline parallelism or the serving "
+                      "stack; hover a specification for its source and a price for every dated offer."));
     m_candidatesModel = new CandidatesModel(m_document->catalog(), this);
     m_candidatesTable = resultTable(m_candidatesModel, tr("Candidates"), candidatesPage);
     m_candidatesTable->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
@@ -299,22 +257,16 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     static_cast<QBoxLayout *>(costPage->layout())->insertWidget(2, m_costView, 0, Qt::AlignLeft);
     connect(m_costView, &QComboBox::currentIndexChanged, this, &MainWindow::showCostView);
     connect(m_costTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::showCostView);
-    m_recommendation = new QLabel(costPage);
-    m_recommendation->setWordWrap(true);
-    m_recommendation->setTextFormat(Qt::RichText);
-    m_recommendation->setAccessibleName(tr("Recommendation"));
+    m_recommendation = richLabel(tr("Recommendation"), costPage);
     costPage->layout()->addWidget(m_recommendation);
 
     // Compare & decide: the normalization table, sortable, best values bold; the recommendation
     // with its reasons; the common mistakes the brief triggers.
     auto *comparePage = new QWidget(m_tabs);
-    auto *compareLayout = new QVBoxLayout(comparePage);
-    m_compareTitle = titleLabel(comparePage);
-    m_compareTitle->setText(tr("Which one, and on what terms?"));
-    compareLayout->addWidget(m_compareTitle);
-    compareLayout->addWidget(subtitleLabel(tr("Every candidate and pricing side by side; click a heading to sort. The best "
-                                              "value in each column is bold."),
-                                           comparePage));
+    QVBoxLayout *compareLayout = headedPage(comparePage, tr("Which one, and on what terms?"),
+                                            tr("Every candidate and pricing side by side; click a heading to sort. The "
+                                               "best value in each column is bold."),
+                                            &m_compareTitle);
     m_compareModel = new ComparisonModel(this);
     auto *sorter = new QSortFilterProxyModel(this);
     sorter->setSourceModel(m_compareModel);
@@ -323,15 +275,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_compareTable->setSortingEnabled(true);
     m_compareTable->sortByColumn(ComparisonModel::PerAccepted, Qt::AscendingOrder);
     compareLayout->addWidget(m_compareTable, 3);
-    m_compareRecommendation = new QLabel(comparePage);
-    m_compareRecommendation->setWordWrap(true);
-    m_compareRecommendation->setTextFormat(Qt::RichText);
-    m_compareRecommendation->setAccessibleName(tr("Recommendation"));
+    m_compareRecommendation = richLabel(tr("Recommendation"), comparePage);
     compareLayout->addWidget(m_compareRecommendation);
-    m_mistakes = new QLabel(comparePage);
-    m_mistakes->setWordWrap(true);
-    m_mistakes->setTextFormat(Qt::RichText);
-    m_mistakes->setAccessibleName(tr("Common mistakes"));
+    m_mistakes = richLabel(tr("Common mistakes"), comparePage);
     compareLayout->addWidget(m_mistakes);
     m_tabs->addTab(comparePage, tr("Compare && decide"));
 

@@ -1,6 +1,7 @@
 #include "ui/scenariocompare.h"
 
 #include "ui/document.h"
+#include "pageparts.h"
 
 #include <engine/compare.h>
 
@@ -25,15 +26,8 @@ namespace {
 
 QTableView *table(QStandardItemModel *model, const QString &name, QWidget *parent)
 {
-    auto *view = new QTableView(parent);
-    view->setModel(model);
-    view->setAccessibleName(name);
-    view->setAlternatingRowColors(true);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    QTableView *view = pageparts::resultTable(model, name, parent);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setStretchLastSection(true);
     return view;
 }
 
