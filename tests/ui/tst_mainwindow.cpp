@@ -651,6 +651,14 @@ void TestMainWindow::newClearsTheDocument()
     doc.clear();
     QCOMPARE(w.fitTable()->model()->rowCount(), 0);
     QVERIFY(w.windowTitle().startsWith(QLatin1String("Untitled")));
+    // The brief page says what to do instead of showing empty fields.
+    QVERIFY(!w.briefForm()->field(QStringLiteral("/workload/model"))->isVisibleTo(w.briefForm()));
+    QCOMPARE(w.resultTabs()->tabText(wb::MainWindow::BriefPage), QStringLiteral("Brief"));
+    // Adding a scenario with nothing open starts a project with it.
+    QVERIFY(!doc.addScenarioFromFile(kSample).has_value());
+    QCOMPARE(doc.scenarioNames().size(), 1);
+    QVERIFY(w.briefForm()->field(QStringLiteral("/workload/model"))->isVisibleTo(w.briefForm()));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
 // The three charts fill once the simulations are in, show the value under the pointer, and
@@ -771,6 +779,7 @@ void TestMainWindow::screenshots()
     const QPalette light = QApplication::style()->standardPalette();
     for (const auto &[theme, palette] : {std::pair{QStringLiteral("light"), light}, std::pair{QStringLiteral("dark"), darkPalette()}}) {
         QApplication::setPalette(palette);
+        const QString themeName = theme;  // clang 14 lambdas cannot capture structured bindings
         for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
             wb::Document doc(shippedCatalog());
             wb::MainWindow w(&doc);
@@ -818,7 +827,7 @@ void TestMainWindow::screenshots()
                 QVERIFY(QTest::qWaitForWindowExposed(window));
                 QTest::qWait(20);
                 QVERIFY(window->grab().save(QStringLiteral("%1/%2-%3x%4-%5.png")
-                                                .arg(dir, name).arg(size.width()).arg(size.height()).arg(theme)));
+                                                .arg(dir, name).arg(size.width()).arg(size.height()).arg(themeName)));
             };
             scenario(0);
             wb::ScenarioCompareDialog *compare = w.openComparison();
@@ -829,6 +838,13 @@ void TestMainWindow::screenshots()
             wb::CatalogBrowser browser(doc.catalog(), &w);
             browser.show();
             shot(&browser, QStringLiteral("catalog"));
+            browser.close();
+            // Empty states: nothing open.
+            doc.clear();
+            for (int tab : {W::BriefPage, W::FitPage, W::PerformancePage}) {
+                page(tab);
+                shot(&w, QStringLiteral("main-0-empty-%1").arg(tab));
+            }
         }
     }
 }

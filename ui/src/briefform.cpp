@@ -401,6 +401,7 @@ struct BriefForm::Private
     std::map<Group, QFormLayout *> forms;
     QLabel *error = nullptr;
     QLabel *modelInfo = nullptr;
+    QLabel *placeholder = nullptr;
     QPushButton *importHf = nullptr;
     std::optional<Brief> brief;
     bool loading = false;
@@ -416,6 +417,11 @@ BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent),
     d->error->setAccessibleName(tr("Brief validation message"));
     d->error->hide();
     outer->addWidget(d->error);
+    d->placeholder = new QLabel(tr("No brief is open: use File → Open for a project or a brief, or Scenario → Add "
+                                   "from Brief."),
+                                this);
+    d->placeholder->setWordWrap(true);
+    outer->addWidget(d->placeholder);
     auto *columns = new QHBoxLayout;
     outer->addLayout(columns);
     QVBoxLayout *column[2] = {new QVBoxLayout, new QVBoxLayout};
@@ -540,7 +546,6 @@ void BriefForm::setBrief(const Brief *brief)
 {
     d->loading = true;
     d->brief = brief ? std::optional<Brief>(*brief) : std::nullopt;
-    setEnabled(brief != nullptr);
     std::map<Group, bool> groupShown;
     for (std::size_t i = 0; i < d->specs.size(); ++i) {
         const FieldSpec &spec = d->specs[i];
@@ -571,7 +576,8 @@ void BriefForm::setBrief(const Brief *brief)
         }
     }
     for (auto &[g, box] : d->groups)
-        box->setVisible(!brief || groupShown[g]);
+        box->setVisible(brief && groupShown[g]);
+    d->placeholder->setVisible(!brief);
     if (brief) {
         const ModelSpec &m = brief->workload.model;
         const QLocale locale;
@@ -584,8 +590,6 @@ void BriefForm::setBrief(const Brief *brief)
         if (m.experts > 0)
             info += tr("; %1 experts, %2 per token").arg(m.experts).arg(m.expertsPerToken);
         d->modelInfo->setText(info);
-    } else {
-        d->modelInfo->setText(tr("No brief is open: use File → Open or New."));
     }
     d->loading = false;
 }

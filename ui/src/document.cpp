@@ -272,7 +272,7 @@ std::optional<QString> Document::editBrief(const std::vector<BriefPatch> &patche
 std::optional<QString> Document::addScenarioFromFile(const QString &briefPath, const QString &name)
 {
     if (!m_project)
-        return tr("Open or create a project first.");
+        return openFile(briefPath);  // nothing open: the brief starts a new project
     auto brief = loadBrief(briefPath.toStdString(), m_catalog);
     if (!brief)
         return QString::fromStdString(brief.error().toString());

@@ -637,6 +637,8 @@ void MainWindow::refresh()
         brief ? std::optional<Completeness>(assessCompleteness(*brief)) : std::nullopt;
     showCompleteness(completeness);
     const bool ranked = completeness && completeness->rankable();
+    m_tabs->setTabText(BriefPage, !completeness ? tr("Brief") : ranked ? tr("Brief ✓") : tr("Brief ⚠"));
+    m_tabs->setTabToolTip(BriefPage, completeness && !ranked ? tr("The brief misses what the ranking needs") : QString());
     m_fitModel->setResults(m_document->results());
     m_perfModel->setResults(m_document->results());
     m_candidatesModel->setBrief(brief);

@@ -33,6 +33,7 @@ QString barLabel(const Candidate &c, const QString &extra)
 void showFitChart(ChartView *chart, const Results &results)
 {
     constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+    chart->setEmptyText(tr("No memory fit yet: open a brief and add a candidate to compare"));
     chart->setTitle(tr("Memory per GPU by component (GiB; the busiest GPU)"));
     chart->setAxisLabels(QString(), tr("GiB"));
     QStringList categories;

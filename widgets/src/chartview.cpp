@@ -108,8 +108,7 @@ void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &r
         m_plot->yAxis->setRangeLower(0);
     if (yMax > 0 && m_plot->yAxis->range().upper > yMax)
         m_plot->yAxis->setRangeUpper(yMax);
-    if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)); t && lines.isEmpty())
-        t->setText(m_emptyText);
+    showEmptyState(lines.isEmpty());
     m_plot->replot();
 }
 
@@ -157,6 +156,7 @@ void ChartView::setStackedBars(const QStringList &categories, const QVector<Stac
     }
     m_plot->xAxis->setRange(0.4, categories.size() + 0.6);
     m_plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+    showEmptyState(categories.isEmpty());
     m_plot->replot();
 }
 
@@ -176,6 +176,19 @@ void ChartView::setVerticalMarker(double x, const QString &label)
     text->setColor(palette().color(QPalette::WindowText));
     text->setFont(font());
     m_plot->replot();
+}
+
+void ChartView::showEmptyState(bool empty)
+{
+    // No data: the title says what to do, and no bare axes or empty legend are drawn.
+    if (empty)
+        if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)))
+            t->setText(m_emptyText.isEmpty() ? tr("Nothing to show yet") : m_emptyText);
+    m_plot->xAxis->setVisible(!empty);
+    m_plot->yAxis->setVisible(!empty);
+    m_plot->xAxis->grid()->setVisible(!empty);
+    m_plot->yAxis->grid()->setVisible(!empty);
+    m_plot->legend->setVisible(!empty && m_plot->legend->visible());
 }
 
 void ChartView::setLogScale(bool x, bool y)
@@ -266,6 +279,7 @@ void ChartView::setHeatmap(const QStringList &columns, const QStringList &rows, 
     m_plot->yAxis->setTicker(ticks(rows));
     m_plot->xAxis->setRange(-0.5, columns.size() - 0.5);
     m_plot->yAxis->setRange(-0.5, rows.size() - 0.5);
+    showEmptyState(rows.isEmpty() || columns.isEmpty());
     m_plot->replot();
 }
 

@@ -74,6 +74,7 @@ protected:
 private:
     void restyle();
     void resetAxes(bool logX, bool logY);
+    void showEmptyState(bool empty);
     void showExportMenu(const QPoint &pos);
     QColor seriesColor(int index) const;
 
