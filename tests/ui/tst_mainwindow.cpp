@@ -93,6 +93,7 @@ private slots:
     void optionalFieldsAndBursts();
     void importHuggingFaceConfig();
     void compareTwoScenarios();
+    void warningsLeadToTheirFix();
     void catalogBrowserShowsEveryGpuWithSources();
     void fitModelPassesModelTester();
     void performanceArrivesWithoutBlocking();
@@ -370,6 +371,27 @@ void TestMainWindow::importHuggingFaceConfig()
 
 // Two scenarios side by side: a copy of the chat scenario at twice the request rate differs in
 // exactly that field, and its results differ with it (tail latency up at the higher rate).
+// A common mistake in the warnings list leads to the field that fixes it: the sample does not
+// say who runs the platform (mistake 5), and clicking that warning focuses the platform field.
+void TestMainWindow::warningsLeadToTheirFix()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    w.resultTabs()->setCurrentIndex(wb::MainWindow::CostPage);
+    QListWidgetItem *platform = nullptr;
+    for (int i = 0; i < w.warningList()->count(); ++i)
+        if (w.warningList()->item(i)->toolTip() == QLatin1String("mistake-platform-responsibility"))
+            platform = w.warningList()->item(i);
+    QVERIFY(platform);
+    emit w.warningList()->itemClicked(platform);
+    QCOMPARE(w.resultTabs()->currentIndex(), int(wb::MainWindow::BriefPage));
+    QTRY_COMPARE(QApplication::focusWidget(), w.briefForm()->field(QStringLiteral("/assumptions/platform_fte_self_hosted")));
+}
+
 void TestMainWindow::compareTwoScenarios()
 {
     wb::Document doc(shippedCatalog());

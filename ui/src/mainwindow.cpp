@@ -20,6 +20,8 @@
 #include <widgets/fractionbardelegate.h>
 
 #include <QApplication>
+
+#include <map>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDialog>
@@ -287,6 +289,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_warnings->setAccessibleName(tr("Warnings"));
     m_warnings->setWordWrap(true);
     m_warnings->setAlternatingRowColors(true);
+    m_warnings->setToolTip(tr("Click a warning to go to the field or page that fixes it"));
+    connect(m_warnings, &QListWidget::itemClicked, this, &MainWindow::goToBriefItem);
+    connect(m_warnings, &QListWidget::itemActivated, this, &MainWindow::goToBriefItem);
     layout->addWidget(m_warnings, 1);
 
     splitter->addWidget(left);
@@ -679,20 +684,25 @@ void MainWindow::refresh()
                                                             : tr("Does it fit? Open a brief to see."));
 
     m_warnings->clear();
+    const auto addWarning = [this](const QString &text, const Warning &w) {
+        auto *item = new QListWidgetItem(text);
+        item->setToolTip(QString::fromStdString(w.code));
+        item->setData(Qt::UserRole, fixFor(w.code));
+        m_warnings->addItem(item);
+    };
     for (const Warning &w : m_document->results().briefWarnings)
-        m_warnings->addItem(tr("Brief: %1").arg(QString::fromStdString(w.message)));
+        addWarning(tr("Brief: %1").arg(QString::fromStdString(w.message)), w);
     for (const Warning &w : m_document->results().cost.warnings)
-        m_warnings->addItem(tr("Cost: %1").arg(QString::fromStdString(w.message)));
+        addWarning(tr("Cost: %1").arg(QString::fromStdString(w.message)), w);
     for (const CandidateResult &r : m_document->results().results)
         for (const Warning &w : r.warnings) {
             if (w.code == "catalog-caveat")
                 continue;  // shown in the fit table's tooltips, not repeated here
-            auto *item = new QListWidgetItem(tr("%1 × %2: %3")
-                                                 .arg(r.candidate.gpus)
-                                                 .arg(QString::fromStdString(r.candidate.gpu))
-                                                 .arg(QString::fromStdString(w.message)));
-            item->setToolTip(QString::fromStdString(w.code));
-            m_warnings->addItem(item);
+            addWarning(tr("%1 × %2: %3")
+                           .arg(r.candidate.gpus)
+                           .arg(QString::fromStdString(r.candidate.gpu))
+                           .arg(QString::fromStdString(w.message)),
+                       w);
         }
     if (m_warnings->count() == 0)
         m_warnings->addItem(tr("No warnings."));
@@ -745,11 +755,32 @@ void MainWindow::showCompleteness(const std::optional<Completeness> &c)
         m_missing->addItem(tr("✓ Every item of the brief is given."));
 }
 
+// Where a warning is fixed: a field of the brief (a JSON pointer) or a page ("#N").
+QString MainWindow::fixFor(const std::string &code) const
+{
+    static const std::map<std::string, QString> fixes = {
+        {"mistake-platform-responsibility", QStringLiteral("/assumptions/platform_fte_self_hosted")},
+        {"mistake-generated-not-accepted", QStringLiteral("/workload/acceptance")},
+        {"brief-incomplete", QStringLiteral("#%1").arg(BriefPage)},
+        {"no-api-volume", QStringLiteral("/cost/requests_per_month")},
+        {"mistake-hourly-rate", QStringLiteral("#%1").arg(ComparePage)},
+        {"mistake-fit-yes-no", QStringLiteral("#%1").arg(FitPage)},
+        {"mistake-todays-model", QStringLiteral("#%1").arg(FitPage)},
+        {"mistake-interconnect", QStringLiteral("#%1").arg(CandidatesPage)},
+    };
+    const auto it = fixes.find(code);
+    return it == fixes.end() ? QString() : it->second;
+}
+
 void MainWindow::goToBriefItem(QListWidgetItem *item)
 {
     const QString pointer = item ? item->data(Qt::UserRole).toString() : QString();
     if (pointer.isEmpty())
         return;
+    if (pointer.startsWith(u'#')) {
+        m_tabs->setCurrentIndex(pointer.mid(1).toInt());
+        return;
+    }
     if (pointer == QLatin1String("/candidates")) {
         m_tabs->setCurrentIndex(CandidatesPage);
         return;

@@ -5,6 +5,7 @@
 #include <QMainWindow>
 
 #include <optional>
+#include <string>
 
 class QComboBox;
 class QLabel;
@@ -94,7 +95,9 @@ private:
     void refresh();
     QString performanceSubtitle(const Brief &brief) const;
     void showCompleteness(const std::optional<Completeness> &completeness);
+    // Goes to what a list item names in Qt::UserRole: a brief field (JSON pointer) or a page ("#N").
     void goToBriefItem(QListWidgetItem *item);
+    QString fixFor(const std::string &code) const;
 
     Document *m_document;
     BriefForm *m_briefForm = nullptr;
