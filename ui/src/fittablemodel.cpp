@@ -1,5 +1,8 @@
 #include "ui/fittablemodel.h"
 
+#include <QBrush>
+#include <QColor>
+
 #include <QLocale>
 
 namespace wb {
@@ -30,6 +33,9 @@ QVariant FitTableModel::data(const QModelIndex &index, int role) const
         return column == Candidate ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::UserRole && column == Headroom && f.computed)
         return f.headroomFraction;
+    // A candidate that does not fit, or could not be computed, is greyed; its tooltip says why.
+    if (role == Qt::ForegroundRole && (!f.computed || !f.fits))
+        return QBrush(QColor(128, 128, 128));
     if (role == Qt::ToolTipRole) {
         QStringList lines;
         if (column == Candidate)

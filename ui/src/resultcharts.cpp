@@ -127,10 +127,12 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
                                            : throughput                          ? tr("tokens/s")
                                                                                  : tr("ms"));
     QVector<ChartView::Line> lines;
-    for (const CandidateResult &r : results.results) {
+    for (std::size_t i = 0; i < results.results.size(); ++i) {
+        const CandidateResult &r = results.results[i];
         if (!r.performance.computed || r.performance.loadCurve.empty())
             continue;
-        ChartView::Line line{shortLabel(r.candidate), {}, {}};
+        // One colour per candidate, the same on every chart: its position in the brief.
+        ChartView::Line line{shortLabel(r.candidate), {}, {}, Qt::SolidLine, int(i)};
         for (const LoadPoint &p : r.performance.loadCurve) {
             line.x << p.requestRatePerS;
             switch (metric) {
