@@ -369,8 +369,6 @@ void TestMainWindow::importHuggingFaceConfig()
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
-// Two scenarios side by side: a copy of the chat scenario at twice the request rate differs in
-// exactly that field, and its results differ with it (tail latency up at the higher rate).
 // A common mistake in the warnings list leads to the field that fixes it: the sample does not
 // say who runs the platform (mistake 5), and clicking that warning focuses the platform field.
 void TestMainWindow::warningsLeadToTheirFix()
@@ -392,6 +390,8 @@ void TestMainWindow::warningsLeadToTheirFix()
     QTRY_COMPARE(QApplication::focusWidget(), w.briefForm()->field(QStringLiteral("/assumptions/platform_fte_self_hosted")));
 }
 
+// Two scenarios side by side: a copy of the chat scenario at twice the request rate differs in
+// exactly that field, and its results differ with it (tail latency up at the higher rate).
 void TestMainWindow::compareTwoScenarios()
 {
     wb::Document doc(shippedCatalog());
