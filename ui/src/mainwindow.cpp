@@ -116,15 +116,15 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     left->addWidget(statusPane);
     left->setStretchFactor(0, 1);
     left->setStretchFactor(1, 1);
-    left->setSizes({300, 400});
+    left->setSizes({200, 500});
     m_scenarios->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_scenarios->setTextElideMode(Qt::ElideRight);
 
-    auto *right = new QWidget(splitter);
-    auto *layout = new QVBoxLayout(right);
+    // Right: the pages above the warnings, the border between them movable.
+    auto *right = new QSplitter(Qt::Vertical, splitter);
     m_tabs = new QTabWidget(right);
     m_tabs->setAccessibleName(tr("Results"));
-    layout->addWidget(m_tabs, 3);
+    right->addWidget(m_tabs);
 
     // The brief: every field, grouped in the seed's order; a scroll area for small screens.
     auto *briefScroll = new QScrollArea(m_tabs);
@@ -283,16 +283,22 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     compareLayout->addWidget(m_mistakes);
     m_tabs->addTab(comparePage, tr("Compare && decide"));
 
-    auto *warningsLabel = new QLabel(tr("<b>Warnings</b>"), right);
-    layout->addWidget(warningsLabel);
-    m_warnings = new QListWidget(right);
+    auto *warningsPane = new QWidget(right);
+    auto *warningsLayout = new QVBoxLayout(warningsPane);
+    warningsLayout->setContentsMargins(0, 0, 0, 0);
+    warningsLayout->addWidget(new QLabel(tr("<b>Warnings</b> (click one to go to what fixes it)"), warningsPane));
+    m_warnings = new QListWidget(warningsPane);
     m_warnings->setAccessibleName(tr("Warnings"));
     m_warnings->setWordWrap(true);
     m_warnings->setAlternatingRowColors(true);
     m_warnings->setToolTip(tr("Click a warning to go to the field or page that fixes it"));
     connect(m_warnings, &QListWidget::itemClicked, this, &MainWindow::goToBriefItem);
     connect(m_warnings, &QListWidget::itemActivated, this, &MainWindow::goToBriefItem);
-    layout->addWidget(m_warnings, 1);
+    warningsLayout->addWidget(m_warnings, 1);
+    right->addWidget(warningsPane);
+    right->setStretchFactor(0, 4);
+    right->setStretchFactor(1, 1);
+    right->setSizes({620, 150});
 
     splitter->addWidget(left);
     splitter->addWidget(right);
