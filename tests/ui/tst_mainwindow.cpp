@@ -12,6 +12,7 @@
 #include <ui/fittablemodel.h>
 #include <ui/mainwindow.h>
 #include <ui/performancetablemodel.h>
+#include <ui/pricequote.h>
 #include <ui/scenariocompare.h>
 #include <widgets/chartview.h>
 
@@ -22,11 +23,15 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QApplication>
+#include <QDate>
+#include <QDateEdit>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QListWidget>
 #include <QPalette>
 #include <QSignalSpy>
@@ -94,6 +99,7 @@ private slots:
     void importHuggingFaceConfig();
     void compareTwoScenarios();
     void warningsLeadToTheirFix();
+    void priceQuoteIsUsedAndUndone();
     void catalogBrowserShowsEveryGpuWithSources();
     void fitModelPassesModelTester();
     void performanceArrivesWithoutBlocking();
@@ -366,6 +372,48 @@ void TestMainWindow::importHuggingFaceConfig()
     w.briefForm()->modelBox()->setCurrentIndex(w.briefForm()->modelBox()->findData(QStringLiteral("\"llama-3.1-8b\"")));
     QVERIFY(doc.brief()->workload.modelFromCatalog);
     QCOMPARE(w.briefForm()->modelBox()->findData(QString()), -1);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// A vendor quote entered in the dialog goes into the brief's cost.prices as one undo step, and the
+// cost model prices the candidate with it (the brief's own price comes before the price book's).
+void TestMainWindow::priceQuoteIsUsedAndUndone()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(kSample).has_value());
+    wb::PriceQuoteDialog dialog(doc.catalog(), QStringLiteral("h100-sxm-80gb"));
+    QCOMPARE(dialog.gpuBox()->currentData().toString(), QStringLiteral("h100-sxm-80gb"));
+    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(!ok->isEnabled());  // provider, price and source are required
+    dialog.providerEdit()->setText(QStringLiteral("Acme Cloud, 8x H100"));
+    dialog.sourceEdit()->setText(QStringLiteral("quote ACME-2026-114"));
+    QVERIFY(!ok->isEnabled());  // no price yet
+    dialog.sourceEdit()->clear();
+    dialog.amountBox()->setValue(2.10);
+    dialog.observedEdit()->setDate(QDate(2026, 11, 20));
+    QVERIFY(!ok->isEnabled());
+    dialog.sourceEdit()->setText(QStringLiteral("quote ACME-2026-114"));
+    QVERIFY(ok->isEnabled());
+    const int steps = doc.undoStack()->count();
+    QVERIFY(!w.addPriceQuote(dialog.json()).has_value());
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    QCOMPARE(int(doc.brief()->cost.prices.size()), 1);
+    const wb::GpuPrice &quote = doc.brief()->cost.prices.front();
+    QCOMPARE(quote.usdPerGpuHour, 2.10);
+    QCOMPARE(quote.observed, std::string("2026-11-20"));
+    QCOMPARE(quote.source, std::string("quote ACME-2026-114"));
+    QVERIFY(w.quoteList()->item(0)->text().contains(QLatin1String("Acme Cloud")));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    const wb::CostOption *onDemand = nullptr;
+    for (const wb::CostOption &o : doc.results().results[0].cost.options)
+        if (o.term == wb::PricingTerm::OnDemand)
+            onDemand = &o;
+    QVERIFY(onDemand);
+    QCOMPARE(onDemand->provider, std::string("Acme Cloud, 8x H100"));
+    QCOMPARE(onDemand->usdPerGpuHour, 2.10);
+    doc.undoStack()->undo();
+    QVERIFY(doc.brief()->cost.prices.empty());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
@@ -861,6 +909,10 @@ void TestMainWindow::screenshots()
             browser.show();
             shot(&browser, QStringLiteral("catalog"));
             browser.close();
+            wb::PriceQuoteDialog quote(doc.catalog(), QStringLiteral("h100-sxm-80gb"), &w);
+            quote.show();
+            shot(&quote, QStringLiteral("price-quote"));
+            quote.close();
             // Empty states: nothing open.
             doc.clear();
             for (int tab : {W::BriefPage, W::FitPage, W::PerformancePage}) {

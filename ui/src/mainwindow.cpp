@@ -11,6 +11,7 @@
 #include "ui/document.h"
 #include "ui/fittablemodel.h"
 #include "ui/performancetablemodel.h"
+#include "ui/pricequote.h"
 #include "ui/resultcharts.h"
 #include "ui/scenariocompare.h"
 #include "ui/settings.h"
@@ -28,6 +29,9 @@
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QDate>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProgressBar>
 #include <QShortcut>
 #include <QPushButton>
@@ -195,6 +199,39 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     candidateButtons->addWidget(removeCandidate);
     candidateButtons->addStretch();
     candidatesLayout->addLayout(candidateButtons);
+    // The brief's own dated prices (vendor quotes), which come before the price book's.
+    candidatesLayout->addWidget(new QLabel(tr("<b>Your price quotes</b>: dated prices of your own; the cost model "
+                                              "prefers them to the price book's"),
+                                           candidatesPage));
+    m_quotes = new QListWidget(candidatesPage);
+    m_quotes->setAccessibleName(tr("Price quotes in the brief"));
+    m_quotes->setMaximumHeight(fontMetrics().height() * 6);
+    candidatesLayout->addWidget(m_quotes);
+    auto *quoteButtons = new QHBoxLayout;
+    auto *addQuote = new QPushButton(tr("Add a price quote…"), candidatesPage);
+    auto *removeQuote = new QPushButton(tr("Remove quote"), candidatesPage);
+    quoteButtons->addWidget(addQuote);
+    quoteButtons->addWidget(removeQuote);
+    quoteButtons->addStretch();
+    candidatesLayout->addLayout(quoteButtons);
+    connect(addQuote, &QPushButton::clicked, this, [this] {
+        const QModelIndex current = m_candidatesTable->currentIndex();
+        const Brief *brief = m_document->brief();
+        const QString gpu = brief && current.isValid() && current.row() < int(brief->candidates.size())
+                                ? QString::fromStdString(brief->candidates[std::size_t(current.row())].gpu)
+                                : QString();
+        PriceQuoteDialog dialog(m_document->catalog(), gpu, this);
+        if (dialog.exec() == QDialog::Accepted)
+            addPriceQuote(dialog.json());
+    });
+    connect(removeQuote, &QPushButton::clicked, this, [this] {
+        const int row = m_quotes->currentRow();
+        if (row < 0 || !m_quotes->currentItem()->data(Qt::UserRole).isValid())
+            return;
+        if (auto error = m_document->editBrief(QStringLiteral("/cost/prices/%1").arg(row), QStringLiteral("null"),
+                                               tr("remove price quote"), false))
+            QMessageBox::warning(this, tr("Cannot remove the quote"), *error);
+    });
     connect(m_candidatesModel, &CandidatesModel::editRequested, this,
             [this](const QString &pointer, const QString &value, const QString &label) {
                 if (auto error = m_document->editBrief(pointer, value, label))
@@ -459,6 +496,41 @@ void MainWindow::addCandidate(const QString &gpu)
         QMessageBox::warning(this, tr("Cannot add the candidate"), *error);
 }
 
+std::optional<QString> MainWindow::addPriceQuote(const QString &json)
+{
+    auto error = m_document->editBrief(QStringLiteral("/cost/prices/-"), json, tr("add price quote"), false);
+    if (error)
+        QMessageBox::warning(this, tr("Cannot add the quote"), *error);
+    return error;
+}
+
+void MainWindow::showQuotes(const Brief *brief)
+{
+    m_quotes->clear();
+    // Only the brief's own (the project's price overrides follow them in cost.prices).
+    const QJsonArray own = QJsonDocument::fromJson(m_document->briefJson().toUtf8())
+                               .object()
+                               .value(QStringLiteral("cost"))
+                               .toObject()
+                               .value(QStringLiteral("prices"))
+                               .toArray();
+    for (qsizetype i = 0; brief && i < own.size() && i < qsizetype(brief->cost.prices.size()); ++i) {
+        const GpuPrice &p = brief->cost.prices[std::size_t(i)];
+        auto *item = new QListWidgetItem(tr("%1 — %2 %3, %4, observed %5")
+                                             .arg(QString::fromStdString(p.gpu),
+                                                  QString::fromLatin1(enumName(p.term).data()),
+                                                  p.term == PricingTerm::Purchase
+                                                      ? tr("$%1 per GPU").arg(QLocale().toString(p.usdPerGpu, 'f', 0))
+                                                      : tr("$%1 per GPU-hour").arg(QLocale().toString(p.usdPerGpuHour, 'f', 2)),
+                                                  QString::fromStdString(p.provider), QString::fromStdString(p.observed)));
+        item->setToolTip(tr("Source: %1").arg(QString::fromStdString(p.source)));
+        item->setData(Qt::UserRole, int(i));
+        m_quotes->addItem(item);
+    }
+    if (m_quotes->count() == 0)
+        m_quotes->addItem(tr("None: every price comes from the dated price book (hover a price for its source)."));
+}
+
 ScenarioCompareDialog *MainWindow::openComparison()
 {
     if (m_document->scenarioNames().isEmpty())
@@ -653,6 +725,7 @@ void MainWindow::refresh()
     m_fitModel->setResults(m_document->results());
     m_perfModel->setResults(m_document->results());
     m_candidatesModel->setBrief(brief);
+    showQuotes(brief);
     m_costModel->setResults(m_document->results());
     showFitView();
     showLoadChart(m_perfChart, brief, m_document->results(), LoadMetric(m_loadMetric->currentIndex()));

@@ -68,6 +68,10 @@ public:
     ScenarioCompareDialog *openComparison();
     // Adds a GPU from the catalog as a candidate (one GPU; one undo step).
     void addCandidate(const QString &gpu);
+    // Adds a price quote (a JSON object, PriceQuoteDialog::json) to the brief's cost.prices as
+    // one undo step; returns the error, which is also shown.
+    std::optional<QString> addPriceQuote(const QString &json);
+    QListWidget *quoteList() const { return m_quotes; }
     QTabWidget *resultTabs() const { return m_tabs; }
     QListWidget *warningList() const { return m_warnings; }
     // What the brief is missing (items carry their JSON pointer in Qt::UserRole).
@@ -97,6 +101,7 @@ private:
     void showCompleteness(const std::optional<Completeness> &completeness);
     // Goes to what a list item names in Qt::UserRole: a brief field (JSON pointer) or a page ("#N").
     void goToBriefItem(QListWidgetItem *item);
+    void showQuotes(const Brief *brief);
     QString fixFor(const std::string &code) const;
 
     Document *m_document;
@@ -135,6 +140,7 @@ private:
     QLabel *m_completeness = nullptr;
     QProgressBar *m_completenessBar = nullptr;
     QListWidget *m_missing = nullptr;
+    QListWidget *m_quotes = nullptr;
 };
 
 } // namespace wb

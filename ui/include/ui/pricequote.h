@@ -1,0 +1,50 @@
+// A dated price quote for the brief's cost.prices: the GPU, who sells it, the pricing term, the
+// amount (per GPU-hour, or per GPU for a purchase), the date it was seen and where. Every field
+// is required except the note (the Add button waits for them); the engine checks the result when it
+// is added to the brief.
+#pragma once
+
+#include <QDialog>
+
+class QComboBox;
+class QDateEdit;
+class QDoubleSpinBox;
+class QLineEdit;
+class QPushButton;
+
+namespace wb {
+
+class Catalog;
+
+class PriceQuoteDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    // gpu preselects a catalog id (the current candidate's).
+    PriceQuoteDialog(const Catalog &catalog, const QString &gpu, QWidget *parent = nullptr);
+
+    // The quote as a JSON object for /cost/prices/-.
+    QString json() const;
+
+    QComboBox *gpuBox() const { return m_gpu; }
+    QLineEdit *providerEdit() const { return m_provider; }
+    QComboBox *termBox() const { return m_term; }
+    QDoubleSpinBox *amountBox() const { return m_amount; }
+    QDateEdit *observedEdit() const { return m_observed; }
+    QLineEdit *sourceEdit() const { return m_source; }
+
+private:
+    void update();
+
+    QComboBox *m_gpu = nullptr;
+    QLineEdit *m_provider = nullptr;
+    QComboBox *m_term = nullptr;
+    QDoubleSpinBox *m_amount = nullptr;
+    QDateEdit *m_observed = nullptr;
+    QLineEdit *m_source = nullptr;
+    QLineEdit *m_note = nullptr;
+    QPushButton *m_ok = nullptr;
+};
+
+} // namespace wb
