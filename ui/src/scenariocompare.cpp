@@ -110,8 +110,11 @@ ScenarioCompareDialog::ScenarioCompareDialog(Document *document, QWidget *parent
     layout->addWidget(buttons);
 
     connect(&m_watcher, &QFutureWatcher<std::pair<Results, Results>>::finished, this, [this] {
+        if (m_cancel && m_cancel->load())
+            return;  // a newer comparison replaced this one
+        m_busy = false;
         m_progress->hide();
-        if (m_watcher.future().isCanceled() || m_watcher.future().resultCount() == 0 || (m_cancel && m_cancel->load()))
+        if (m_watcher.future().isCanceled() || m_watcher.future().resultCount() == 0)
             return;
         const auto &[a, b] = m_watcher.result();
         showResults(a, b);
@@ -134,6 +137,7 @@ void ScenarioCompareDialog::compare(const QString &a, const QString &b)
 {
     if (m_cancel)
         m_cancel->store(true);
+    m_busy = false;
     m_briefModel->removeRows(0, m_briefModel->rowCount());
     m_resultsModel->removeRows(0, m_resultsModel->rowCount());
     const QString jsonA = m_document->scenarioJson(a), jsonB = m_document->scenarioJson(b);
@@ -162,6 +166,7 @@ void ScenarioCompareDialog::compare(const QString &a, const QString &b)
     }
     m_status->setText(tr("Evaluating both scenarios…"));
     m_progress->show();
+    m_busy = true;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_watcher.setFuture(QtConcurrent::run([a = briefA.value(), b = briefB.value(), catalog, cancel = m_cancel] {
         EvaluateOptions options;

@@ -33,7 +33,9 @@ public:
 
     // Compares scenario a (before) with b (after); errors show in the dialog.
     void compare(const QString &a, const QString &b);
-    bool busy() const { return m_watcher.isRunning(); }
+    // True from the start of an evaluation until its results are shown (a finished future's
+    // results arrive by a queued signal, so the future's state alone is not enough).
+    bool busy() const { return m_busy; }
     QTableView *briefTable() const { return m_briefTable; }
     QTableView *resultsTable() const { return m_resultsTable; }
     QComboBox *firstChoice() const { return m_first; }
@@ -54,6 +56,7 @@ private:
     QFutureWatcher<std::pair<Results, Results>> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     int m_briefChanges = 0;
+    bool m_busy = false;
 };
 
 } // namespace wb
