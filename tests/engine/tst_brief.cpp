@@ -38,6 +38,7 @@ private slots:
     void badInput();
     void unknownFieldsWarn();
     void assumptionsOverride();
+    void patchesAreCheckedTogether();
 };
 
 void TestBrief::validBrief()
@@ -124,6 +125,31 @@ void TestBrief::unknownFieldsWarn()
     QCOMPARE(b.warnings.size(), std::size_t(1));
     QCOMPARE(b.warnings[0].code, std::string("unknown-field"));
     QVERIFY(b.warnings[0].message.find("/workload/input_tokenz") != std::string::npos);
+}
+
+// Several fields set in one patch are checked once, at the end: switching the kind to LoRA alone
+// is refused naming the training block it lacks; with that block in the same patch it is taken.
+void TestBrief::patchesAreCheckedTogether()
+{
+    const wb::Catalog &catalog = wbtest::shippedCatalog();
+    auto alone = wb::patchBrief(kBrief, "/workload/kind", "\"lora\"", catalog);
+    QVERIFY(!alone.ok());
+    QCOMPARE(alone.error().path, std::string("/workload/training"));
+    auto together = wb::patchBrief(kBrief,
+                                   std::vector<wb::BriefPatch>{{"/workload/kind", "\"lora\""},
+                                                               {"/workload/training", R"({"sequence_length": 2048})"}},
+                                   catalog);
+    QVERIFY(together.ok());
+    const wb::Brief lora = wbtest::parseOrFail(together.value());
+    QCOMPARE(lora.workload.kind, wb::WorkloadKind::Lora);
+    QCOMPARE(lora.workload.training->sequenceLength, 2048);
+    // "null" removes a field; a value that is not JSON names its field.
+    auto removed = wb::patchBrief(kBrief, "/workload/slo/tpot_p99_s", "null", catalog);
+    QVERIFY(removed.ok());
+    QVERIFY(!wbtest::parseOrFail(removed.value()).workload.slo.tpotP99S);
+    auto bad = wb::patchBrief(kBrief, "/workload/input_tokens", "12 tokens", catalog);
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().path, std::string("/workload/input_tokens"));
 }
 
 void TestBrief::assumptionsOverride()

@@ -77,6 +77,13 @@ QPalette darkPalette()
     return p;
 }
 
+// Shows the window and opens the sample brief in it, as the tests of a visible window start.
+bool showOnSample(wb::MainWindow &w, wb::Document &doc)
+{
+    w.show();
+    return QTest::qWaitForWindowExposed(&w) && !doc.openFile(kSample).has_value();
+}
+
 // The brief form's validation message (the first label that says something).
 QString findChildLabelText(QWidget *form)
 {
@@ -426,9 +433,7 @@ void TestMainWindow::warningsLeadToTheirFix()
 {
     wb::Document doc(shippedCatalog());
     wb::MainWindow w(&doc);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(!doc.openFile(kSample).has_value());
+    QVERIFY(showOnSample(w, doc));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     w.resultTabs()->setCurrentIndex(wb::MainWindow::CostPage);
     QListWidgetItem *platform = nullptr;
@@ -482,9 +487,7 @@ void TestMainWindow::showsSampleBriefAndFit()
 {
     wb::Document doc(shippedCatalog());
     wb::MainWindow w(&doc);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(!doc.openFile(kSample).has_value());
+    QVERIFY(showOnSample(w, doc));
     QAbstractItemModel *model = w.fitTable()->model();
     QCOMPARE(model->rowCount(), 6);  // the sample's six candidates
     QCOMPARE(model->data(model->index(0, wb::FitTableModel::Fits)).toString(), QStringLiteral("yes"));
@@ -516,9 +519,7 @@ void TestMainWindow::performanceArrivesWithoutBlocking()
 {
     wb::Document doc(shippedCatalog());
     wb::MainWindow w(&doc);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(!doc.openFile(kSample).has_value());
+    QVERIFY(showOnSample(w, doc));
     QVERIFY(doc.evaluating());
     QAbstractItemModel *model = w.performanceTable()->model();
     QCOMPARE(model->rowCount(), 6);
@@ -603,9 +604,7 @@ void TestMainWindow::presentationShowsTheChartAndGivesItBack()
 {
     wb::Document doc(shippedCatalog());
     wb::MainWindow w(&doc);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(!doc.openFile(kSample).has_value());
+    QVERIFY(showOnSample(w, doc));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     w.resultTabs()->setCurrentIndex(wb::MainWindow::PerformancePage);
     QWidget *home = w.loadChart()->parentWidget();
@@ -741,9 +740,7 @@ void TestMainWindow::chartsFollowResultsAndExport()
     wb::Document doc(shippedCatalog());
     wb::MainWindow w(&doc);
     w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(!doc.openFile(kSample).has_value());
+    QVERIFY(showOnSample(w, doc));
     QVERIFY(w.fitChart()->seriesCount() >= 3);  // weights, KV cache, activations, runtime
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     // Five candidates with performance draw five load curves, plus the TTFT target line.

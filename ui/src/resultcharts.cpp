@@ -204,10 +204,6 @@ void showCostChart(ChartView *chart, const Results &results)
     chart->setStackedBars(categories, stacks);
 }
 
-} // namespace wb
-
-namespace wb {
-
 void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t candidate)
 {
     chart->setEmptyText(tr("No break-even: the candidate has no price, or the brief no monthly volume"));
@@ -240,8 +236,7 @@ void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t ca
     if (results.cost.api && !lines.isEmpty())
         line(*results.cost.api, tr("model API"), Qt::SolidLine, 7);
     chart->setTitle(title);
-    QVector<ChartView::Reference> none;
-    chart->setLines(lines, none);
+    chart->setLines(lines);
     chart->setLogScale(false, false);
     if (results.cost.api && !lines.isEmpty())
         chart->setVerticalMarker(results.cost.api->requestsPerMonth, tr("the brief's volume"));
