@@ -1,9 +1,9 @@
 #include "ui/catalogbrowser.h"
 
 #include "ui/gpuspecs.h"
+#include "pageparts.h"
 
 #include <QDialogButtonBox>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -142,17 +142,10 @@ CatalogBrowser::CatalogBrowser(const Catalog &catalog, QWidget *parent) : QDialo
     m_proxy->setSortRole(Qt::UserRole + 1);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_proxy->setFilterKeyColumn(-1);
-    m_table = new QTableView(this);
-    m_table->setModel(m_proxy);
-    m_table->setAccessibleName(tr("GPU catalog"));
+    m_table = pageparts::resultTable(m_proxy, tr("GPU catalog"), this);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(GpuCatalogModel::Name, Qt::AscendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setAlternatingRowColors(true);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     layout->addWidget(m_table, 1);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
