@@ -219,16 +219,16 @@ void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t ca
         lines << l;
     };
     const QLocale locale;
-    QString title = tr("When does owning capacity beat the API?");
+    QString title = tr("Monthly cost against volume");
     if (candidate < results.results.size()) {
         const CandidateResult &r = results.results[candidate];
-        title = tr("When does %1 beat the API? Monthly cost against volume").arg(shortLabel(r.candidate));
+        title = tr("Monthly cost against volume: %1").arg(shortLabel(r.candidate));
         const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DashDotLine, Qt::DotLine, Qt::DashDotDotLine};
         int i = 0;
         for (const CostOption &o : r.cost.options) {
             QString name = QString::fromLatin1(o.term ? enumName(*o.term).data() : "?");
             if (o.breakEvenRequestsPerMonthVsApi)
-                name += tr(" (beats the API from %1/month)").arg(locale.toString(*o.breakEvenRequestsPerMonthVsApi, 'g', 3));
+                name += tr(" (≤ API from %1/mo)").arg(locale.toString(*o.breakEvenRequestsPerMonthVsApi, 'g', 2));
             line(o, name, styles[i % 5], int(candidate));
             ++i;
         }
