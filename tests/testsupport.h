@@ -3,8 +3,8 @@
 // ../shared/validation/public-cases.csv with its sources in each row).
 #pragma once
 
-#include <engine/brief.h>
-#include <engine/catalog.h>
+#include <brief/brief.h>
+#include <catalog/catalog.h>
 
 #include <QFile>
 #include <QString>

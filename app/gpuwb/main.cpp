@@ -2,11 +2,11 @@
 // Exit codes (../shared/spec/brief-and-results-v1.md): 0 evaluated, 2 bad input (one line on
 // stderr naming the file and the field), 1 anything else.
 
-#include <engine/brief.h>
-#include <engine/catalog.h>
-#include <engine/evaluate.h>
-#include <engine/fileio.h>
-#include <engine/project.h>
+#include <brief/brief.h>
+#include <catalog/catalog.h>
+#include <evaluate/evaluate.h>
+#include <core/fileio.h>
+#include <store/project.h>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

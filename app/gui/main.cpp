@@ -2,13 +2,13 @@
 // opens the given file, or the bundled sample project (three scenarios: a real-time chat
 // assistant on a 70B model, a nightly batch summarization job, a LoRA fine-tune).
 
-#include <engine/catalog.h>
-#include <engine/evaluate.h>
+#include <catalog/catalog.h>
+#include <evaluate/evaluate.h>
 #include <ui/document.h>
 #include <ui/mainwindow.h>
 #include <ui/settings.h>
 
-#include <engine/project.h>
+#include <store/project.h>
 
 #include <QApplication>
 #include <QDateTime>

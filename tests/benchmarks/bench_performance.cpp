@@ -5,8 +5,8 @@
 //       --benchmark_report_aggregates_only=true   (one line)
 //
 // Report the medians. Requests per second simulated are printed as a counter.
-#include <engine/evaluate.h>
-#include <engine/simulator.h>
+#include <evaluate/evaluate.h>
+#include <performance/simulator.h>
 
 #include <benchmark/benchmark.h>
 

@@ -6,7 +6,7 @@
 //
 //   ./build/tests/benchmarks/bench_window --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 
-#include <engine/catalog.h>
+#include <catalog/catalog.h>
 #include <ui/briefform.h>
 #include <ui/document.h>
 #include <ui/mainwindow.h>

@@ -2,7 +2,7 @@
 
 #include "testsupport.h"
 
-#include <engine/brief.h>
+#include <brief/brief.h>
 
 #include <QObject>
 #include <QTest>

@@ -3,7 +3,7 @@
 
 #include "testsupport.h"
 
-#include <engine/catalog.h>
+#include <catalog/catalog.h>
 
 #include <QObject>
 #include <QTest>

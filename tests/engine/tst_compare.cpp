@@ -3,7 +3,7 @@
 
 #include "testsupport.h"
 
-#include <engine/compare.h>
+#include <evaluate/compare.h>
 
 #include <QObject>
 #include <QTest>

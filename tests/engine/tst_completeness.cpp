@@ -1,11 +1,11 @@
 // Brief completeness: which items of the seed's workload brief are given, which are assumed,
 // and when the ranking is held back. Expected counts are worked out from the item list in
-// engine/src/completeness.cpp (realtime: kind, model, lengths, two p95s, latency targets,
+// engine/brief/completeness.cpp (realtime: kind, model, lengths, two p95s, latency targets,
 // acceptance, data boundary, operating model, candidates = 10 items).
 
 #include "testsupport.h"
 
-#include <engine/completeness.h>
+#include <brief/completeness.h>
 
 #include <QObject>
 #include <QTest>

@@ -2,8 +2,8 @@
 // dating, and the recommendation and common-mistake checks on the sample brief.
 #include "testsupport.h"
 
-#include <engine/cost.h>
-#include <engine/evaluate.h>
+#include <cost/cost.h>
+#include <evaluate/evaluate.h>
 
 #include <QtTest>
 

@@ -3,8 +3,8 @@
 
 #include "testsupport.h"
 
-#include <engine/fit.h>
-#include <engine/modelarch.h>
+#include <fit/fit.h>
+#include <catalog/modelarch.h>
 
 #include <QObject>
 #include <QTest>

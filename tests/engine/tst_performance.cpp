@@ -4,10 +4,10 @@
 // warning) for what the hardware cannot run.
 #include "testsupport.h"
 
-#include <engine/evaluate.h>
-#include <engine/performance.h>
-#include <engine/simulator.h>
-#include <engine/stepmodel.h>
+#include <evaluate/evaluate.h>
+#include <performance/performance.h>
+#include <performance/simulator.h>
+#include <performance/stepmodel.h>
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // libFuzzer target: parsing a brief from arbitrary bytes must never crash; a brief that parses is
 // also rendered (fit only, so that one input stays fast).
-#include <engine/brief.h>
-#include <engine/evaluate.h>
+#include <brief/brief.h>
+#include <evaluate/evaluate.h>
 
 #include <cstddef>
 #include <cstdint>

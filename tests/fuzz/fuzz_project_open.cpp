@@ -1,6 +1,6 @@
 // libFuzzer target: opening a project file from arbitrary bytes must never crash, hang or leak;
 // it either opens or says why not.
-#include <engine/project.h>
+#include <store/project.h>
 
 #include <cstddef>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Deliberately wrong: an engine-side file including Qt. See CMakeLists.txt beside it.
-#include <engine/result.h>
+#include <core/result.h>
 #include <QString>
 
 QString probe()

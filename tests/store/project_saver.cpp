@@ -1,7 +1,7 @@
 // Helper of tst_project's kill loop: opens a project and saves it again and again, each time with
 // a scenario whose brief carries the next counter value (and enough text that a save takes a
 // while), until it is killed. Usage: project_saver FILE.gpuwb
-#include <engine/project.h>
+#include <store/project.h>
 
 #include <cstdio>
 #include <string>

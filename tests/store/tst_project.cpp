@@ -1,7 +1,7 @@
 // Project files: round trips, every kind of bad file, newer and older versions, one writer,
 // failed saves, and a kill -9 loop during saves.
-#include <engine/project.h>
-#include <engine/version.h>
+#include <store/project.h>
+#include <core/version.h>
 
 #include <sqlite3.h>
 

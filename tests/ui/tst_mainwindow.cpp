@@ -1,8 +1,8 @@
 // The first window driven as a user would, on the offscreen platform. With WB_SCREENSHOT_DIR
 // set, it also saves the window at 1280x800 and 1920x1080, light and dark, for review.
 
-#include <engine/catalog.h>
-#include <engine/project.h>
+#include <catalog/catalog.h>
+#include <store/project.h>
 #include <ui/candidatesmodel.h>
 #include <ui/catalogbrowser.h>
 #include <ui/comparisonmodel.h>

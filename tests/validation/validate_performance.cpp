@@ -9,7 +9,7 @@
 //                                   (throughput 15%, TTFT and TPOT 25%)
 #include "testsupport.h"
 
-#include <engine/evaluate.h>
+#include <evaluate/evaluate.h>
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 #include "ui/briefform.h"
 
-#include <engine/assumptions.h>
-#include <engine/catalog.h>
-#include <engine/modelarch.h>
+#include <core/assumptions.h>
+#include <catalog/catalog.h>
+#include <catalog/modelarch.h>
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

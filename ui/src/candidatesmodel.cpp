@@ -2,8 +2,8 @@
 
 #include "ui/gpuspecs.h"
 
-#include <engine/brief.h>
-#include <engine/catalog.h>
+#include <brief/brief.h>
+#include <catalog/catalog.h>
 
 #include <QLocale>
 

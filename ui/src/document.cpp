@@ -1,6 +1,6 @@
 #include "ui/document.h"
 
-#include <engine/fileio.h>
+#include <core/fileio.h>
 
 #include <QDateTime>
 #include <QFileInfo>

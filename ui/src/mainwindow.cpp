@@ -3,7 +3,7 @@
 #include "ui/briefform.h"
 #include "pageparts.h"
 
-#include <engine/completeness.h>
+#include <brief/completeness.h>
 #include "ui/candidatesmodel.h"
 #include "ui/catalogbrowser.h"
 #include "ui/comparisonmodel.h"

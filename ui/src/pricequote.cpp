@@ -1,7 +1,7 @@
 #include "ui/pricequote.h"
 
-#include <engine/catalog.h>
-#include <engine/types.h>
+#include <catalog/catalog.h>
+#include <core/types.h>
 
 #include <QComboBox>
 #include <QDate>

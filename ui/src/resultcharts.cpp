@@ -1,6 +1,6 @@
 #include "ui/resultcharts.h"
 
-#include <engine/fit.h>
+#include <fit/fit.h>
 #include <widgets/chartview.h>
 
 #include <QCoreApplication>

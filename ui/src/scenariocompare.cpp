@@ -3,7 +3,7 @@
 #include "ui/document.h"
 #include "pageparts.h"
 
-#include <engine/compare.h>
+#include <evaluate/compare.h>
 
 #include <QComboBox>
 #include <QDialogButtonBox>

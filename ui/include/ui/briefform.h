@@ -10,7 +10,7 @@
 // rate or concurrency) sends both. A rejected value is shown above the form with the reason.
 #pragma once
 
-#include <engine/brief.h>
+#include <brief/brief.h>
 
 #include <QWidget>
 

@@ -5,7 +5,7 @@
 // editRequested(pointer, valueJson) for the document to apply as an undoable step.
 #pragma once
 
-#include <engine/brief.h>
+#include <brief/brief.h>
 
 #include <QAbstractTableModel>
 

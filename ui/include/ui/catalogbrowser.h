@@ -4,7 +4,7 @@
 // chosen GPU becomes a new candidate.
 #pragma once
 
-#include <engine/catalog.h>
+#include <catalog/catalog.h>
 
 #include <QAbstractTableModel>
 #include <QDialog>

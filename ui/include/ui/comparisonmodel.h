@@ -4,7 +4,7 @@
 // throughput). Holds no logic beyond presentation.
 #pragma once
 
-#include <engine/evaluate.h>
+#include <evaluate/evaluate.h>
 
 #include <QAbstractTableModel>
 

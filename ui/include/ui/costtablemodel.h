@@ -3,7 +3,7 @@
 // price came from. Holds no logic beyond presentation.
 #pragma once
 
-#include <engine/evaluate.h>
+#include <evaluate/evaluate.h>
 
 #include <QAbstractTableModel>
 

@@ -8,14 +8,14 @@
 //
 // A brief JSON opens as a new, unsaved project holding that brief as its one scenario. While the
 // document has unsaved work it is autosaved every autosaveIntervalS() seconds to a recovery file
-// (engine/project.h), deleted again on save and on a clean close; a crash leaves it for the next
+// (store/project.h), deleted again on save and on a clean close; a crash leaves it for the next
 // start to offer back.
 #pragma once
 
-#include <engine/brief.h>
-#include <engine/catalog.h>
-#include <engine/evaluate.h>
-#include <engine/project.h>
+#include <brief/brief.h>
+#include <catalog/catalog.h>
+#include <evaluate/evaluate.h>
+#include <store/project.h>
 
 #include <QFutureWatcher>
 #include <QObject>

@@ -2,8 +2,8 @@
 // dated prices: shared by the candidates table and the catalog browser.
 #pragma once
 
-#include <engine/catalog.h>
-#include <engine/prices.h>
+#include <catalog/catalog.h>
+#include <catalog/prices.h>
 
 #include <QString>
 

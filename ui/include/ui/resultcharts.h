@@ -3,7 +3,7 @@
 // item. Presentation only: every figure comes from the engine's results.
 #pragma once
 
-#include <engine/evaluate.h>
+#include <evaluate/evaluate.h>
 
 namespace wb {
 

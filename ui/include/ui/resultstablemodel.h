@@ -2,7 +2,7 @@
 // subclass names. Holds the results and the candidate label every such table starts with.
 #pragma once
 
-#include <engine/evaluate.h>
+#include <evaluate/evaluate.h>
 
 #include <QAbstractTableModel>
 

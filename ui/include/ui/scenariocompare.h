@@ -5,7 +5,7 @@
 // cancels the older run.
 #pragma once
 
-#include <engine/evaluate.h>
+#include <evaluate/evaluate.h>
 
 #include <QDialog>
 #include <QFutureWatcher>

@@ -1,0 +1,392 @@
+#include "brief/brief.h"
+
+#include "core/fileio.h"
+
+#include "catalog/catalogparse.h"
+#include "core/jsonfields.h"
+#include "catalog/priceparse.h"
+
+#include <cmath>
+#include <filesystem>
+
+namespace wb {
+
+using detail::FieldError;
+using detail::Fields;
+using detail::formatNumber;
+using detail::Json;
+using detail::kFraction;
+using detail::kNonNegative;
+using detail::kPositive;
+using detail::Range;
+
+namespace {
+
+struct BriefParser
+{
+    const Catalog &catalog;
+    std::string file;
+    Brief brief;
+
+    void noteUnknown(const Fields &f, const std::set<std::string> &known)
+    {
+        for (const std::string &path : f.unknownKeys(known))
+            brief.warnings.push_back({"unknown-field", path + " is not a field this version reads; it was ignored"});
+    }
+
+    ModelSpec inlineModel(const Fields &f)
+    {
+        if (const Json *hf = f.find("hf_config")) {
+            auto model = modelFromHfConfig(hf->dump(), file, f.pathOf("hf_config"));
+            if (!model)
+                throw FieldError{model.error().path, model.error().message};
+            ModelSpec m = model.value();
+            if (auto name = f.optString("name"))
+                m.name = m.id = *name;
+            return m;
+        }
+        // The spec's inline form uses top-level "experts"/"experts_per_token"; the catalog form
+        // nests them under "moe". Fill the catalog entry's bookkeeping fields and reuse its parser.
+        Json entry = Json::object();
+        for (const char *key : {"parameters", "layers", "hidden_size", "attention_heads", "kv_heads",
+                                "head_dim", "intermediate_size", "vocab_size", "tied_embeddings", "mlp",
+                                "attention_bias", "linear_biases", "position_embeddings", "max_context",
+                                "moe", "mla", "sliding_window"})
+            if (const Json *v = f.find(key))
+                entry[key] = *v;
+        for (const char *key : {"parameters", "layers", "hidden_size", "attention_heads", "kv_heads",
+                                "intermediate_size", "vocab_size"})
+            if (!f.has(key))
+                f.fail(key, "is missing: an inline model needs parameters, layers, hidden_size, attention_heads, "
+                            "kv_heads, intermediate_size and vocab_size");
+        if (f.has("experts") || f.has("experts_per_token")) {
+            Json moe = entry.value("moe", Json::object());
+            moe["experts"] = f.has("experts") ? *f.find("experts") : Json();
+            moe["experts_per_token"] = f.has("experts_per_token") ? *f.find("experts_per_token") : Json();
+            if (const Json *w = f.find("moe_intermediate_size"))
+                moe["moe_intermediate_size"] = *w;
+            entry["moe"] = moe;
+        }
+        entry["id"] = f.optString("name").value_or("inline-model");
+        entry["name"] = entry["id"];
+        if (!entry.contains("tied_embeddings"))
+            entry["tied_embeddings"] = false;
+        if (!entry.contains("max_context"))
+            entry["max_context"] = 1 << 20;  // unknown: no advertised limit to check against
+        try {
+            return detail::parseModelEntry(Fields(entry, f.path()));
+        } catch (const FieldError &e) {
+            // Paths into the synthetic "moe" object point at the brief's top-level fields.
+            std::string path = e.path;
+            const std::string moePrefix = f.path() + "/moe/";
+            if (path.rfind(moePrefix, 0) == 0 && !f.has("moe"))
+                path = f.path() + "/" + path.substr(moePrefix.size());
+            throw FieldError{path, e.message};
+        }
+    }
+
+    void parseWorkload(const Fields &w)
+    {
+        Workload &wl = brief.workload;
+        wl.kind = w.enumValue<WorkloadKind>("kind");
+
+        const Json *model = w.find("model");
+        if (!model)
+            w.fail("model", "is missing (a catalog id or an inline model object)");
+        if (model->is_string()) {
+            const std::string id = model->get<std::string>();
+            const ModelSpec *spec = catalog.model(id);
+            if (!spec)
+                w.fail("model", "\"" + id + "\" is not in the model catalog (gpuwb catalog models lists the ids)");
+            wl.model = *spec;
+        } else if (model->is_object()) {
+            wl.model = inlineModel(w.object("model"));
+            wl.modelFromCatalog = false;
+        } else {
+            w.fail("model", "must be a catalog id or an object, not " + detail::jsonTypeName(*model));
+        }
+
+        const bool inference = isInference(wl.kind);
+        const Precision defaultWeights = wl.kind == WorkloadKind::Qlora ? Precision::Nf4 : Precision::Bf16;
+        wl.weightsPrecision = w.optEnum<Precision>("weights_precision").value_or(defaultWeights);
+        wl.kvCachePrecision = w.optEnum<Precision>("kv_cache_precision").value_or(Precision::Bf16);
+        if (wl.kvCachePrecision == Precision::Nf4)
+            w.fail("kv_cache_precision", "nf4 is a weight format; the KV cache takes fp32, bf16, fp16, fp8, int8, "
+                                         "int4 or fp4");
+
+        if (inference) {
+            wl.inputTokens = double(w.integer("input_tokens", Range{1, 1e8}));
+            const bool embedding = wl.kind == WorkloadKind::Embedding;
+            if (embedding)
+                wl.outputTokens = double(w.optInteger("output_tokens", kNonNegative).value_or(0));
+            else
+                wl.outputTokens = double(w.integer("output_tokens", Range{1, 1e8}));
+        } else {
+            wl.inputTokens = double(w.optInteger("input_tokens", kNonNegative).value_or(0));
+            wl.outputTokens = double(w.optInteger("output_tokens", kNonNegative).value_or(0));
+        }
+        if (auto p95 = w.optInteger("input_tokens_p95", kNonNegative)) {
+            if (*p95 < wl.inputTokens)
+                w.fail("input_tokens_p95", "must be at least input_tokens (" + formatNumber(wl.inputTokens) + ")");
+            wl.inputTokensP95 = double(*p95);
+        }
+        if (auto p95 = w.optInteger("output_tokens_p95", kNonNegative)) {
+            if (*p95 < wl.outputTokens)
+                w.fail("output_tokens_p95", "must be at least output_tokens (" + formatNumber(wl.outputTokens) + ")");
+            wl.outputTokensP95 = double(*p95);
+        }
+
+        if (auto t = w.optObject("traffic")) {
+            wl.traffic.mode = t->enumValue<TrafficMode>("mode");
+            wl.traffic.burstiness = t->optNumber("burstiness", Range{0.01, 100}).value_or(1.0);
+            if (auto c = t->optInteger("concurrency", Range{1, 1e9}))
+                wl.traffic.concurrency = int(*c);
+            if (wl.traffic.mode == TrafficMode::OpenLoop)
+                wl.traffic.requestRatePerS = t->number("request_rate_per_s", kPositive);
+            else
+                wl.traffic.requestRatePerS = t->optNumber("request_rate_per_s", kPositive);
+            if (wl.traffic.mode == TrafficMode::ClosedLoop && !wl.traffic.concurrency)
+                t->fail("concurrency", "is missing: closed-loop traffic needs the number of requests in flight");
+            if (auto b = t->optObject("bursts")) {
+                if (wl.traffic.mode != TrafficMode::OpenLoop)
+                    t->fail("bursts", "apply to open-loop traffic only");
+                wl.traffic.burstMultiplier = b->number("multiplier", Range{1, 1000});
+                wl.traffic.burstDurationS = b->number("duration_s", kPositive);
+                wl.traffic.burstPeriodS = b->number("period_s", kPositive);
+                if (wl.traffic.burstDurationS >= wl.traffic.burstPeriodS)
+                    b->fail("duration_s", "must be shorter than period_s (a burst that never ends is a higher base rate)");
+                noteUnknown(*b, {"multiplier", "duration_s", "period_s"});
+            }
+            wl.traffic.peakRequestRatePerS = t->optNumber("peak_request_rate_per_s", kPositive);
+            noteUnknown(*t, {"mode", "request_rate_per_s", "burstiness", "concurrency", "bursts",
+                             "peak_request_rate_per_s"});
+        } else if (wl.kind == WorkloadKind::RealtimeInference) {
+            w.fail("traffic", "is missing: real-time inference needs its traffic (open-loop rate or closed-loop "
+                              "concurrency)");
+        }
+
+        if (auto s = w.optObject("slo")) {
+            wl.slo.ttftP99S = s->optNumber("ttft_p99_s", kPositive);
+            wl.slo.tpotP99S = s->optNumber("tpot_p99_s", kPositive);
+            wl.slo.e2eP99S = s->optNumber("e2e_p99_s", kPositive);
+            wl.slo.ttftP95S = s->optNumber("ttft_p95_s", kPositive);
+            wl.slo.tpotP95S = s->optNumber("tpot_p95_s", kPositive);
+            wl.slo.e2eP95S = s->optNumber("e2e_p95_s", kPositive);
+            noteUnknown(*s, {"ttft_p99_s", "tpot_p99_s", "e2e_p99_s", "ttft_p95_s", "tpot_p95_s", "e2e_p95_s"});
+        }
+        if (auto a = w.optObject("acceptance")) {
+            wl.acceptance.qualityPassRate = a->optNumber("quality_pass_rate", kFraction).value_or(1.0);
+            wl.acceptance.failureRate = a->optNumber("failure_rate", Range{0.0, 0.999}).value_or(0.0);
+            wl.acceptance.given = true;
+            noteUnknown(*a, {"quality_pass_rate", "failure_rate"});
+        }
+
+        const bool trains = isTraining(wl.kind) || isAdapter(wl.kind);
+        if (auto t = w.optObject("training")) {
+            TrainingSpec ts;
+            ts.sequenceLength = int(t->integer("sequence_length", Range{1, 1e8}));
+            ts.microBatchSize = int(t->optInteger("micro_batch_size", Range{1, 1e6}).value_or(1));
+            ts.globalBatchTokens = t->optNumber("global_batch_tokens", kPositive);
+            ts.tokens = t->optNumber("tokens", kPositive);
+            ts.optimizer = t->optEnum<Optimizer>("optimizer").value_or(Optimizer::AdamW);
+            ts.optimizerPlacement = t->optEnum<OptimizerPlacement>("optimizer_placement").value_or(OptimizerPlacement::Gpu);
+            ts.masterWeights = t->optBoolean("master_weights").value_or(true);
+            ts.optimizerInBackward = t->optBoolean("optimizer_in_backward").value_or(false);
+            ts.sharding = t->optEnum<Sharding>("sharding").value_or(Sharding::None);
+            ts.recompute = t->optEnum<Recompute>("activation_recompute").value_or(Recompute::None);
+            ts.activationOffload = t->optBoolean("activation_offload").value_or(false);
+            ts.sequenceParallel = t->optBoolean("sequence_parallel").value_or(false);
+            ts.loraRank = int(t->optInteger("lora_rank", Range{1, 65536}).value_or(16));
+            ts.loraTargets = t->optEnum<LoraTargets>("lora_targets").value_or(LoraTargets::AllLinear);
+            noteUnknown(*t, {"sequence_length", "micro_batch_size", "global_batch_tokens", "tokens", "optimizer",
+                             "optimizer_placement", "master_weights", "optimizer_in_backward", "sharding",
+                             "activation_recompute", "activation_offload", "sequence_parallel", "lora_rank",
+                             "lora_targets"});
+            wl.training = ts;
+        } else if (trains) {
+            w.fail("training", "is missing: " + std::string(enumName(wl.kind))
+                                   + " needs sequence_length and the training set-up");
+        }
+
+        noteUnknown(w, {"kind", "model", "weights_precision", "kv_cache_precision", "input_tokens", "output_tokens",
+                        "input_tokens_p95", "output_tokens_p95", "traffic", "slo", "acceptance", "training"});
+    }
+
+    void parseCandidates(const Fields &top)
+    {
+        const Json &list = top.array("candidates");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const Fields c(list[i], "/candidates/" + std::to_string(i));
+            Candidate cand;
+            cand.gpu = c.string("gpu");
+            if (!catalog.gpu(cand.gpu))
+                c.fail("gpu", "\"" + cand.gpu + "\" is not in the GPU catalog (gpuwb catalog gpus lists the ids)");
+            cand.tensorParallel = int(c.optInteger("tensor_parallel", Range{1, 4096}).value_or(1));
+            cand.pipelineParallel = int(c.optInteger("pipeline_parallel", Range{1, 4096}).value_or(1));
+            cand.gpus = int(c.optInteger("gpus", Range{1, 1e6}).value_or(cand.gpusPerReplica()));
+            cand.servingStack = c.optEnum<ServingStack>("serving_stack").value_or(ServingStack::Generic);
+            if (cand.gpus % cand.gpusPerReplica() != 0)
+                c.fail("gpus", std::to_string(cand.gpus) + " GPUs cannot be split into replicas of tensor_parallel x "
+                                   "pipeline_parallel = " + std::to_string(cand.gpusPerReplica()) + " GPUs");
+            noteUnknown(c, {"gpu", "gpus", "tensor_parallel", "pipeline_parallel", "serving_stack"});
+            brief.candidates.push_back(cand);
+        }
+    }
+
+    void parseAssumptions(const Fields &top)
+    {
+        auto a = top.optObject("assumptions");
+        if (!a)
+            return;
+        const Json &obj = *top.find("assumptions");
+        for (auto it = obj.begin(); it != obj.end(); ++it) {
+            const std::string path = a->pathOf(it.key());
+            double value = 0;
+            if (it->is_boolean())
+                value = it->get<bool>() ? 1.0 : 0.0;
+            else if (it->is_number())
+                value = it->get<double>();
+            else
+                throw FieldError{path, "must be a number or true/false, not " + detail::jsonTypeName(*it)};
+            Status s = brief.assumptions.set(it.key(), value, path);
+            if (!s)
+                throw FieldError{path, s.error().message};
+        }
+    }
+
+    void parseCost(const Fields &top)
+    {
+        auto c = top.optObject("cost");
+        if (!c)
+            return;
+        CostInputs &cost = brief.cost;
+        if (c->has("prices")) {
+            const Json &list = c->array("prices");
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const Fields f(list[i], c->pathOf("prices") + "/" + std::to_string(i));
+                GpuPrice p = detail::parseGpuPrice(f, "brief");
+                if (!catalog.gpu(p.gpu))
+                    f.fail("gpu", "\"" + p.gpu + "\" is not in the GPU catalog");
+                noteUnknown(f, {"gpu", "provider", "term", "usd_per_gpu_hour", "usd_per_gpu", "observed", "source", "note"});
+                cost.prices.push_back(std::move(p));
+            }
+        }
+        if (auto api = c->optObject("api")) {
+            cost.api = detail::parseApiPrice(*api, "brief", brief.workload.model.id);
+            noteUnknown(*api, {"provider", "usd_per_million_input", "usd_per_million_output", "failure_rate", "observed",
+                               "source", "note"});
+        }
+        cost.requestsPerMonth = c->optNumber("requests_per_month", kPositive);
+        if (auto d = c->optObject("decision")) {
+            cost.decision.given = true;
+            cost.decision.demandCertainty = d->optEnum<Level>("demand_certainty").value_or(Level::Medium);
+            cost.decision.modelChurn = d->optEnum<Level>("model_churn").value_or(Level::Medium);
+            cost.decision.needsHardwareControl = d->optBoolean("needs_hardware_control").value_or(false);
+            cost.decision.apiAllowed = d->optBoolean("api_allowed").value_or(true);
+            noteUnknown(*d, {"demand_certainty", "model_churn", "needs_hardware_control", "api_allowed"});
+        }
+        noteUnknown(*c, {"prices", "api", "requests_per_month", "decision"});
+    }
+
+    void parse(const Json &root)
+    {
+        const Fields top(root, "");
+        const std::string format = top.string("format");
+        if (format != "gpu-workbench-brief")
+            top.fail("format", "must be \"gpu-workbench-brief\", not \"" + format + "\"");
+        const long long version = top.integer("version", Range{1, 1e9});
+        if (version != 1)
+            top.fail("version", "is " + std::to_string(version) + "; this build reads version 1");
+        brief.name = top.optString("name").value_or(std::filesystem::path(file).stem().string());
+        parseWorkload(top.object("workload"));
+        parseCandidates(top);
+        parseAssumptions(top);
+        parseCost(top);
+        noteUnknown(top, {"format", "version", "name", "workload", "candidates", "assumptions", "cost", "notes"});
+    }
+};
+
+} // namespace
+
+Result<Brief> parseBrief(const std::string &jsonText, const std::string &fileName, const Catalog &catalog)
+{
+    Json root = Json::parse(jsonText, nullptr, false);
+    if (root.is_discarded()) {
+        // Parse again with exceptions on, only to say where the JSON breaks.
+        std::string where;
+        try {
+            Json discarded = Json::parse(jsonText);
+            (void)discarded;
+        } catch (const Json::parse_error &e) {
+            where = " (byte " + std::to_string(e.byte) + ")";
+        } catch (const Json::exception &) {
+            // A number too large for a double, found by fuzzing: out_of_range, not parse_error.
+            where = " (a number is out of range)";
+        }
+        return Error{fileName, "", "is not valid JSON" + where};
+    }
+    BriefParser parser{catalog, fileName, {}};
+    parser.brief.file = fileName;
+    try {
+        parser.parse(root);
+    } catch (const FieldError &e) {
+        return Error{fileName, e.path, e.message};
+    } catch (const Json::exception &e) {
+        return Error{fileName, "", std::string("cannot be read: ") + e.what()};
+    }
+    return std::move(parser.brief);
+}
+
+Result<Brief> loadBrief(const std::string &path, const Catalog &catalog)
+{
+    Result<std::string> text = readTextFile(path);
+    if (!text)
+        return text.error();
+    return parseBrief(text.value(), path, catalog);
+}
+
+} // namespace wb
+
+namespace wb {
+
+Result<std::string> patchBrief(const std::string &briefJson, const std::string &pointer, const std::string &valueJson,
+                               const Catalog &catalog)
+{
+    return patchBrief(briefJson, std::vector<BriefPatch>{{pointer, valueJson}}, catalog);
+}
+
+Result<std::string> patchBrief(const std::string &briefJson, const std::vector<BriefPatch> &patches,
+                               const Catalog &catalog)
+{
+    nlohmann::ordered_json root = nlohmann::ordered_json::parse(briefJson, nullptr, false);
+    if (root.is_discarded() || !root.is_object())
+        return Error{"", "", "the brief is not a JSON object"};
+    for (const BriefPatch &patch : patches) {
+        const nlohmann::ordered_json value = nlohmann::ordered_json::parse(patch.valueJson, nullptr, false);
+        if (value.is_discarded())
+            return Error{"", patch.pointer, "the new value is not valid JSON"};
+        try {
+            const nlohmann::ordered_json::json_pointer where(patch.pointer);
+            if (value.is_null()) {
+                if (root.contains(where)) {
+                    auto &parent = root[where.parent_pointer()];
+                    if (parent.is_array())
+                        parent.erase(std::stoul(where.back()));
+                    else
+                        parent.erase(where.back());
+                }
+            } else {
+                root[where] = value;
+            }
+        } catch (const nlohmann::ordered_json::exception &e) {
+            return Error{"", patch.pointer, std::string("cannot be set: ") + e.what()};
+        }
+    }
+    const std::string text = root.dump(2);
+    auto parsed = parseBrief(text, "", catalog);
+    if (!parsed)
+        return parsed.error();
+    return text;
+}
+
+} // namespace wb

@@ -1,0 +1,157 @@
+// The brief: what the workload is and which candidates to compare. Parsed from the JSON of
+// ../shared/spec/brief-and-results-v1.md; every bad field is reported with its JSON pointer.
+#pragma once
+
+#include "core/assumptions.h"
+#include "catalog/catalog.h"
+#include "core/result.h"
+#include "core/types.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wb {
+
+struct Warning
+{
+    std::string code;     // stable, kebab-case: "kv-cache-tight", "precision-unsupported", ...
+    std::string message;  // one or two sentences for a person
+};
+
+struct Traffic
+{
+    TrafficMode mode = TrafficMode::Offline;
+    std::optional<double> requestRatePerS;  // open-loop
+    double burstiness = 1.0;                 // gamma shape; 1 is Poisson, below 1 burstier
+    std::optional<int> concurrency;          // closed-loop; for other modes a sizing hint
+    // Open-loop only: periodic bursts on top of the base rate. Every periodS seconds the rate is
+    // multiplied by burstMultiplier for burstDurationS seconds (steady plus bursts).
+    std::optional<double> burstMultiplier;
+    double burstDurationS = 0;
+    double burstPeriodS = 0;
+    // The peak rate the service must carry within the SLO (sizes the replica count); defaults
+    // to the burst rate, else the base rate.
+    std::optional<double> peakRequestRatePerS;
+
+    double peakRate() const
+    {
+        if (peakRequestRatePerS)
+            return *peakRequestRatePerS;
+        return requestRatePerS.value_or(0) * burstMultiplier.value_or(1.0);
+    }
+};
+
+struct Slo
+{
+    std::optional<double> ttftP99S, tpotP99S, e2eP99S, ttftP95S, tpotP95S, e2eP95S;
+    bool empty() const { return !ttftP99S && !tpotP99S && !e2eP99S && !ttftP95S && !tpotP95S && !e2eP95S; }
+};
+
+struct Acceptance
+{
+    double qualityPassRate = 1.0;
+    double failureRate = 0.0;
+    bool given = false;  // the brief said how many outputs are accepted
+};
+
+struct TrainingSpec
+{
+    int sequenceLength = 0;
+    int microBatchSize = 1;           // sequences per GPU per micro-step
+    std::optional<double> globalBatchTokens;
+    std::optional<double> tokens;     // total to train on
+    Optimizer optimizer = Optimizer::AdamW;
+    OptimizerPlacement optimizerPlacement = OptimizerPlacement::Gpu;
+    bool masterWeights = true;        // fp32 master copy (mixed precision); false for pure bf16
+    bool optimizerInBackward = false; // step each parameter as its gradient arrives (no full grad buffer)
+    Sharding sharding = Sharding::None;
+    Recompute recompute = Recompute::None;
+    bool activationOffload = false;   // saved activations go to host memory
+    bool sequenceParallel = false;    // Megatron SP: norm/dropout activations split over TP
+    int loraRank = 16;
+    LoraTargets loraTargets = LoraTargets::AllLinear;
+};
+
+struct Workload
+{
+    WorkloadKind kind = WorkloadKind::RealtimeInference;
+    ModelSpec model;
+    bool modelFromCatalog = true;
+    Precision weightsPrecision = Precision::Bf16;
+    Precision kvCachePrecision = Precision::Bf16;
+    double inputTokens = 0;
+    double outputTokens = 0;
+    std::optional<double> inputTokensP95;
+    std::optional<double> outputTokensP95;
+    Traffic traffic;
+    Slo slo;
+    Acceptance acceptance;
+    std::optional<TrainingSpec> training;
+};
+
+// What the rent / reserve / buy / API recommendation weighs besides cost (the seed's FAQ).
+struct Decision
+{
+    Level demandCertainty = Level::Medium;  // how sure the volume is over the commitment term
+    Level modelChurn = Level::Medium;       // how often the model is expected to change
+    bool needsHardwareControl = false;      // custom kernels, runtimes, topology, weights on own hardware
+    bool apiAllowed = true;                 // false when the data boundary rules out a third-party API
+    bool given = false;
+};
+
+// The brief's cost inputs: its own dated prices, the model-API route, the monthly volume when
+// the traffic does not imply one, and the decision factors. Line-item defaults are assumptions.
+struct CostInputs
+{
+    std::vector<GpuPrice> prices;
+    std::optional<ApiPrice> api;
+    std::optional<double> requestsPerMonth;
+    Decision decision;
+};
+
+struct Candidate
+{
+    std::string gpu;           // catalog id
+    int gpus = 1;
+    int tensorParallel = 1;
+    int pipelineParallel = 1;
+    ServingStack servingStack = ServingStack::Generic;
+
+    int gpusPerReplica() const { return tensorParallel * pipelineParallel; }
+    int replicas() const { return gpus / gpusPerReplica(); }
+};
+
+struct Brief
+{
+    std::string name;
+    Workload workload;
+    std::vector<Candidate> candidates;
+    Assumptions assumptions;
+    CostInputs cost;
+    std::vector<Warning> warnings;  // about the brief itself (unknown fields, ...)
+    std::string file;               // where it was read from, for messages
+};
+
+// Parses a brief. Unknown GPU or model ids, out-of-range numbers, wrong types and missing
+// required fields are errors naming fileName and the field's JSON pointer.
+Result<Brief> parseBrief(const std::string &jsonText, const std::string &fileName, const Catalog &catalog);
+Result<Brief> loadBrief(const std::string &path, const Catalog &catalog);
+
+// Sets the field at a JSON pointer (such as "/workload/traffic/request_rate_per_s") of a brief's
+// JSON text to valueJson (a JSON value; "null" removes the field or array element; "/-" appends
+// to an array), creating missing objects on the way. The result is canonical JSON (two-space indent) that parseBrief accepts; a change that
+// makes the brief invalid is an error naming the field, and nothing is returned.
+Result<std::string> patchBrief(const std::string &briefJson, const std::string &pointer, const std::string &valueJson,
+                               const Catalog &catalog);
+// Several fields set together, checked once at the end (switching the workload kind also adds
+// the block the new kind needs).
+struct BriefPatch
+{
+    std::string pointer;
+    std::string valueJson;
+};
+Result<std::string> patchBrief(const std::string &briefJson, const std::vector<BriefPatch> &patches,
+                               const Catalog &catalog);
+
+} // namespace wb

@@ -1,0 +1,115 @@
+#include "catalog/prices.h"
+
+#include <chrono>
+#include <cstdio>
+
+namespace wb {
+
+namespace {
+
+// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+long daysFromCivil(long y, unsigned m, unsigned d)
+{
+    y -= m <= 2;
+    const long era = (y >= 0 ? y : y - 399) / 400;
+    const unsigned yoe = unsigned(y - era * 400);
+    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + long(doe) - 719468;
+}
+
+std::optional<long> parse(const std::string &s)
+{
+    int y = 0, m = 0, d = 0;
+    char tail = 0;
+    if (s.size() != 10 || std::sscanf(s.c_str(), "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3)
+        return std::nullopt;
+    if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2999)
+        return std::nullopt;
+    static const int lengths[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    if (d > lengths[m - 1] + (m == 2 && leap ? 1 : 0))
+        return std::nullopt;
+    return daysFromCivil(y, unsigned(m), unsigned(d));
+}
+
+} // namespace
+
+bool isIsoDate(const std::string &s)
+{
+    return parse(s).has_value();
+}
+
+std::optional<long> daysBetween(const std::string &a, const std::string &b)
+{
+    const auto x = parse(a), y = parse(b);
+    if (!x || !y)
+        return std::nullopt;
+    return *y - *x;
+}
+
+std::string todayIso()
+{
+    const auto now = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
+    const std::chrono::year_month_day ymd{now};
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", int(ymd.year()), unsigned(ymd.month()), unsigned(ymd.day()));
+    return buf;
+}
+
+} // namespace wb
+
+#include "catalog/priceparse.h"
+
+namespace wb::detail {
+
+namespace {
+
+// The fields every price carries: when it was seen, where, and a note.
+template<typename Price>
+void readProvenance(const Fields &f, Price &p, const std::string &origin)
+{
+    p.observed = f.string("observed");
+    if (!isIsoDate(p.observed))
+        f.fail("observed", "must be a date written YYYY-MM-DD, not \"" + p.observed + "\"");
+    p.source = f.string("source");
+    if (p.source.empty())
+        f.fail("source", "is empty: every price names where it was seen");
+    p.note = f.optString("note").value_or("");
+    p.origin = origin;
+}
+
+} // namespace
+
+GpuPrice parseGpuPrice(const Fields &f, const std::string &origin)
+{
+    GpuPrice p;
+    p.gpu = f.string("gpu");
+    p.provider = f.string("provider");
+    p.term = f.enumValue<PricingTerm>("term");
+    if (p.term == PricingTerm::Purchase) {
+        p.usdPerGpu = f.number("usd_per_gpu", kPositive);
+        if (f.has("usd_per_gpu_hour"))
+            f.fail("usd_per_gpu_hour", "does not apply to a purchase; give usd_per_gpu (capital cost per GPU)");
+    } else {
+        p.usdPerGpuHour = f.number("usd_per_gpu_hour", kPositive);
+        if (f.has("usd_per_gpu"))
+            f.fail("usd_per_gpu", "applies to purchases only; a rental gives usd_per_gpu_hour");
+    }
+    readProvenance(f, p, origin);
+    return p;
+}
+
+ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::string &model)
+{
+    ApiPrice p;
+    p.model = model.empty() ? f.string("model") : model;
+    p.provider = f.string("provider");
+    p.usdPerMillionInput = f.number("usd_per_million_input", kNonNegative);
+    p.usdPerMillionOutput = f.number("usd_per_million_output", kNonNegative);
+    p.failureRate = f.optNumber("failure_rate", Range{0.0, 0.999}).value_or(0.0);
+    readProvenance(f, p, origin);
+    return p;
+}
+
+} // namespace wb::detail

@@ -1,0 +1,47 @@
+// The price book: dated GPU prices per provider and term, and model-API prices per model. Shipped
+// in resources/catalog/prices.json (read with the catalog); a brief adds or overrides prices under
+// "cost": {"prices": [...], "api": {...}} with the same fields. Every price carries the date it
+// was observed and its source; a price older than the assumption price_stale_days is stale.
+// Units: US dollars; GPU-hours; millions of tokens.
+#pragma once
+
+#include "core/types.h"
+
+#include <optional>
+#include <string>
+
+namespace wb {
+
+struct GpuPrice
+{
+    std::string gpu;           // catalog id
+    std::string provider;      // who sells it, and the product
+    PricingTerm term = PricingTerm::OnDemand;
+    double usdPerGpuHour = 0;  // rental terms
+    double usdPerGpu = 0;      // purchase: capital cost of one GPU with its share of the server
+    std::string observed;      // ISO date the price was seen
+    std::string source;        // URL or repository path
+    std::string note;
+    std::string origin;        // "catalog" or "brief"
+};
+
+struct ApiPrice
+{
+    std::string model;         // catalog id
+    std::string provider;
+    double usdPerMillionInput = 0;
+    double usdPerMillionOutput = 0;
+    double failureRate = 0;    // requests the API fails (retried and paid again)
+    std::string observed;
+    std::string source;
+    std::string note;
+    std::string origin;
+};
+
+// Days from a to b (ISO dates "YYYY-MM-DD"); empty when either is malformed.
+std::optional<long> daysBetween(const std::string &a, const std::string &b);
+bool isIsoDate(const std::string &s);
+// Today's date from the system clock, as "YYYY-MM-DD" (UTC).
+std::string todayIso();
+
+} // namespace wb

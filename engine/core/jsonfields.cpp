@@ -1,0 +1,184 @@
+#include "core/jsonfields.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace wb::detail {
+
+std::string jsonTypeName(const Json &j)
+{
+    switch (j.type()) {
+    case Json::value_t::null: return "null";
+    case Json::value_t::boolean: return "a boolean";
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+    case Json::value_t::number_float: return "a number";
+    case Json::value_t::string: return "a string";
+    case Json::value_t::array: return "an array";
+    case Json::value_t::object: return "an object";
+    default: return "an unsupported value";
+    }
+}
+
+std::string formatNumber(double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return buf;
+}
+
+Fields::Fields(const Json &object, std::string path) : m_object(object), m_path(std::move(path))
+{
+    if (!m_object.is_object())
+        throw FieldError{m_path.empty() ? "/" : m_path, "must be an object, not " + jsonTypeName(m_object)};
+}
+
+bool Fields::has(const std::string &key) const
+{
+    return m_object.contains(key);
+}
+
+const Json *Fields::find(const std::string &key) const
+{
+    auto it = m_object.find(key);
+    return it == m_object.end() ? nullptr : &*it;
+}
+
+void Fields::fail(const std::string &key, const std::string &message) const
+{
+    throw FieldError{pathOf(key), message};
+}
+
+std::string Fields::string(const std::string &key) const
+{
+    auto v = optString(key);
+    if (!v)
+        fail(key, "is missing (a string is required)");
+    return *v;
+}
+
+std::optional<std::string> Fields::optString(const std::string &key) const
+{
+    const Json *j = find(key);
+    if (!j || j->is_null())
+        return std::nullopt;
+    if (!j->is_string())
+        fail(key, "must be a string, not " + jsonTypeName(*j));
+    return j->get<std::string>();
+}
+
+double Fields::checkRange(const std::string &key, double v, Range range) const
+{
+    if (!std::isfinite(v))
+        fail(key, "must be a finite number");
+    const bool belowMin = range.minExclusive ? v <= range.min : v < range.min;
+    if (belowMin) {
+        if (range.min == 0.0)
+            fail(key, "must be " + std::string(range.minExclusive ? "greater than 0" : "0 or more") + ", not "
+                          + formatNumber(v));
+        fail(key, "must be " + std::string(range.minExclusive ? "greater than " : "at least ") + formatNumber(range.min)
+                      + ", not " + formatNumber(v));
+    }
+    if (v > range.max)
+        fail(key, "must be at most " + formatNumber(range.max) + ", not " + formatNumber(v));
+    return v;
+}
+
+double Fields::number(const std::string &key, Range range) const
+{
+    auto v = optNumber(key, range);
+    if (!v)
+        fail(key, "is missing (a number is required)");
+    return *v;
+}
+
+std::optional<double> Fields::optNumber(const std::string &key, Range range) const
+{
+    const Json *j = find(key);
+    if (!j)
+        return std::nullopt;
+    if (!j->is_number())
+        fail(key, "must be a number, not " + jsonTypeName(*j));
+    return checkRange(key, j->get<double>(), range);
+}
+
+std::optional<double> Fields::nullableNumber(const std::string &key, Range range) const
+{
+    const Json *j = find(key);
+    if (!j || j->is_null())
+        return std::nullopt;
+    return optNumber(key, range);
+}
+
+long long Fields::integer(const std::string &key, Range range) const
+{
+    auto v = optInteger(key, range);
+    if (!v)
+        fail(key, "is missing (a whole number is required)");
+    return *v;
+}
+
+std::optional<long long> Fields::optInteger(const std::string &key, Range range) const
+{
+    auto v = optNumber(key, range);
+    if (!v)
+        return std::nullopt;
+    if (std::floor(*v) != *v || std::fabs(*v) > 9.0e15)
+        fail(key, "must be a whole number, not " + formatNumber(*v));
+    return static_cast<long long>(*v);
+}
+
+bool Fields::boolean(const std::string &key) const
+{
+    auto v = optBoolean(key);
+    if (!v)
+        fail(key, "is missing (true or false is required)");
+    return *v;
+}
+
+std::optional<bool> Fields::optBoolean(const std::string &key) const
+{
+    const Json *j = find(key);
+    if (!j || j->is_null())
+        return std::nullopt;
+    if (!j->is_boolean())
+        fail(key, "must be true or false, not " + jsonTypeName(*j));
+    return j->get<bool>();
+}
+
+Fields Fields::object(const std::string &key) const
+{
+    const Json *j = find(key);
+    if (!j)
+        fail(key, "is missing (an object is required)");
+    return Fields(*j, pathOf(key));
+}
+
+std::optional<Fields> Fields::optObject(const std::string &key) const
+{
+    const Json *j = find(key);
+    if (!j || j->is_null())
+        return std::nullopt;
+    return Fields(*j, pathOf(key));
+}
+
+const Json &Fields::array(const std::string &key) const
+{
+    const Json *j = find(key);
+    if (!j)
+        fail(key, "is missing (an array is required)");
+    if (!j->is_array())
+        fail(key, "must be an array, not " + jsonTypeName(*j));
+    return *j;
+}
+
+std::vector<std::string> Fields::unknownKeys(const std::set<std::string> &known) const
+{
+    std::vector<std::string> unknown;
+    for (auto it = m_object.begin(); it != m_object.end(); ++it)
+        if (!known.count(it.key()))
+            unknown.push_back(pathOf(it.key()));
+    return unknown;
+}
+
+} // namespace wb::detail

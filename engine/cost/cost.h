@@ -1,0 +1,95 @@
+// Cost per accepted output, following the seed's formula:
+//
+//   inference_cost_per_accepted_output = (gpu_compute + storage + serving_stack + idle_capacity
+//       + retry_waste + observability + platform_labor [+ network]) / accepted_outputs
+//
+// per candidate and pricing option (on-demand, spot, reserved, purchase, from the dated price
+// book and the brief's own prices), and for the model-API route; break-even points; the rent /
+// reserve / buy / API / hybrid recommendation with its reasons; and the seed's six common
+// mistakes as warnings. Money in US dollars a month; lines are rounded to cents and the total is
+// the sum of the rounded lines. Every default is an assumption (assumptions.h).
+#pragma once
+
+#include "brief/brief.h"
+#include "catalog/catalog.h"
+#include "fit/fit.h"
+#include "performance/performance.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wb {
+
+struct CostLine
+{
+    std::string name;        // "gpu_compute", "idle_capacity", "retry_waste", ... (stable keys)
+    double usdPerMonth = 0;  // rounded to cents
+    std::string basis;       // how it was worked out, for a person
+};
+
+struct CostOption
+{
+    bool api = false;                  // the model-API route rather than GPUs
+    std::optional<PricingTerm> term;   // GPU routes
+    std::string provider, observed, source, note, origin;
+    long ageDays = 0;
+    bool stale = false;
+    double usdPerGpuHour = 0;          // rental price; purchase: ownership cost per GPU-hour at this load
+    double usdPerGpu = 0;              // purchase: capital per GPU (with node_capex_usd_per_gpu)
+    int replicas = 0;                  // provisioned for the peak within the SLO
+    int gpus = 0;
+    double utilization = 0;            // average load / provisioned capacity
+    std::vector<CostLine> lines;
+    std::vector<CostLine> ownershipDetail;  // purchase: depreciation, power, colocation, support
+    double totalUsdPerMonth = 0;       // sum of the rounded lines
+    double requestsPerMonth = 0;
+    double acceptedOutputsPerMonth = 0;
+    double acceptedTokensPerMonth = 0;
+    double costPerAcceptedOutput = 0;
+    double costPerMillionAcceptedTokens = 0;
+    std::optional<double> breakEvenRequestsPerMonthVsApi;  // self-hosting is cheaper from this volume
+    std::optional<double> breakEvenUtilizationVsOnDemand;  // reserved or purchase beats on-demand above
+    std::optional<double> paybackMonths;                   // purchase, against renting on demand
+    // Monthly cost of this route against monthly volume (requests a month, USD a month), from a
+    // hundredth to a hundred times the brief's volume on a log scale, with replicas sized for each
+    // volume's peak: the break-even chart's line.
+    std::vector<std::pair<double, double>> monthlyCostByVolume;
+};
+
+struct CandidateCost
+{
+    bool computed = false;
+    std::vector<CostOption> options;   // one per pricing term with a price for this GPU
+    std::vector<Warning> warnings;
+    // The lowest cost per accepted output among current prices (stale ones only when no
+    // current price exists).
+    const CostOption *cheapest() const;
+};
+
+struct Recommendation
+{
+    std::string route;                 // "rent", "reserve", "buy", "api" or "hybrid"
+    std::optional<std::size_t> candidate;  // index into the brief's candidates (GPU routes)
+    std::optional<PricingTerm> term;
+    double costPerAcceptedOutput = 0;
+    double usdPerMonth = 0;
+    std::vector<std::string> reasons;
+};
+
+struct CostSummary
+{
+    std::optional<CostOption> api;
+    std::optional<Recommendation> recommendation;
+    std::vector<Warning> warnings;     // the seed's common mistakes and brief-wide cost notes
+    std::string today;                 // the date prices were aged against
+};
+
+// Cost of one candidate from its fit and performance. today is an ISO date.
+CandidateCost costCandidate(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu, const FitResult &fit,
+                            const PerformanceResult &performance, const Catalog &catalog, const std::string &today);
+
+// Rounds to cents (half away from zero).
+double roundCents(double usd);
+
+} // namespace wb

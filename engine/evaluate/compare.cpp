@@ -1,0 +1,126 @@
+#include "evaluate/compare.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+namespace wb {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// A key as a JSON pointer token (RFC 6901: "~" is "~0", "/" is "~1").
+std::string pointerToken(const std::string &key)
+{
+    std::string out;
+    for (char c : key)
+        out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+    return out;
+}
+
+// Leaves of a JSON value by pointer, in document order. Empty objects and arrays are leaves.
+void flatten(const Json &value, const std::string &pointer, std::vector<std::pair<std::string, std::string>> &out)
+{
+    if (value.is_object() && !value.empty()) {
+        for (auto it = value.begin(); it != value.end(); ++it)
+            flatten(it.value(), pointer + "/" + pointerToken(it.key()), out);
+    } else if (value.is_array() && !value.empty()) {
+        for (std::size_t i = 0; i < value.size(); ++i)
+            flatten(value[i], pointer + "/" + std::to_string(i), out);
+    } else {
+        out.emplace_back(pointer, value.dump());
+    }
+}
+
+std::string candidateKey(const Candidate &c)
+{
+    return std::to_string(c.gpus) + " x " + c.gpu + " TP" + std::to_string(c.tensorParallel) + " PP"
+        + std::to_string(c.pipelineParallel) + " " + std::string(enumName(c.servingStack));
+}
+
+struct Figure
+{
+    const char *name;
+    bool lowerIsBetter;
+    std::optional<double> (*get)(const CandidateResult &);
+};
+
+const Figure kFigures[] = {
+    {"memory headroom (fraction of the GPU)", false,
+     [](const CandidateResult &r) { return r.fit.computed ? std::optional<double>(r.fit.headroomFraction) : std::nullopt; }},
+    {"output tokens/s per GPU", false,
+     [](const CandidateResult &r) {
+         return r.performance.computed ? std::optional<double>(r.performance.outputTokensPerSPerGpu) : std::nullopt;
+     }},
+    {"highest rate within the SLO (requests/s)", false,
+     [](const CandidateResult &r) {
+         return r.performance.computed ? r.performance.maxRequestRateWithinSloPerS : std::nullopt;
+     }},
+    {"TTFT p99 (s)", true,
+     [](const CandidateResult &r) {
+         return r.performance.computed ? std::optional<double>(r.performance.ttft.p99) : std::nullopt;
+     }},
+    {"TPOT p99 (s)", true,
+     [](const CandidateResult &r) {
+         return r.performance.computed ? std::optional<double>(r.performance.tpot.p99) : std::nullopt;
+     }},
+    {"cost per accepted output (USD)", true,
+     [](const CandidateResult &r) {
+         const CostOption *o = r.cost.cheapest();
+         return o ? std::optional<double>(o->costPerAcceptedOutput) : std::nullopt;
+     }},
+};
+
+} // namespace
+
+std::vector<FieldChange> diffBriefs(const std::string &beforeJson, const std::string &afterJson)
+{
+    const Json before = Json::parse(beforeJson, nullptr, false);
+    const Json after = Json::parse(afterJson, nullptr, false);
+    if (before.is_discarded() || after.is_discarded())
+        return {{"", beforeJson, afterJson}};
+    std::vector<std::pair<std::string, std::string>> a, b;
+    flatten(before, "", a);
+    flatten(after, "", b);
+    std::map<std::string, std::string> inAfter(b.begin(), b.end());
+    std::map<std::string, std::string> inBefore(a.begin(), a.end());
+    std::vector<FieldChange> out;
+    for (const auto &[pointer, value] : a) {
+        const auto it = inAfter.find(pointer);
+        if (it == inAfter.end())
+            out.push_back({pointer, value, ""});
+        else if (it->second != value)
+            out.push_back({pointer, value, it->second});
+    }
+    for (const auto &[pointer, value] : b)
+        if (!inBefore.count(pointer))
+            out.push_back({pointer, "", value});
+    return out;
+}
+
+std::vector<FigureChange> compareResults(const Results &before, const Results &after)
+{
+    std::vector<std::string> order;
+    std::map<std::string, const CandidateResult *> a, b;
+    for (const CandidateResult &r : before.results) {
+        const std::string key = candidateKey(r.candidate);
+        if (a.emplace(key, &r).second)
+            order.push_back(key);
+    }
+    for (const CandidateResult &r : after.results) {
+        const std::string key = candidateKey(r.candidate);
+        if (b.emplace(key, &r).second && !a.count(key))
+            order.push_back(key);
+    }
+    std::vector<FigureChange> out;
+    for (const std::string &key : order) {
+        const auto ra = a.find(key), rb = b.find(key);
+        for (const Figure &f : kFigures)
+            out.push_back({key, f.name, ra != a.end() ? f.get(*ra->second) : std::nullopt,
+                           rb != b.end() ? f.get(*rb->second) : std::nullopt, f.lowerIsBetter});
+    }
+    return out;
+}
+
+} // namespace wb

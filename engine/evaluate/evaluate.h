@@ -1,0 +1,67 @@
+// evaluate(): a brief in, plain results out, one entry per candidate. The JSON, table and CSV
+// renderings of ../shared/spec/brief-and-results-v1.md live here too, so that the CLI and the
+// UI present the same figures.
+#pragma once
+
+#include "brief/brief.h"
+#include "catalog/catalog.h"
+#include "cost/cost.h"
+#include "fit/fit.h"
+#include "performance/performance.h"
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+namespace wb {
+
+const char *engineVersion();
+
+struct CandidateResult
+{
+    Candidate candidate;
+    std::string gpuName;
+    FitResult fit;
+    PerformanceResult performance;
+    CandidateCost cost;
+    std::vector<Warning> warnings;  // fit, performance and cost warnings
+};
+
+struct Results
+{
+    std::string briefName;
+    std::vector<CandidateResult> results;
+    std::vector<Warning> briefWarnings;
+    CostSummary cost;               // API route, recommendation, common mistakes
+    bool performanceEvaluated = false;
+    bool preview = false;           // figures from the quick budget; the full ones are to follow
+    bool cancelled = false;
+};
+
+// The API route, the recommendation and the common-mistake checks over all candidates (cost.cpp).
+CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult> &results, const Catalog &catalog,
+                          const std::string &today);
+
+struct EvaluateOptions
+{
+    std::string today;                           // ISO date prices are aged against; empty: the system clock
+    bool performance = true;                     // false: memory fit only (fast, for a first look)
+    const std::atomic<bool> *cancel = nullptr;   // set from another thread to stop early
+    bool preview = false;                        // the quick simulation budget (performance.h)
+};
+
+// Every candidate of the brief, on all cores. A cancelled evaluation returns what it has, with
+// Results::cancelled set; its figures must not be shown as final.
+Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptions &options = {});
+
+// Renderings. Numbers use the C locale; JSON follows the spec's key names.
+std::string resultsToJson(const Brief &brief, const Results &results);
+std::string resultsToTable(const Brief &brief, const Results &results);
+std::string resultsToCsv(const Brief &brief, const Results &results);
+
+std::string catalogGpusTable(const Catalog &catalog);
+std::string catalogModelsTable(const Catalog &catalog);
+std::string catalogGpusJson(const Catalog &catalog);
+std::string catalogModelsJson(const Catalog &catalog);
+
+} // namespace wb

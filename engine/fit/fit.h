@@ -1,0 +1,85 @@
+// Memory fit: what one GPU of a candidate must hold, by component, for every workload kind;
+// whether that fits under the engine's memory cap; how much headroom is left; the KV cache
+// capacity and the largest concurrency at the brief's real context; the smallest GPU count
+// that fits; and a headroom grid across context lengths x concurrency. Units: bytes, tokens,
+// sequences. Every assumed figure comes from Brief::assumptions (see assumptions.h).
+#pragma once
+
+#include "brief/brief.h"
+#include "catalog/catalog.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wb {
+
+struct MemoryBreakdown
+{
+    std::uint64_t weights = 0;
+    std::uint64_t kvCache = 0;          // inference: KV the brief's concurrency needs
+    std::uint64_t activations = 0;      // includes sampler logits and dequantization buffers
+    std::uint64_t gradients = 0;
+    std::uint64_t optimizerStates = 0;  // includes fp32 master weights
+    std::uint64_t runtimeOverhead = 0;  // CUDA context, libraries, NCCL buffers, CUDA graphs
+
+    std::uint64_t total() const
+    {
+        return weights + kvCache + activations + gradients + optimizerStates + runtimeOverhead;
+    }
+};
+
+struct Layout
+{
+    int tensorParallel = 1;
+    int pipelineParallel = 1;
+    int dataParallel = 1;  // replicas for inference
+    int gpus() const { return tensorParallel * pipelineParallel * dataParallel; }
+};
+
+struct FitResult
+{
+    bool computed = false;        // false: media generation, or a precision the GPU cannot run
+    bool fits = false;
+    std::uint64_t perGpuBytes = 0;   // the busiest GPU's need; equals breakdown.total()
+    std::uint64_t capacityBytes = 0; // catalog memory of one GPU
+    std::uint64_t usableBytes = 0;   // what the engine may use: the cap, or capacity less the safety margin
+    double headroomFraction = 0;     // 1 - perGpuBytes / capacityBytes
+    MemoryBreakdown breakdown;
+    int busiestStage = 0;            // pipeline stage the breakdown belongs to
+    // Inference only.
+    std::optional<double> kvCacheCapacityTokensPerReplica;
+    std::optional<long long> maxConcurrencyPerReplica;  // sequences at the brief's context
+    std::optional<long long> maxConcurrency;            // all replicas
+    int sizedConcurrencyPerReplica = 0;  // sequences the KV need is sized for
+    double sizedContextTokens = 0;       // tokens per sequence the KV need is sized for
+    // The smallest GPU count (same GPU, same stack) that fits, and its layout.
+    std::optional<int> smallestGpuCount;
+    std::optional<Layout> smallestLayout;
+    std::vector<Warning> warnings;
+};
+
+FitResult fitCandidate(const Brief &brief, const Candidate &candidate, const Catalog &catalog);
+
+// Headroom over a grid. For inference, rows are tokens per sequence (context) and columns are
+// concurrent sequences per replica; for training kinds, rows are sequence lengths and columns
+// micro-batch sizes. headroom[r * columns + c] = 1 - need / capacity (negative: does not fit).
+struct HeadroomGrid
+{
+    std::vector<int> contexts;
+    std::vector<int> concurrencies;
+    std::vector<double> headroom;
+    std::vector<bool> fits;
+    int briefContext = 0;       // the brief's own point, to mark on a heatmap
+    int briefConcurrency = 0;
+
+    double at(std::size_t row, std::size_t column) const { return headroom[row * concurrencies.size() + column]; }
+};
+
+// Empty axes pick defaults: contexts in powers of two from 512 to the model's maximum (at most
+// 131072) and the brief's own; concurrencies 1..512 (training: micro-batches 1..64).
+HeadroomGrid headroomGrid(const Brief &brief, const Candidate &candidate, const Catalog &catalog,
+                          std::vector<int> contexts = {}, std::vector<int> concurrencies = {});
+
+} // namespace wb

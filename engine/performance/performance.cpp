@@ -1,0 +1,359 @@
+#include "performance/performance.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace wb {
+
+namespace {
+
+std::string fmt(const char *format, double a, double b = 0)
+{
+    char buf[320];
+    std::snprintf(buf, sizeof buf, format, a, b);
+    return buf;
+}
+
+// The percentile an SLO names, from a distribution.
+bool within(const Distribution &d, std::optional<double> p99, std::optional<double> p95)
+{
+    if (d.empty)
+        return true;
+    return (!p99 || d.p99 <= *p99) && (!p95 || d.p95 <= *p95);
+}
+
+// One candidate's simulation set-up: the step model, the scheduler limits and the request shape.
+class Bench
+{
+public:
+    Bench(const Brief &brief, const Candidate &cand, const StepModel &model, const FitResult &fit,
+          const std::atomic<bool> *cancel, const SimulationBudget &budget)
+        : m_brief(brief), m_model(model), m_cancel(cancel), m_budget(budget)
+    {
+        const Assumptions &a = brief.assumptions;
+        const Workload &w = brief.workload;
+        m_config.replicas = std::max(1, cand.replicas());
+        const bool large = cand.servingStack == ServingStack::Trtllm || cand.servingStack == ServingStack::Sglang;
+        m_config.maxSequences = int(a.value(large ? "trtllm_sglang_max_batch" : "max_num_seqs"));
+        m_config.maxBatchedTokens = int(a.value("max_num_batched_tokens"));
+        m_config.kvCapacityTokens = fit.kvCacheCapacityTokensPerReplica.value_or(0);
+        m_config.kvBlockTokens = int(a.value("kv_block_tokens"));
+        m_config.slidingWindow = w.model.slidingWindow;
+        m_config.reserveFullContext = cand.servingStack == ServingStack::Trtllm;
+
+        m_base.requests = int(a.value("simulated_requests"));
+        m_base.seed = std::uint64_t(a.value("simulation_seed"));
+        m_base.warmupFraction = a.value("warmup_fraction");
+        const int maxContext = w.model.maxContext > 0 ? w.model.maxContext : (1 << 30);
+        m_base.input = {w.inputTokens, w.inputTokensP95, maxContext, 1};
+        if (w.kind != WorkloadKind::Embedding)
+            m_base.output = {w.outputTokens, w.outputTokensP95, maxContext, 1};
+        m_base.burstiness = w.traffic.burstiness;
+    }
+
+    SimConfig config(int replicas) const
+    {
+        SimConfig c = m_config;
+        c.replicas = replicas;
+        return c;
+    }
+    int replicas() const { return m_config.replicas; }
+
+    SimResult offline(int replicas) const
+    {
+        TrafficSpec t = m_base;
+        t.mode = TrafficMode::Offline;
+        // Enough requests that the steady part of the run is several batches long on every
+        // replica (three batches each, at most 20,000 requests): each replica holds at most
+        // maxSequences, or what its KV cache holds.
+        const double context = std::max(1.0, t.input.mean + t.output.mean);
+        const double batch = std::min<double>(m_config.maxSequences, m_config.kvCapacityTokens / context);
+        t.requests = int(std::clamp(3.0 * replicas * batch, std::min<double>(t.requests, m_budget.offlineMaxRequests),
+                                    double(m_budget.offlineMaxRequests)));
+        return run(config(replicas), t);
+    }
+    // An open loop must run for several request lifetimes, or a queue that grows slowly looks
+    // stable and the fill dominates: six lifetimes of arrivals, the first left out as warm-up,
+    // at least simulated_requests and at most 12,000 requests.
+    void setRequestLife(double seconds) { m_lifeS = seconds; }
+    SimResult openLoop(double rate, int replicas, bool withBursts = false) const
+    {
+        TrafficSpec t = m_base;
+        t.mode = TrafficMode::OpenLoop;
+        t.ratePerS = rate;
+        t.requests = int(std::clamp(6.0 * rate * m_lifeS, std::min<double>(t.requests, m_budget.openLoopMaxRequests),
+                                    double(m_budget.openLoopMaxRequests)));
+        t.warmupFraction = std::max(t.warmupFraction, std::min(0.5, rate * m_lifeS / t.requests));
+        if (withBursts) {
+            t.burstMultiplier = m_brief.workload.traffic.burstMultiplier;
+            t.burstDurationS = m_brief.workload.traffic.burstDurationS;
+            t.burstPeriodS = m_brief.workload.traffic.burstPeriodS;
+        }
+        return run(config(replicas), t);
+    }
+    SimResult closedLoop(int concurrency) const
+    {
+        TrafficSpec t = m_base;
+        t.mode = TrafficMode::ClosedLoop;
+        t.concurrency = concurrency;
+        return run(config(m_config.replicas), t);
+    }
+    const TrafficSpec &base() const { return m_base; }
+    bool cancelled() const { return m_cancel && m_cancel->load(); }
+
+private:
+    SimResult run(const SimConfig &config, const TrafficSpec &traffic) const
+    {
+        return cancelled() ? SimResult{} : simulate(m_model, config, traffic);
+    }
+
+    const Brief &m_brief;
+    const StepModel &m_model;
+    const std::atomic<bool> *m_cancel;
+    SimulationBudget m_budget;
+    double m_lifeS = 0;
+    SimConfig m_config;
+    TrafficSpec m_base;
+};
+
+// Requests that met every per-request SLO threshold, per second of the measured window.
+double goodput(const SimResult &s, const Slo &slo)
+{
+    if (s.durationS <= 0)
+        return 0;
+    const auto limit = [](std::optional<double> a, std::optional<double> b) {
+        return a && b ? std::min(*a, *b) : a ? *a : b ? *b : INFINITY;
+    };
+    const double ttft = limit(slo.ttftP99S, slo.ttftP95S);
+    const double tpot = limit(slo.tpotP99S, slo.tpotP95S);
+    const double e2e = limit(slo.e2eP99S, slo.e2eP95S);
+    // The three vectors hold every measured request in the same order (tpot NaN for one-token
+    // answers, which have none).
+    int good = 0;
+    for (std::size_t i = 0; i < s.ttfts.size(); ++i) {
+        const double perToken = std::isnan(s.tpots[i]) ? 0 : s.tpots[i];
+        if (s.ttfts[i] <= ttft && s.e2es[i] <= e2e && perToken <= tpot)
+            ++good;
+    }
+    return good / s.durationS;
+}
+
+} // namespace
+
+bool meetsSlo(const SimResult &s, const Slo &slo)
+{
+    return within(s.ttft, slo.ttftP99S, slo.ttftP95S) && within(s.tpot, slo.tpotP99S, slo.tpotP95S)
+        && within(s.e2e, slo.e2eP99S, slo.e2eP95S) && s.rejected == 0;
+}
+
+PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand, const GpuSpec &gpu,
+                                      const FitResult &fit, const std::atomic<bool> *cancel,
+                                      const SimulationBudget &budget)
+{
+    PerformanceResult r;
+    const Workload &w = brief.workload;
+    const Slo &slo = w.slo;
+    if (!isInference(w.kind)) {
+        r.warnings.push_back({"performance-not-modelled",
+                              std::string("performance of ") + std::string(enumName(w.kind))
+                                  + " workloads (training time, steps per second) is not modelled yet; the "
+                                    "performance figures are left empty"});
+        return r;
+    }
+    if (!fit.computed) {
+        r.warnings.push_back({"performance-not-computed",
+                              "the memory fit could not be computed (see the warning above), so there is no "
+                              "performance to simulate"});
+        return r;
+    }
+    if (!fit.fits || fit.kvCacheCapacityTokensPerReplica.value_or(0) < 1) {
+        r.warnings.push_back({"performance-not-computed",
+                              "the candidate does not fit the model in memory, so it has no performance to simulate"});
+        return r;
+    }
+    std::string why;
+    const std::optional<StepModel> model = StepModel::create(w, cand, gpu, brief.assumptions, &why);
+    if (!model) {
+        r.warnings.push_back({"performance-not-computed", why});
+        return r;
+    }
+    r.computed = true;
+    r.efficiency = model->efficiency();
+    for (const std::string &note : model->notes())
+        r.warnings.push_back({"performance-model-note", note});
+    if (efficiencyExtrapolated(gpu))
+        r.warnings.push_back({"efficiency-extrapolated",
+                              gpu.name + ": no public serving measurement backs this GPU family's efficiency "
+                                         "factors; they are taken from a neighbouring family (" + r.efficiency.basis
+                                  + "). Treat its performance as a rough estimate"});
+    if (cand.pipelineParallel > 1)
+        r.warnings.push_back({"pipeline-approximated",
+                              "pipeline parallelism is modelled as micro-batches that keep the stages busy together, "
+                              "not as a simulated stage schedule; latency under light load is the sum of the stages"});
+    for (const auto &[mean, p95, name] : {std::tuple{w.inputTokens, w.inputTokensP95, "input"},
+                                          std::tuple{w.outputTokens, w.outputTokensP95, "output"}})
+        if (p95 && mean > 0 && *p95 / mean > 3.87)
+            r.warnings.push_back({"length-spread-capped",
+                                  std::string("the ") + name
+                                      + fmt("-length p95 is %.1f times its mean; a lognormal spread reaches at most "
+                                            "3.87 times, so the simulated spread is narrower than the brief's",
+                                            *p95 / mean)});
+
+    Bench bench(brief, cand, *model, fit, cancel, budget);
+    r.preview = budget.preview;
+    if (budget.preview)
+        r.warnings.push_back({"preview", "a first answer from short simulations; the full evaluation follows"});
+    r.simulatedRequests = bench.base().requests;
+    const int replicas = bench.replicas();
+    const double gpus = std::max(1, cand.gpus);
+
+    // Capacity: everything queued at once.
+    const SimResult offline = bench.offline(replicas);
+    r.maxOutputTokensPerS = offline.outputTokensPerS;
+    r.maxRequestsPerS = offline.requestsPerS;
+    const double capacityRps = offline.requestsPerS;
+    // A request's life at full load: its tokens at the offline run's pace.
+    bench.setRequestLife(offline.tpot.empty ? 0 : offline.tpot.mean * w.outputTokens);
+
+    // The brief's own operating point.
+    SimResult point;
+    const Traffic &t = w.traffic;
+    switch (t.mode) {
+    case TrafficMode::Offline: point = offline; break;
+    case TrafficMode::ClosedLoop: point = bench.closedLoop(t.concurrency.value_or(1)); break;
+    case TrafficMode::OpenLoop: point = bench.openLoop(t.requestRatePerS.value_or(0), replicas, true); break;
+    }
+    r.mode = t.mode;
+    r.ttft = point.ttft;
+    r.tpot = point.tpot;
+    r.itl = point.itl;
+    r.e2e = point.e2e;
+    r.outputTokensPerS = point.outputTokensPerS;
+    r.outputTokensPerSPerGpu = point.outputTokensPerS / gpus;
+    r.inputTokensPerS = point.inputTokensPerS;
+    r.requestsPerS = point.requestsPerS;
+    r.preemptions = point.preemptions;
+    r.rejectedRequests = point.rejected;
+    r.meanBatchSequences = point.meanBatchSequences;
+    r.coefficients = model->linear(point.meanBatchSequences);
+    if (point.rejected > 0)
+        r.warnings.push_back({"requests-rejected",
+                              fmt("%.0f simulated requests need more KV cache than a replica has (%.0f tokens) and can "
+                                  "never be served",
+                                  point.rejected, fit.kvCacheCapacityTokensPerReplica.value_or(0))});
+    if (point.preemptions > 0)
+        r.warnings.push_back({"kv-preemption",
+                              fmt("the KV cache ran out %.0f times at the brief's load; those requests were preempted and "
+                                  "recomputed, which costs latency (%.0f simulated requests)",
+                                  double(point.preemptions), r.simulatedRequests)});
+    if (t.mode == TrafficMode::OpenLoop && t.requestRatePerS && point.requestsPerS > 0
+        && *t.requestRatePerS > capacityRps * 1.001) {
+        r.overloaded = true;
+        r.warnings.push_back({"overloaded",
+                              fmt("the brief's %.3g requests/s exceed this candidate's capacity of %.3g requests/s; the "
+                                  "queue grows without bound and latency percentiles depend on how long the test runs",
+                                  *t.requestRatePerS, capacityRps)});
+    }
+
+    const bool hasSlo = !slo.empty();
+    // A rate counts only if the simulated server also keeps up with it (completes at least 95% of
+    // what arrives): a short run just above capacity can meet the percentiles while its queue
+    // grows without bound.
+    const auto carried = [&](const SimResult &s, double rate) {
+        return meetsSlo(s, slo) && s.requestsPerS >= 0.95 * rate;
+    };
+    // Every open-loop run at the brief's burstiness on this candidate's replicas is also a point
+    // of the load curve.
+    std::vector<LoadPoint> curve;
+    const auto probe = [&](double rate) {
+        SimResult s = bench.openLoop(rate, replicas);
+        curve.push_back({rate, s.ttft.p50, s.ttft.p95, s.ttft.p99, s.tpot.p50, s.tpot.p95, s.tpot.p99, s.outputTokensPerS,
+                          carried(s, rate)});
+        return s;
+    };
+    if (hasSlo) {
+        r.sloMet = meetsSlo(point, slo);
+        r.goodputRequestsPerS = goodput(point, slo);
+        // Highest open-loop rate whose percentiles meet the SLO: bisection to 2% between a light
+        // load and the offline capacity (the arrivals scale with the rate, same seed, so the
+        // verdict is monotone in practice).
+        double lo = capacityRps * 0.02, hi = capacityRps;
+        SimResult atLo = probe(lo);
+        if (!carried(atLo, lo)) {
+            r.maxRequestRateWithinSloPerS = 0.0;
+            r.outputTokensPerSWithinSlo = 0.0;
+            r.warnings.push_back({"slo-unreachable",
+                                  "even a light load misses the SLO on this candidate (one request alone is too slow): "
+                                  "no request rate is within it"});
+        } else {
+            SimResult best = atLo;
+            SimResult atHi = probe(hi);
+            if (carried(atHi, hi)) {
+                lo = hi;
+                best = atHi;
+            } else {
+                for (int i = 0; i < 8 && hi - lo > budget.searchTolerance * hi; ++i) {
+                    const double mid = 0.5 * (lo + hi);
+                    SimResult s = probe(mid);
+                    if (carried(s, mid)) {
+                        lo = mid;
+                        best = std::move(s);
+                    } else {
+                        hi = mid;
+                    }
+                }
+            }
+            r.maxRequestRateWithinSloPerS = lo;
+            r.outputTokensPerSWithinSlo = best.outputTokensPerS;
+        }
+    }
+
+    // Replicas for the peak rate: start from the per-replica rate within the SLO (or the raw
+    // capacity without one) and check by simulation.
+    r.peakRequestRatePerS = t.peakRate();
+    if (r.peakRequestRatePerS > 0) {
+        const double perReplica = (hasSlo ? r.maxRequestRateWithinSloPerS.value_or(0) : capacityRps) / replicas;
+        if (perReplica > 0) {
+            int n = std::max(1, int(std::ceil(r.peakRequestRatePerS / perReplica - 1e-9)));
+            if (hasSlo && budget.checkReplicas) {
+                const auto ok = [&](int k) { return carried(bench.openLoop(r.peakRequestRatePerS, k), r.peakRequestRatePerS); };
+                int tries = 0;
+                while (!ok(n) && tries++ < 4)
+                    ++n;
+                tries = 0;
+                while (n > 1 && tries++ < 3 && ok(n - 1))
+                    --n;
+            } else if (!hasSlo) {
+                r.warnings.push_back({"sized-without-slo",
+                                      "the brief has no SLO, so the replica count for the peak rate is sized to raw "
+                                      "capacity with no latency margin"});
+            }
+            r.replicasForPeak = n;
+        }
+    }
+
+    // Load curve: the search's points, filled in so that light, half and full load around the
+    // rate that matters (within the SLO if known, else capacity) are all there.
+    const double reference = r.maxRequestRateWithinSloPerS.value_or(0) > 0 ? *r.maxRequestRateWithinSloPerS
+                                                                           : capacityRps * 0.9;
+    if (reference > 0 && budget.fillLoadCurve)
+        for (double f : {0.1, 0.3, 0.5, 0.7, 0.85, 1.0, 1.15}) {
+            const bool near = std::any_of(curve.begin(), curve.end(), [&](const LoadPoint &p) {
+                return std::fabs(p.requestRatePerS - reference * f) < 0.08 * reference;
+            });
+            if (!near)
+                probe(reference * f);
+        }
+    std::sort(curve.begin(), curve.end(),
+              [](const LoadPoint &a, const LoadPoint &b) { return a.requestRatePerS < b.requestRatePerS; });
+    r.loadCurve = std::move(curve);
+    if (bench.cancelled()) {
+        PerformanceResult stopped;
+        stopped.warnings.push_back({"cancelled", "the evaluation was cancelled before it finished"});
+        return stopped;
+    }
+    return r;
+}
+
+} // namespace wb

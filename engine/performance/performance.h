@@ -1,0 +1,82 @@
+// Inference performance of one candidate: the brief's traffic replayed through the
+// continuous-batching simulator on the step-time model, the SLO verdict and goodput, the highest
+// open-loop rate within the SLO (bisection), the replicas a peak rate needs, and a load curve.
+// Units: seconds, tokens, requests. Figures are for the whole candidate (all replicas) unless
+// the name says per GPU. Training kinds and media generation are not computed here (yet).
+#pragma once
+
+#include "brief/brief.h"
+#include "fit/fit.h"
+#include "performance/simulator.h"
+#include "performance/stepmodel.h"
+
+#include <atomic>
+#include <optional>
+#include <vector>
+
+namespace wb {
+
+struct LoadPoint
+{
+    double requestRatePerS = 0;
+    double ttftP50S = 0, ttftP95S = 0, ttftP99S = 0;
+    double tpotP50S = 0, tpotP95S = 0, tpotP99S = 0;
+    double outputTokensPerS = 0;
+    bool sloMet = true;
+};
+
+struct PerformanceResult
+{
+    bool computed = false;
+    TrafficMode mode = TrafficMode::Offline;   // what the brief's point was simulated as
+    Distribution ttft, tpot, itl, e2e;
+    double outputTokensPerS = 0;
+    double outputTokensPerSPerGpu = 0;
+    double inputTokensPerS = 0;
+    double requestsPerS = 0;
+    std::optional<double> goodputRequestsPerS;   // requests meeting every SLO, per second
+    std::optional<bool> sloMet;                  // empty without an SLO
+    double maxOutputTokensPerS = 0;              // offline (all queued) throughput
+    double maxRequestsPerS = 0;                  // the same in requests per second
+    std::optional<double> maxRequestRateWithinSloPerS;
+    std::optional<double> outputTokensPerSWithinSlo;
+    double peakRequestRatePerS = 0;              // the rate the replica count is sized for
+    std::optional<int> replicasForPeak;
+    std::vector<LoadPoint> loadCurve;
+    StepCoefficients coefficients;               // the step model in linear form (MoE term at the mean batch)
+    Efficiency efficiency;
+    bool overloaded = false;                     // the brief's open-loop rate exceeds capacity
+    bool preview = false;                        // from the quick budget: a first answer
+    long long preemptions = 0;
+    int rejectedRequests = 0;
+    double meanBatchSequences = 0;
+    int simulatedRequests = 0;
+    std::vector<Warning> warnings;
+};
+
+// How much simulation an evaluation may spend. The full budget is what results, reports and
+// the CLI use; the preview budget gives an interactive first answer in a fraction of the time
+// (short runs, a coarser search, replicas estimated rather than checked, no extra curve points),
+// and the results say so.
+struct SimulationBudget
+{
+    int openLoopMaxRequests = 12000;
+    int offlineMaxRequests = 20000;
+    double searchTolerance = 0.02;   // relative width at which the SLO bisection stops
+    bool checkReplicas = true;       // simulate the replica count for the peak
+    bool fillLoadCurve = true;       // add light- and over-load points to the search's
+    bool preview = false;
+
+    static SimulationBudget full() { return {}; }
+    static SimulationBudget quick() { return {800, 3000, 0.06, false, false, true}; }
+};
+
+// cancel, when given and set, stops between simulations; the result is then not computed.
+PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu,
+                                      const FitResult &fit, const std::atomic<bool> *cancel = nullptr,
+                                      const SimulationBudget &budget = SimulationBudget::full());
+
+// Whether a simulation's percentiles meet every SLO in slo (true when slo is empty).
+bool meetsSlo(const SimResult &sim, const Slo &slo);
+
+} // namespace wb

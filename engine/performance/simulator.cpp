@@ -1,0 +1,563 @@
+#include "performance/simulator.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <numeric>
+#include <queue>
+#include <random>
+
+namespace wb {
+
+namespace {
+
+constexpr double kNever = std::numeric_limits<double>::infinity();
+
+// Histogram for inter-token gaps: pooled ITLs run to millions of values, which would cost more
+// to store and sort than the simulation itself. A bin is the exponent and top 7 mantissa bits of
+// the double (128 bins per octave, values within 0.3% of a bin's centre), found with a shift
+// instead of a logarithm; from 1 us to about 1000 s.
+class GapHistogram
+{
+public:
+    void add(double s)
+    {
+        ++m_count;
+        m_sum += s;
+        ++m_bins[bin(s)];
+    }
+    Distribution distribution() const
+    {
+        Distribution d;
+        if (m_count == 0)
+            return d;
+        d.empty = false;
+        d.mean = m_sum / double(m_count);
+        d.p50 = quantile(0.50);
+        d.p95 = quantile(0.95);
+        d.p99 = quantile(0.99);
+        return d;
+    }
+
+private:
+    static constexpr int kShift = 52 - 7;
+    static constexpr int kBins = 30 * 128;
+    static std::uint64_t key(double s) { return std::bit_cast<std::uint64_t>(s) >> kShift; }
+    static int bin(double s)
+    {
+        static const std::uint64_t low = key(1e-6);
+        const std::uint64_t k = s > 1e-6 ? key(s) : low;
+        return int(std::min<std::uint64_t>(k - low, kBins - 1));
+    }
+    static double centre(int index)
+    {
+        static const std::uint64_t low = key(1e-6);
+        const double a = std::bit_cast<double>((low + std::uint64_t(index)) << kShift);
+        const double b = std::bit_cast<double>((low + std::uint64_t(index) + 1) << kShift);
+        return 0.5 * (a + b);
+    }
+    double quantile(double q) const
+    {
+        const double target = std::ceil(q * double(m_count));
+        double seen = 0;
+        for (int i = 0; i < kBins; ++i) {
+            seen += double(m_bins[i]);
+            if (seen >= target)
+                return centre(i);
+        }
+        return centre(kBins - 1);
+    }
+    std::vector<long long> m_bins = std::vector<long long>(kBins, 0);
+    long long m_count = 0;
+    double m_sum = 0;
+};
+
+struct Request
+{
+    double arrival = 0;
+    int input = 0;
+    int output = 0;
+    int prefillTarget = 0;  // prompt tokens to compute: the input, or input + generated after preemption
+    int prefilled = 0;
+    int generated = 0;
+    long kvTokens = 0;      // tokens whose KV entries exist
+    long blocks = 0;
+    double firstToken = -1;
+    double lastToken = 0;
+    double finish = -1;
+    int replica = -1;
+    bool done = false;
+    bool rejected = false;
+};
+
+struct Replica
+{
+    std::deque<int> waiting;
+    std::vector<int> running;
+    long freeBlocks = 0;
+    bool busy = false;
+    double stepEnd = kNever;
+    int inFlight = 0;
+    std::vector<int> stepDecodes;
+    std::vector<std::pair<int, int>> stepPrefills;  // request, chunk tokens
+};
+
+class Lengths
+{
+public:
+    explicit Lengths(const LengthSpec &spec) : m_spec(spec)
+    {
+        if (spec.p95 && *spec.p95 > spec.mean && spec.mean > 0) {
+            // Lognormal with the given mean and 95th percentile: ln(p95/mean) = 1.645 s - s^2/2.
+            const double z = 1.6448536;
+            const double disc = z * z - 2.0 * std::log(*spec.p95 / spec.mean);
+            m_sigma = disc > 0 ? z - std::sqrt(disc) : z;
+            m_mu = std::log(spec.mean) - m_sigma * m_sigma / 2;
+            m_spread = true;
+        }
+    }
+    int draw(std::mt19937_64 &rng) const
+    {
+        double v = m_spec.mean;
+        if (m_spread)
+            v = std::exp(m_mu + m_sigma * std::normal_distribution<double>(0.0, 1.0)(rng));
+        return int(std::clamp(std::llround(v), static_cast<long long>(m_spec.min), static_cast<long long>(m_spec.max)));
+    }
+
+private:
+    LengthSpec m_spec;
+    bool m_spread = false;
+    double m_mu = 0, m_sigma = 0;
+};
+
+class Simulation
+{
+public:
+    Simulation(const StepModel &model, const SimConfig &config, const TrafficSpec &traffic)
+        : m_model(model), m_config(config), m_traffic(traffic), m_rng(traffic.seed)
+    {
+        m_blockTokens = std::max(1, config.kvBlockTokens);
+        m_totalBlocks = long(std::floor(config.kvCapacityTokens / m_blockTokens));
+        m_watermarkBlocks = m_totalBlocks / 100;
+        m_replicas.resize(std::max(1, config.replicas));
+        for (Replica &r : m_replicas)
+            r.freeBlocks = m_totalBlocks;
+        m_warmup = traffic.mode == TrafficMode::Offline ? 0 : int(traffic.warmupFraction * traffic.requests);
+        makeRequests();
+    }
+
+    SimResult run()
+    {
+        const int n = int(m_requests.size());
+        std::size_t nextArrival = 0;
+        if (m_traffic.mode == TrafficMode::ClosedLoop) {
+            m_issued = std::min(n, std::max(1, m_traffic.concurrency));
+            for (int i = 0; i < m_issued; ++i)
+                m_requests[i].arrival = 0;
+        }
+        int settled = 0;
+        while (settled < n) {
+            const double tArrival = nextArrivalTime(nextArrival);
+            // The next step to end: every busy replica has exactly one entry in the heap.
+            int stepping = -1;
+            double tStep = kNever;
+            if (!m_stepEnds.empty()) {
+                tStep = m_stepEnds.top().first;
+                stepping = m_stepEnds.top().second;
+            }
+            if (tArrival == kNever && stepping < 0)
+                break;  // nothing can progress (cannot happen: oversized requests are rejected)
+            if (tArrival <= tStep) {
+                dispatch(int(nextArrival++), tArrival);
+            } else {
+                m_stepEnds.pop();
+                settled += finishStep(stepping, tStep);
+                startStep(stepping, tStep);
+            }
+            settled += m_rejectedNow;
+            m_rejectedNow = 0;
+        }
+        return collect();
+    }
+
+private:
+    void makeRequests()
+    {
+        const int n = std::max(1, m_traffic.requests);
+        m_requests.resize(n);
+        const Lengths input(m_traffic.input), output(m_traffic.output);
+        for (Request &r : m_requests) {
+            r.input = input.draw(m_rng);
+            r.output = m_traffic.output.mean > 0 ? output.draw(m_rng) : 0;
+            r.prefillTarget = r.input;
+        }
+        if (m_traffic.mode != TrafficMode::OpenLoop)
+            return;  // offline: all at t = 0; closed-loop: issued as others finish
+        const double k = std::max(1e-3, m_traffic.burstiness);
+        double t = 0;
+        for (Request &r : m_requests) {
+            double rate = m_traffic.ratePerS;
+            if (m_traffic.burstMultiplier && m_traffic.burstPeriodS > 0
+                && std::fmod(t, m_traffic.burstPeriodS) >= m_traffic.burstPeriodS - m_traffic.burstDurationS)
+                rate *= *m_traffic.burstMultiplier;
+            // Gamma inter-arrival times with shape k and mean 1/rate (vLLM bench's burstiness).
+            t += std::gamma_distribution<double>(k, 1.0 / (rate * k))(m_rng);
+            r.arrival = t;
+        }
+    }
+
+    double nextArrivalTime(std::size_t next) const
+    {
+        if (next >= m_requests.size())
+            return kNever;
+        if (m_traffic.mode == TrafficMode::ClosedLoop && int(next) >= m_issued)
+            return kNever;
+        return m_requests[next].arrival;
+    }
+
+    void dispatch(int id, double now)
+    {
+        if (id == m_warmup) {
+            m_measureStart = now;
+            m_measuring = true;
+        }
+        Request &q = m_requests[id];
+        q.arrival = now;
+        int best = 0;
+        for (std::size_t i = 1; i < m_replicas.size(); ++i)
+            if (m_replicas[i].inFlight < m_replicas[best].inFlight)
+                best = int(i);
+        q.replica = best;
+        Replica &r = m_replicas[best];
+        r.waiting.push_back(id);
+        ++r.inFlight;
+        if (!r.busy)
+            startStep(best, now);
+    }
+
+    long blocksFor(long tokens) const { return (tokens + m_blockTokens - 1) / m_blockTokens; }
+
+    void release(Replica &r, Request &q)
+    {
+        r.freeBlocks += q.blocks;
+        q.blocks = 0;
+        q.kvTokens = 0;
+    }
+
+    // Recompute preemption: the request gives back its KV and will prefill its prompt and the
+    // tokens generated so far again.
+    void preempt(Replica &r, int id)
+    {
+        Request &q = m_requests[id];
+        release(r, q);
+        q.prefilled = 0;
+        q.prefillTarget = q.input + q.generated;
+        r.waiting.push_front(id);
+        ++m_preemptions;
+    }
+
+    void startStep(int index, double now)
+    {
+        Replica &r = m_replicas[index];
+        r.stepDecodes.clear();
+        r.stepPrefills.clear();
+        StepBatch batch;
+        long budget = m_config.maxBatchedTokens;
+
+        for (std::size_t i = 0; i < r.running.size() && budget > 0; ++i) {
+            const int id = r.running[i];
+            Request &q = m_requests[id];
+            if (q.prefilled < q.prefillTarget) {
+                long chunk = std::min<long>(q.prefillTarget - q.prefilled, budget);
+                const long room = (q.blocks + r.freeBlocks) * m_blockTokens - q.kvTokens;
+                chunk = std::min(chunk, room);
+                if (chunk <= 0)
+                    continue;
+                schedulePrefill(r, batch, id, int(chunk));
+                budget -= chunk;
+                continue;
+            }
+            // Decode: the newest token's KV entry needs a slot.
+            bool preemptedSelf = false;
+            while (blocksFor(q.kvTokens + 1) > q.blocks && r.freeBlocks == 0) {
+                const int victim = r.running.back();
+                r.running.pop_back();
+                preempt(r, victim);
+                if (victim == id) {
+                    preemptedSelf = true;
+                    break;
+                }
+            }
+            if (preemptedSelf)
+                break;
+            if (blocksFor(q.kvTokens + 1) > q.blocks) {
+                ++q.blocks;
+                --r.freeBlocks;
+            }
+            r.stepDecodes.push_back(id);
+            batch.decodeSequences += 1;
+            batch.kvTokensRead += kvRead(q.kvTokens + 1);
+            budget -= 1;
+        }
+
+        while (!r.waiting.empty() && budget > 0 && int(r.running.size()) < m_config.maxSequences) {
+            const int id = r.waiting.front();
+            Request &q = m_requests[id];
+            if (blocksFor(long(q.input) + q.output) > m_totalBlocks) {
+                // Its context alone exceeds the whole KV budget: no schedule can serve it.
+                r.waiting.pop_front();
+                q.rejected = true;
+                q.done = true;
+                --r.inFlight;
+                ++m_rejectedNow;
+                issueNext(q.arrival);
+                continue;
+            }
+            const long chunk = std::min<long>(q.prefillTarget, budget);
+            const long reserve = m_config.reserveFullContext ? blocksFor(long(q.input) + q.output)
+                                                             : blocksFor(q.prefillTarget) + m_watermarkBlocks;
+            if (reserve > r.freeBlocks)
+                break;  // first come first served: later requests wait behind it
+            r.waiting.pop_front();
+            r.running.push_back(id);
+            if (m_config.reserveFullContext) {
+                q.blocks = blocksFor(long(q.input) + q.output);
+                r.freeBlocks -= q.blocks;
+            }
+            schedulePrefill(r, batch, id, int(chunk));
+            budget -= chunk;
+        }
+
+        batch.sequences = int(r.stepDecodes.size() + r.stepPrefills.size());
+        if (batch.sequences == 0) {
+            r.busy = false;
+            r.stepEnd = kNever;
+            return;
+        }
+        r.busy = true;
+        r.stepEnd = now + m_model.stepTime(batch);
+        m_stepEnds.emplace(r.stepEnd, index);
+        ++m_steps;
+        m_batchSum += batch.sequences;
+    }
+
+    double kvRead(long tokens) const
+    {
+        return m_config.slidingWindow ? std::min<double>(double(tokens), *m_config.slidingWindow) : double(tokens);
+    }
+
+    void schedulePrefill(Replica &r, StepBatch &batch, int id, int chunk)
+    {
+        Request &q = m_requests[id];
+        const long need = blocksFor(q.kvTokens + chunk) - q.blocks;
+        if (need > 0) {
+            q.blocks += need;
+            r.freeBlocks -= need;
+        }
+        r.stepPrefills.emplace_back(id, chunk);
+        batch.prefillTokens += chunk;
+        // The chunk reads the prefix already cached and attends causally within itself.
+        const double prefix = double(q.prefilled);
+        batch.kvTokensRead += kvRead(q.prefilled);
+        batch.attentionPairs += chunk * prefix + double(chunk) * (chunk + 1) / 2;
+    }
+
+    // Emits one token of q at `now`; returns true when q is complete.
+    bool emit(Request &q, double now)
+    {
+        if (q.generated == 0) {
+            q.firstToken = now;
+        } else if (m_measuring) {
+            m_gaps.add(now - q.lastToken);
+        }
+        q.lastToken = now;
+        ++q.generated;
+        ++m_tokensEmitted;
+        return q.generated >= q.output;
+    }
+
+    int finishStep(int index, double now)
+    {
+        Replica &r = m_replicas[index];
+        r.busy = false;
+        r.stepEnd = kNever;
+        int finished = 0;
+        for (const auto &[id, chunk] : r.stepPrefills) {
+            Request &q = m_requests[id];
+            q.prefilled += chunk;
+            q.kvTokens += chunk;
+            if (q.prefilled < q.prefillTarget)
+                continue;
+            if (q.output == 0) {
+                q.firstToken = now;  // prefill-only (embedding): the answer is ready
+                finished += complete(r, q, now);
+            } else if (emit(q, now)) {
+                finished += complete(r, q, now);
+            }
+        }
+        for (int id : r.stepDecodes) {
+            Request &q = m_requests[id];
+            if (q.done)
+                continue;
+            q.kvTokens += 1;
+            if (emit(q, now))
+                finished += complete(r, q, now);
+        }
+        if (finished > 0)
+            r.running.erase(std::remove_if(r.running.begin(), r.running.end(),
+                                           [&](int id) { return m_requests[id].done; }),
+                            r.running.end());
+        return finished;
+    }
+
+    int complete(Replica &r, Request &q, double now)
+    {
+        q.finish = now;
+        q.done = true;
+        release(r, q);
+        --r.inFlight;
+        m_lastFinish = std::max(m_lastFinish, now);
+        ++m_completed;
+        m_progress.push_back({now, m_tokensEmitted, m_completed});
+        issueNext(now);
+        return 1;
+    }
+
+    // Closed loop: a finished (or refused) request's client sends the next one at once.
+    void issueNext(double now)
+    {
+        if (m_traffic.mode != TrafficMode::ClosedLoop || m_issued >= int(m_requests.size()))
+            return;
+        m_requests[m_issued].arrival = now;
+        ++m_issued;
+    }
+
+    SimResult collect()
+    {
+        SimResult s;
+        s.preemptions = m_preemptions;
+        s.steps = m_steps;
+        s.meanBatchSequences = m_steps ? m_batchSum / double(m_steps) : 0;
+        double inputTokens = 0;
+        for (std::size_t i = 0; i < m_requests.size(); ++i) {
+            const Request &q = m_requests[i];
+            if (q.rejected) {
+                ++s.rejected;
+                continue;
+            }
+            if (int(i) < m_warmup || q.finish < 0)
+                continue;
+            ++s.completed;
+            inputTokens += q.input;
+            s.ttfts.push_back(q.firstToken - q.arrival);
+            s.e2es.push_back(q.finish - q.arrival);
+            s.tpots.push_back(q.output > 1 ? (q.finish - q.firstToken) / (q.output - 1) : NAN);
+        }
+        s.ttft = distributionOf(s.ttfts);
+        s.tpot = distributionOf(s.tpots);
+        s.e2e = distributionOf(s.e2es);
+        s.itl = m_gaps.distribution();
+        // Throughput over the steady part of the run, between the moments a tenth and nine tenths
+        // of the work was done, so that neither the fill nor the drain (fewer requests left than
+        // the batch holds) counts. Work is output tokens, or finished requests for prefill-only
+        // (embedding) runs.
+        s.durationS = std::max(0.0, m_lastFinish - m_measureStart);
+        const bool tokens = m_tokensEmitted > 0;
+        const auto work = [&](const Progress &p) { return double(tokens ? p.tokens : p.completed); };
+        const double total = m_progress.empty() ? 0 : work(m_progress.back());
+        const auto reached = [&](double amount) {
+            return std::lower_bound(m_progress.begin(), m_progress.end(), amount,
+                                    [&](const Progress &p, double a) { return work(p) < a; });
+        };
+        // An open loop is measured instead from the moment the server has filled (the first
+        // measured arrival plus a median request's life) to the last arrival, before the drain:
+        // a stable server then emits what arrives, an overloaded one less.
+        const auto at = [&](double t) {
+            return std::lower_bound(m_progress.begin(), m_progress.end(), t,
+                                    [](const Progress &p, double v) { return p.time < v; });
+        };
+        if (total > 0 && s.completed > 0) {
+            const auto a = reached(0.1 * total), b = reached(0.9 * total);
+            double rate = 0;
+            const double filled = m_measureStart + s.e2e.p50;
+            const double lastArrival = m_requests.back().arrival;
+            const auto fa = at(filled), fb = at(lastArrival);
+            if (m_traffic.mode == TrafficMode::OpenLoop && fb != m_progress.end() && fa != m_progress.end()
+                && fb->time > fa->time && work(*fb) > work(*fa))
+                rate = (work(*fb) - work(*fa)) / (fb->time - fa->time);
+            else if (b != m_progress.end() && a != m_progress.end() && b->time > a->time)
+                rate = (work(*b) - work(*a)) / (b->time - a->time);
+            else if (m_lastFinish > 0)
+                rate = total / m_lastFinish;  // everything happened in one or two steps
+            double outputs = 0;
+            for (const Request &q : m_requests)
+                outputs += q.done && !q.rejected ? q.output : 0;
+            const double meanOutput = outputs / double(m_completed);
+            s.requestsPerS = tokens ? rate / meanOutput : rate;
+            s.outputTokensPerS = tokens ? rate : 0;
+            s.inputTokensPerS = s.requestsPerS * inputTokens / s.completed;
+        }
+        return s;
+    }
+
+    const StepModel &m_model;
+    SimConfig m_config;
+    TrafficSpec m_traffic;
+    std::mt19937_64 m_rng;
+    std::vector<Request> m_requests;
+    std::vector<Replica> m_replicas;
+    int m_blockTokens = 16;
+    long m_totalBlocks = 0;
+    long m_watermarkBlocks = 0;
+    int m_warmup = 0;
+    int m_issued = 0;
+    int m_rejectedNow = 0;
+    double m_measureStart = 0;
+    double m_lastFinish = 0;
+    long long m_preemptions = 0;
+    long long m_steps = 0;
+    double m_batchSum = 0;
+    long long m_tokensEmitted = 0;
+    long long m_completed = 0;
+    struct Progress
+    {
+        double time;
+        long long tokens;       // output tokens emitted by then
+        long long completed;    // requests finished by then
+    };
+    std::vector<Progress> m_progress;  // at every completion
+    bool m_measuring = false;
+    GapHistogram m_gaps;
+    // (step end, replica), earliest first; ties go to the lower replica index.
+    std::priority_queue<std::pair<double, int>, std::vector<std::pair<double, int>>, std::greater<>> m_stepEnds;
+};
+
+} // namespace
+
+Distribution distributionOf(std::vector<double> values)
+{
+    Distribution d;
+    values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return std::isnan(v); }), values.end());
+    if (values.empty())
+        return d;
+    d.empty = false;
+    d.mean = std::accumulate(values.begin(), values.end(), 0.0) / double(values.size());
+    std::sort(values.begin(), values.end());
+    const auto rank = [&](double q) {
+        const std::size_t i = std::size_t(std::max(1.0, std::ceil(q * double(values.size())))) - 1;
+        return values[std::min(i, values.size() - 1)];
+    };
+    d.p50 = rank(0.50);
+    d.p95 = rank(0.95);
+    d.p99 = rank(0.99);
+    return d;
+}
+
+SimResult simulate(const StepModel &model, const SimConfig &config, const TrafficSpec &traffic)
+{
+    return Simulation(model, config, traffic).run();
+}
+
+} // namespace wb

@@ -1,0 +1,84 @@
+// A discrete-event simulator of continuous batching: one scheduler per replica, modelled on
+// vLLM's (first come first served; running requests first, then new ones; at most maxSequences
+// per step and maxBatchedTokens tokens per step with chunked prefill; KV cache allocated in
+// blocks from a fixed budget; when a decode cannot get a block the most recently admitted
+// request is preempted and recomputed later). Arrivals go to the replica with the fewest
+// requests in flight. Deterministic for a given seed. Units: seconds, tokens.
+#pragma once
+
+#include "performance/stepmodel.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace wb {
+
+struct SimConfig
+{
+    int replicas = 1;
+    int maxSequences = 256;
+    int maxBatchedTokens = 8192;
+    double kvCapacityTokens = 0;   // per replica
+    int kvBlockTokens = 16;
+    std::optional<int> slidingWindow;  // KV read per sequence is capped at this many tokens
+    // TensorRT-LLM's default GUARANTEED_NO_EVICT policy: a request is admitted only when the KV
+    // for its whole prompt and answer can be reserved, so nothing is ever preempted. Otherwise
+    // (vLLM, SGLang) admission needs the prompt's blocks plus a 1% watermark, and decodes that
+    // run out preempt the newest request.
+    bool reserveFullContext = false;
+};
+
+struct LengthSpec
+{
+    double mean = 0;
+    std::optional<double> p95;     // a spread: lognormal with this mean and 95th percentile
+    int max = 1 << 30;             // lengths are clamped to [min, max]
+    int min = 1;
+};
+
+struct TrafficSpec
+{
+    TrafficMode mode = TrafficMode::Offline;
+    double ratePerS = 0;           // open-loop base rate
+    double burstiness = 1.0;       // gamma shape of inter-arrival times
+    int concurrency = 1;           // closed-loop
+    std::optional<double> burstMultiplier;
+    double burstDurationS = 0;
+    double burstPeriodS = 0;
+    int requests = 3000;
+    std::uint64_t seed = 1;
+    LengthSpec input;
+    LengthSpec output;             // mean 0: prefill-only requests (embeddings)
+    double warmupFraction = 0.1;
+};
+
+struct Distribution
+{
+    double mean = 0, p50 = 0, p95 = 0, p99 = 0;
+    bool empty = true;
+};
+
+struct SimResult
+{
+    Distribution ttft, tpot, itl, e2e;
+    double durationS = 0;          // from the first measured arrival to the last completion
+    double outputTokensPerS = 0;
+    double inputTokensPerS = 0;
+    double requestsPerS = 0;
+    int completed = 0;             // measured requests
+    int rejected = 0;              // requests whose context can never fit the KV budget
+    long long preemptions = 0;
+    double meanBatchSequences = 0; // per step, averaged over steps
+    long long steps = 0;
+    // Per measured request, in the same order: time to first token, time per output token after
+    // the first (NaN for one-token answers) and end to end, in seconds.
+    std::vector<double> ttfts, tpots, e2es;
+};
+
+SimResult simulate(const StepModel &model, const SimConfig &config, const TrafficSpec &traffic);
+
+// Mean and the p50/p95/p99 (nearest rank) of values, NaN entries left out.
+Distribution distributionOf(std::vector<double> values);
+
+} // namespace wb

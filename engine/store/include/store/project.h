@@ -1,0 +1,137 @@
+// Project files (.gpuwb): SQLite documents holding scenarios (a brief each, as canonical JSON),
+// price overrides with their dates and sources, result snapshots stamped with the engine version
+// that produced them, and tables that later features fill (vendor checklist answers, benchmark
+// evidence, decision records). The store library links SQLite; nothing here uses Qt.
+//
+// Guarantees:
+// - A project lives in memory while it is open; the file on disk is only ever replaced whole:
+//   save writes a complete database to a temporary file in the same folder, flushes it, and
+//   renames it over the old one. A crash or a failed save leaves the old file as it was; no
+//   -wal, -shm or journal file is left beside it.
+// - Opening reads the bytes, checks the header and application id, then loads them into a
+//   defensive in-memory connection (no triggers, no views, no trusted schema, cell-size checks, no
+//   memory mapping, bounded work) and runs quick_check. A stranger's file can fail to open; it
+//   cannot run code, hang, or be modified. A missing path is never created.
+// - A file from a newer version opens read-only when it says this version can read it, and is
+//   refused (naming the writer) otherwise. An older file is migrated in memory; saving it over
+//   the original first keeps a backup copy of the original.
+#pragma once
+
+#include "catalog/prices.h"
+#include "core/result.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace wb {
+
+inline constexpr std::int32_t kProjectApplicationId = 0x47505557;  // "GPUW"
+inline constexpr int kProjectSchemaVersion = 2;
+inline constexpr std::uint64_t kProjectMaxBytes = 1ull << 30;  // larger files are refused
+
+struct Scenario
+{
+    std::string name;
+    std::string briefJson;   // canonical JSON (object keys as written, two-space indent)
+    std::string modified;    // ISO date-time (UTC)
+};
+
+struct ResultSnapshot
+{
+    std::string scenario;
+    std::string engineVersion;
+    std::string created;
+    std::string resultsJson;
+};
+
+enum class OpenAccess { ReadWrite, ReadOnly };
+
+class Project
+{
+public:
+    Project(Project &&) noexcept;
+    Project &operator=(Project &&) noexcept;
+    ~Project();
+
+    // An empty project (schema kProjectSchemaVersion), not yet saved anywhere.
+    static Project create();
+    // Opens a file. With ReadWrite it takes the file's lock (path + ".lock"); when another
+    // instance holds it, the project opens read-only and lockedByOther() says so. Errors name the
+    // file and say what is wrong; nothing is written.
+    static Result<Project> open(const std::string &path, OpenAccess access = OpenAccess::ReadWrite);
+    // The same checks on bytes already in memory (fuzzing, recovery); name is for messages.
+    static Result<Project> openBytes(const std::string &bytes, const std::string &name);
+
+    // Saves to path (the file this project came from, or a new one). Fails without touching an
+    // existing file at path; the message names the path and the reason.
+    Status save(const std::string &path);
+    // Writes a copy to path without making it this project's file (export).
+    Status saveCopy(const std::string &path) const;
+    // Autosave: writes the working copy to recoveryFileFor(documentKey), the same atomic way,
+    // marked with the key so that a later start can offer it back. documentKey is the project's
+    // path, or any stable id for an unsaved document.
+    Status saveRecovery(const std::string &documentKey) const;
+    // The key a recovery file was written for ("" for an ordinary project file).
+    std::string recoveryKey() const;
+
+    const std::string &path() const { return m_path; }
+    bool readOnly() const { return m_readOnly; }
+    bool lockedByOther() const { return m_lockedByOther; }
+    // Set when the file was written by an older version and has been migrated in memory.
+    std::optional<int> migratedFrom() const { return m_migratedFrom; }
+    // The version of GPU Workbench that last wrote the file ("" for a new project).
+    const std::string &writer() const { return m_writer; }
+    int fileSchemaVersion() const { return m_fileSchema; }
+
+    // Scenarios, in their order.
+    std::vector<Scenario> scenarios() const;
+    std::optional<Scenario> scenario(const std::string &name) const;
+    // Adds or replaces a scenario. The JSON must be an object; it is stored canonically. Errors
+    // name the scenario.
+    Status putScenario(const std::string &name, const std::string &briefJson);
+    Status renameScenario(const std::string &from, const std::string &to);
+    Status duplicateScenario(const std::string &from, const std::string &to);
+    Status removeScenario(const std::string &name);
+    // Puts the named scenarios in this order (names not listed keep their place after them).
+    Status orderScenarios(const std::vector<std::string> &names);
+
+    std::vector<GpuPrice> priceOverrides() const;
+    Status addPriceOverride(const GpuPrice &price);
+
+    std::vector<ResultSnapshot> snapshots(const std::string &scenario = {}) const;
+    Status addSnapshot(const std::string &scenario, const std::string &engineVersion, const std::string &resultsJson);
+
+    // The document as SQL-independent text (meta excluded), for comparing two projects.
+    std::string contentDigest() const;
+
+private:
+    Project();
+    struct Lock;
+    sqlite3 *m_db = nullptr;
+    std::string m_path;
+    bool m_readOnly = false;
+    bool m_lockedByOther = false;
+    std::optional<int> m_migratedFrom;
+    std::string m_writer;
+    int m_fileSchema = kProjectSchemaVersion;
+    bool m_backupDone = false;
+    std::unique_ptr<Lock> m_lock;
+};
+
+// Where autosaved working copies live: $GPUWB_RECOVERY_DIR, else
+// $XDG_STATE_HOME/gpu-workbench/recovery, else ~/.local/state/gpu-workbench/recovery.
+std::string recoveryDir();
+// The recovery file for a document (its path, or an id for an unsaved one).
+std::string recoveryFileFor(const std::string &documentKey);
+// Recovery files left by sessions that did not close cleanly, newest first.
+std::vector<std::string> pendingRecoveryFiles();
+// Deletes the recovery data of a document (after a clean save or close, or when the user
+// declines to recover it).
+void discardRecovery(const std::string &documentKey);
+
+} // namespace wb
