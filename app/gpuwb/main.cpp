@@ -5,6 +5,7 @@
 #include <brief/brief.h>
 #include <catalog/catalog.h>
 #include <evaluate/evaluate.h>
+#include "report/report.h"
 #include <core/fileio.h>
 #include <store/project.h>
 

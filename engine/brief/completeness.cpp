@@ -67,7 +67,7 @@ Completeness assessCompleteness(const Brief &brief)
     item("data boundary (may the data go to a model API?)", "/cost/decision/api_allowed", brief.cost.decision.given,
          true, "the rent / reserve / buy / API recommendation depends on whether the API route is open");
     item("operating model (who runs the platform)", "/assumptions/platform_fte_self_hosted",
-         brief.assumptions.overridden("platform_fte_self_hosted"), false,
+         brief.assumptions.overridden(Assumption::PlatformFteSelfHosted), false,
          "platform labour is priced at the default engineers per month");
     item("candidates", "/candidates", !brief.candidates.empty(), true, "there is nothing to rank");
     return c;

@@ -1,5 +1,7 @@
 #include "catalog/prices.h"
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <cstdio>
 
@@ -52,9 +54,7 @@ std::string todayIso()
 {
     const auto now = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
     const std::chrono::year_month_day ymd{now};
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", int(ymd.year()), unsigned(ymd.month()), unsigned(ymd.day()));
-    return buf;
+    return fmt::format("{:04d}-{:02d}-{:02d}", int(ymd.year()), unsigned(ymd.month()), unsigned(ymd.day()));
 }
 
 } // namespace wb

@@ -1,5 +1,7 @@
 #include "core/jsonfields.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdio>
 
@@ -22,9 +24,7 @@ std::string jsonTypeName(const Json &j)
 
 std::string formatNumber(double v)
 {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.10g", v);
-    return buf;
+    return fmt::format("{:.10g}", v);
 }
 
 Fields::Fields(const Json &object, std::string path) : m_object(object), m_path(std::move(path))

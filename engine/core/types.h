@@ -25,6 +25,8 @@ enum class OptimizerPlacement { Gpu, CpuOffload, Paged };
 enum class LoraTargets { Attention, AllLinear };
 enum class PricingTerm { OnDemand, Spot, Reserved1y, Reserved3y, Purchase };
 enum class Level { Low, Medium, High };
+// How the capacity is obtained (the seed's rent / reserve / buy / model API decision).
+enum class Route { Rent, Reserve, Buy, Api, Hybrid };
 
 template<typename E>
 struct EnumNames;  // specialised below: static constexpr std::array<std::pair<E, std::string_view>, N> items
@@ -59,6 +61,8 @@ WB_ENUM_NAMES(PricingTerm, {PricingTerm::OnDemand, "on-demand"}, {PricingTerm::S
               {PricingTerm::Reserved1y, "reserved-1y"}, {PricingTerm::Reserved3y, "reserved-3y"},
               {PricingTerm::Purchase, "purchase"});
 WB_ENUM_NAMES(Level, {Level::Low, "low"}, {Level::Medium, "medium"}, {Level::High, "high"});
+WB_ENUM_NAMES(Route, {Route::Rent, "rent"}, {Route::Reserve, "reserve"}, {Route::Buy, "buy"},
+              {Route::Api, "api"}, {Route::Hybrid, "hybrid"});
 #undef WB_ENUM_NAMES
 
 template<typename E>

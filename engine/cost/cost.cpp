@@ -1,23 +1,17 @@
 #include "cost/cost.h"
 
+#include <fmt/format.h>
+
 #include "evaluate/evaluate.h"
 #include "catalog/modelarch.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
 
 namespace wb {
 
 namespace {
-
-std::string fmt(const char *format, double a = 0, double b = 0, double c = 0)
-{
-    char buf[400];
-    std::snprintf(buf, sizeof buf, format, a, b, c);
-    return buf;
-}
 
 constexpr double kSecondsPerHour = 3600;
 
@@ -33,7 +27,7 @@ Demand demandOf(const Brief &brief)
 {
     Demand d;
     const Traffic &t = brief.workload.traffic;
-    const double hours = brief.assumptions.value("hours_per_month");
+    const double hours = brief.assumptions.value(Assumption::HoursPerMonth);
     if (t.mode == TrafficMode::OpenLoop && t.requestRatePerS) {
         // Steady plus bursts: the base rate, and multiplier x base for duration of every period.
         const double burstShare = t.burstMultiplier && t.burstPeriodS > 0 ? t.burstDurationS / t.burstPeriodS : 0;
@@ -59,9 +53,9 @@ double tokensPerAcceptedOutput(const Workload &w)
     return w.kind == WorkloadKind::Embedding ? w.inputTokens : w.outputTokens;
 }
 
-double salaryPerMonth(const Assumptions &a, const char *fte)
+double salaryPerMonth(const Assumptions &a, Assumption fte)
 {
-    return a.value(fte) * a.value("engineer_usd_per_year") / 12;
+    return a.value(fte) * a.value(Assumption::EngineerUsdPerYear) / 12;
 }
 
 // Adds a line rounded to cents.
@@ -112,14 +106,14 @@ struct GpuRoute
     Ownership ownership(double u) const
     {
         Ownership o;
-        o.capex = price->usdPerGpu + a().value("node_capex_usd_per_gpu");
-        o.depreciation = o.capex * (1 - a().value("residual_value_fraction")) / (a().value("depreciation_years") * 12);
-        const double kw = gpu->boardPowerW / 1000 * a().value("server_power_overhead");
-        const double idle = a().value("idle_power_fraction");
-        o.power = kw * (idle + (1 - idle) * u) * a().value("pue") * a().value("hours_per_month")
-            * a().value("energy_usd_per_kwh");
-        o.colocation = kw * a().value("colocation_usd_per_kw_month");
-        o.support = o.capex * a().value("support_fraction_per_year") / 12;
+        o.capex = price->usdPerGpu + a().value(Assumption::NodeCapexUsdPerGpu);
+        o.depreciation = o.capex * (1 - a().value(Assumption::ResidualValueFraction)) / (a().value(Assumption::DepreciationYears) * 12);
+        const double kw = gpu->boardPowerW / 1000 * a().value(Assumption::ServerPowerOverhead);
+        const double idle = a().value(Assumption::IdlePowerFraction);
+        o.power = kw * (idle + (1 - idle) * u) * a().value(Assumption::Pue) * a().value(Assumption::HoursPerMonth)
+            * a().value(Assumption::EnergyUsdPerKwh);
+        o.colocation = kw * a().value(Assumption::ColocationUsdPerKwMonth);
+        o.support = o.capex * a().value(Assumption::SupportFractionPerYear) / 12;
         return o;
     }
 
@@ -128,7 +122,7 @@ struct GpuRoute
     CostOption at(double requests, std::optional<int> replicasOverride) const
     {
         const Workload &w = brief->workload;
-        const double hours = a().value("hours_per_month");
+        const double hours = a().value(Assumption::HoursPerMonth);
         const double averageRate = requests / (hours * kSecondsPerHour);
         CostOption o;
         o.term = price->term;
@@ -153,57 +147,57 @@ struct GpuRoute
             o.usdPerGpuHour = own.total() / hours;
             gpuCost = own.total() * o.gpus;
             addLine(o.ownershipDetail, "depreciation", own.depreciation * o.gpus,
-                    fmt("$%.0f per GPU x (1 - %.2f residual) over %.0f years", own.capex,
-                        a().value("residual_value_fraction"), a().value("depreciation_years")));
+                    fmt::format("${:.0f} per GPU x (1 - {:.2f} residual) over {:.0f} years", own.capex,
+                        a().value(Assumption::ResidualValueFraction), a().value(Assumption::DepreciationYears)));
             addLine(o.ownershipDetail, "power", own.power * o.gpus,
-                    fmt("%.0f W board power x %.2f server overhead, PUE %.2f, at this load", gpu->boardPowerW,
-                        a().value("server_power_overhead"), a().value("pue")));
+                    fmt::format("{:.0f} W board power x {:.2f} server overhead, PUE {:.2f}, at this load", gpu->boardPowerW,
+                        a().value(Assumption::ServerPowerOverhead), a().value(Assumption::Pue)));
             addLine(o.ownershipDetail, "colocation", own.colocation * o.gpus,
-                    fmt("$%.0f per provisioned kW a month", a().value("colocation_usd_per_kw_month")));
+                    fmt::format("${:.0f} per provisioned kW a month", a().value(Assumption::ColocationUsdPerKwMonth)));
             addLine(o.ownershipDetail, "hardware_support", own.support * o.gpus,
-                    fmt("%.0f%% of the purchase price a year", 100 * a().value("support_fraction_per_year")));
-            priceBasis = fmt("ownership $%.3f per GPU-hour", o.usdPerGpuHour);
+                    fmt::format("{:.0f}% of the purchase price a year", 100 * a().value(Assumption::SupportFractionPerYear)));
+            priceBasis = fmt::format("ownership ${:.3f} per GPU-hour", o.usdPerGpuHour);
         } else {
             o.usdPerGpuHour = price->usdPerGpuHour;
             gpuCost = o.gpus * price->usdPerGpuHour * hours;
             if (price->term == PricingTerm::Spot) {
-                const double lost = a().value("spot_work_lost_fraction");
+                const double lost = a().value(Assumption::SpotWorkLostFraction);
                 spotExtra = gpuCost * u * lost / (1 - lost);
             }
-            priceBasis = fmt("$%.2f per GPU-hour x %.1f hours", price->usdPerGpuHour, hours);
+            priceBasis = fmt::format("${:.2f} per GPU-hour x {:.1f} hours", price->usdPerGpuHour, hours);
         }
 
         // Attempts that fail, and outputs the quality filter rejects, are work paid for and thrown
         // away: the retry waste. What the GPUs are not busy with is idle capacity.
         const double f = w.acceptance.failureRate, q = w.acceptance.qualityPassRate;
         const double wasted = 1 - (1 - f) * q;
-        const std::string gpus = fmt("%.0f GPUs (%.0f replicas)", o.gpus, o.replicas);
+        const std::string gpus = fmt::format("{:.0f} GPUs ({:.0f} replicas)", double(o.gpus), double(o.replicas));
         addLine(o.lines, "gpu_compute", gpuCost * u * (1 - wasted),
-                gpus + ", " + priceBasis + fmt(", busy %.1f%% of the time, on accepted work", 100 * u));
+                gpus + ", " + priceBasis + fmt::format(", busy {:.1f}% of the time, on accepted work", 100 * u));
         addLine(o.lines, "retry_waste", gpuCost * u * wasted + spotExtra,
-                fmt("busy time spent on failed attempts (%.1f%%) and rejected outputs (%.1f%%)", 100 * f,
+                fmt::format("busy time spent on failed attempts ({:.1f}%) and rejected outputs ({:.1f}%)", 100 * f,
                     100 * (1 - q))
-                    + (spotExtra > 0 ? fmt(", plus %.0f%% of spot work lost to interruptions",
-                                           100 * a().value("spot_work_lost_fraction"))
+                    + (spotExtra > 0 ? fmt::format(", plus {:.0f}% of spot work lost to interruptions",
+                                           100 * a().value(Assumption::SpotWorkLostFraction))
                                      : std::string()));
         addLine(o.lines, "idle_capacity", gpuCost * (1 - u),
-                fmt("provisioned for the peak (%.2fx the average) and paid whether busy or not", peakToAverage));
-        addLine(o.lines, "storage", weightsGb * (o.replicas + 1) * a().value("storage_usd_per_gb_month"),
-                fmt("%.1f GB of weights x %.0f copies x $%.3f per GB-month", weightsGb, o.replicas + 1.0,
-                    a().value("storage_usd_per_gb_month")));
-        addLine(o.lines, "serving_stack", o.gpus * a().value("serving_stack_usd_per_gpu_month"),
-                fmt("$%.2f per GPU a month", a().value("serving_stack_usd_per_gpu_month")));
-        const double egressGb = requests * (1 - f) * outputTokensPerRequest(w) * a().value("egress_bytes_per_output_token") / 1e9;
-        addLine(o.lines, "network", egressGb * a().value("egress_usd_per_gb"),
-                fmt("%.1f GB of streamed output x $%.3f per GB", egressGb, a().value("egress_usd_per_gb")));
-        addLine(o.lines, "observability", gpuCost * a().value("observability_fraction"),
-                fmt("%.0f%% of the GPU spend", 100 * a().value("observability_fraction")));
-        double labour = salaryPerMonth(a(), "platform_fte_self_hosted");
-        std::string labourBasis = fmt("%.2f engineers x $%.0f a year", a().value("platform_fte_self_hosted"),
-                                      a().value("engineer_usd_per_year"));
+                fmt::format("provisioned for the peak ({:.2f}x the average) and paid whether busy or not", peakToAverage));
+        addLine(o.lines, "storage", weightsGb * (o.replicas + 1) * a().value(Assumption::StorageUsdPerGbMonth),
+                fmt::format("{:.1f} GB of weights x {:.0f} copies x ${:.3f} per GB-month", weightsGb, o.replicas + 1.0,
+                    a().value(Assumption::StorageUsdPerGbMonth)));
+        addLine(o.lines, "serving_stack", o.gpus * a().value(Assumption::ServingStackUsdPerGpuMonth),
+                fmt::format("${:.2f} per GPU a month", a().value(Assumption::ServingStackUsdPerGpuMonth)));
+        const double egressGb = requests * (1 - f) * outputTokensPerRequest(w) * a().value(Assumption::EgressBytesPerOutputToken) / 1e9;
+        addLine(o.lines, "network", egressGb * a().value(Assumption::EgressUsdPerGb),
+                fmt::format("{:.1f} GB of streamed output x ${:.3f} per GB", egressGb, a().value(Assumption::EgressUsdPerGb)));
+        addLine(o.lines, "observability", gpuCost * a().value(Assumption::ObservabilityFraction),
+                fmt::format("{:.0f}% of the GPU spend", 100 * a().value(Assumption::ObservabilityFraction)));
+        double labour = salaryPerMonth(a(), Assumption::PlatformFteSelfHosted);
+        std::string labourBasis = fmt::format("{:.2f} engineers x ${:.0f} a year", a().value(Assumption::PlatformFteSelfHosted),
+                                      a().value(Assumption::EngineerUsdPerYear));
         if (price->term == PricingTerm::Purchase) {
-            labour += salaryPerMonth(a(), "operations_fte_purchase");
-            labourBasis += fmt(", plus %.2f for owned hardware", a().value("operations_fte_purchase"));
+            labour += salaryPerMonth(a(), Assumption::OperationsFtePurchase);
+            labourBasis += fmt::format(", plus {:.2f} for owned hardware", a().value(Assumption::OperationsFtePurchase));
         }
         addLine(o.lines, "platform_labour", labour, labourBasis);
 
@@ -224,7 +218,7 @@ CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests,
     o.note = price.note;
     o.origin = price.origin;
     o.ageDays = daysBetween(price.observed, today).value_or(0);
-    o.stale = o.ageDays > a.value("price_stale_days");
+    o.stale = o.ageDays > a.value(Assumption::PriceStaleDays);
     o.requestsPerMonth = requests;
     o.utilization = 1;  // billed per token: no idle capacity
     const double perRequest = (w.inputTokens * price.usdPerMillionInput + outputTokensPerRequest(w) * price.usdPerMillionOutput) / 1e6;
@@ -232,15 +226,15 @@ CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests,
     const double f = price.failureRate, q = w.acceptance.qualityPassRate;
     const double wasted = 1 - (1 - f) * q;
     addLine(o.lines, "api_usage", usage * (1 - wasted),
-            fmt("%.0f requests x $%.6f each", requests, perRequest)
-                + fmt(" ($%.3f per million input and $%.3f per million output tokens), on accepted work",
+            fmt::format("{:.0f} requests x ${:.6f} each", requests, perRequest)
+                + fmt::format(" (${:.3f} per million input and ${:.3f} per million output tokens), on accepted work",
                       price.usdPerMillionInput, price.usdPerMillionOutput));
     addLine(o.lines, "retry_waste", usage * wasted,
-            fmt("requests the API fails (%.1f%%) and outputs the quality filter rejects (%.1f%%)", 100 * f, 100 * (1 - q)));
-    addLine(o.lines, "observability", usage * a.value("observability_fraction"),
-            fmt("%.0f%% of the API spend", 100 * a.value("observability_fraction")));
-    addLine(o.lines, "platform_labour", salaryPerMonth(a, "platform_fte_api"),
-            fmt("%.2f engineers x $%.0f a year", a.value("platform_fte_api"), a.value("engineer_usd_per_year")));
+            fmt::format("requests the API fails ({:.1f}%) and outputs the quality filter rejects ({:.1f}%)", 100 * f, 100 * (1 - q)));
+    addLine(o.lines, "observability", usage * a.value(Assumption::ObservabilityFraction),
+            fmt::format("{:.0f}% of the API spend", 100 * a.value(Assumption::ObservabilityFraction)));
+    addLine(o.lines, "platform_labour", salaryPerMonth(a, Assumption::PlatformFteApi),
+            fmt::format("{:.2f} engineers x ${:.0f} a year", a.value(Assumption::PlatformFteApi), a.value(Assumption::EngineerUsdPerYear)));
     finishOption(o, requests * (1 - f) * q, tokensPerAcceptedOutput(w));
     return o;
 }
@@ -277,7 +271,7 @@ LinearCost apiCurve(const Brief &brief, const ApiPrice &price)
     const Assumptions &a = brief.assumptions;
     const double perRequest = (brief.workload.inputTokens * price.usdPerMillionInput
                                + outputTokensPerRequest(brief.workload) * price.usdPerMillionOutput) / 1e6;
-    return {salaryPerMonth(a, "platform_fte_api"), perRequest * (1 + a.value("observability_fraction"))};
+    return {salaryPerMonth(a, Assumption::PlatformFteApi), perRequest * (1 + a.value(Assumption::ObservabilityFraction))};
 }
 
 // The smallest monthly volume from which the GPU route costs no more than the API. The GPU cost
@@ -287,7 +281,7 @@ LinearCost apiCurve(const Brief &brief, const ApiPrice &price)
 // replica step found by bisection.
 std::optional<double> breakEvenVsApi(const GpuRoute &route, const LinearCost &api)
 {
-    const double hours = route.a().value("hours_per_month");
+    const double hours = route.a().value(Assumption::HoursPerMonth);
     const double perReplica = route.replicaRatePerS / route.peakToAverage * hours * kSecondsPerHour;
     if (perReplica <= 0 || api.perRequest <= 0)
         return std::nullopt;
@@ -363,10 +357,10 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     Demand demand = demandOf(brief);
     if (!demand.requestsPerMonth) {
         // Offline or closed-loop work with no stated volume: the candidate busy all month.
-        demand.requestsPerMonth = perf.requestsPerS * a.value("hours_per_month") * kSecondsPerHour;
+        demand.requestsPerMonth = perf.requestsPerS * a.value(Assumption::HoursPerMonth) * kSecondsPerHour;
         c.warnings.push_back({"volume-assumed",
-                              fmt("the brief states no monthly volume (cost.requests_per_month), so this candidate is "
-                                  "priced busy all month: %.3g requests",
+                              fmt::format("the brief states no monthly volume (cost.requests_per_month), so this candidate is "
+                                  "priced busy all month: {:.3g} requests",
                                   *demand.requestsPerMonth)});
     }
 
@@ -377,7 +371,7 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     route.replicaRatePerS = candidateRate / replicas;
     route.peakToAverage = demand.peakToAverage;
     const ParameterCounts params = countParameters(w.model);
-    route.weightsGb = params.total() * weightBitsPerParameter(w.weightsPrecision, a.flag("nf4_double_quant")) / 8 / 1e9;
+    route.weightsGb = params.total() * weightBitsPerParameter(w.weightsPrecision, a.flag(Assumption::Nf4DoubleQuant)) / 8 / 1e9;
     // The performance engine's replica count for the brief's own peak (simulated within the
     // SLO) wins over the linear estimate when the volume is the brief's own.
     std::optional<int> simulated;
@@ -393,7 +387,7 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     for (const GpuPrice &p : catalog.prices())
         if (p.gpu == cand.gpu)
             offers.push_back(&p);
-    const double staleDays = a.value("price_stale_days");
+    const double staleDays = a.value(Assumption::PriceStaleDays);
     const auto isStale = [&](const GpuPrice *p) { return daysBetween(p->observed, today).value_or(0) > staleDays; };
     const auto unitPrice = [](const GpuPrice *p) { return p->term == PricingTerm::Purchase ? p->usdPerGpu : p->usdPerGpuHour; };
     std::map<PricingTerm, const GpuPrice *> chosen;
@@ -428,22 +422,22 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
         o.stale = o.ageDays > staleDays;
         if (o.stale)
             c.warnings.push_back({"stale-price", "the " + std::string(enumName(term)) + " price of " + gpu.name
-                                                     + fmt(" was observed %.0f days ago (", double(o.ageDays))
+                                                     + fmt::format(" was observed {:.0f} days ago (", double(o.ageDays))
                                                      + price->observed + ", " + price->provider
                                                      + "); check it before relying on it"});
         if (api)
             o.breakEvenRequestsPerMonthVsApi = breakEvenVsApi(route, apiCurve(brief, *api));
         if (route.onDemandUsdPerGpuHour && term != PricingTerm::OnDemand && term != PricingTerm::Spot) {
             // Elastic on-demand capacity pays only for busy hours; a commitment pays for all of them.
-            const double committed = term == PricingTerm::Purchase ? route.ownership(1.0).total() / a.value("hours_per_month")
+            const double committed = term == PricingTerm::Purchase ? route.ownership(1.0).total() / a.value(Assumption::HoursPerMonth)
                                                                    : price->usdPerGpuHour;
             o.breakEvenUtilizationVsOnDemand = committed / *route.onDemandUsdPerGpuHour;
         }
         if (term == PricingTerm::Purchase && route.onDemandUsdPerGpuHour) {
             const GpuRoute::Ownership own = route.ownership(o.utilization);
             const double opex = own.power + own.colocation + own.support
-                + salaryPerMonth(a, "operations_fte_purchase") / std::max(1, o.gpus);
-            const double saved = *route.onDemandUsdPerGpuHour * a.value("hours_per_month") - opex;
+                + salaryPerMonth(a, Assumption::OperationsFtePurchase) / std::max(1, o.gpus);
+            const double saved = *route.onDemandUsdPerGpuHour * a.value(Assumption::HoursPerMonth) - opex;
             if (saved > 0)
                 o.paybackMonths = own.capex / saved;
         }
@@ -514,22 +508,22 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     if (cheapestHour && rent && cheapestHour->candidate != rent->candidate)
         s.warnings.push_back({"mistake-hourly-rate",
                               "choosing by hourly rate would pick " + results[cheapestHour->candidate].candidate.gpu
-                                  + fmt(" at $%.2f per GPU-hour, but its cost per accepted output is $%.6f against $%.6f for ",
+                                  + fmt::format(" at ${:.2f} per GPU-hour, but its cost per accepted output is ${:.6f} against ${:.6f} for ",
                                         cheapestHour->option->usdPerGpuHour, cheapestHour->option->costPerAcceptedOutput,
                                         rent->option->costPerAcceptedOutput)
                                   + results[rent->candidate].candidate.gpu + " (the seed's common mistake 1)"});
     // Mistake 2: memory fit read as yes/no.
     for (const CandidateResult &r : results)
         if (r.fit.computed && r.fit.fits
-            && (r.fit.headroomFraction < 0.10
+            && (r.fit.headroomFraction < brief.assumptions.value(Assumption::FragileFitHeadroomFraction)
                 || (r.fit.maxConcurrencyPerReplica && *r.fit.maxConcurrencyPerReplica < 2 * r.fit.sizedConcurrencyPerReplica))) {
             s.warnings.push_back({"mistake-fit-yes-no",
-                                  r.candidate.gpu + fmt(" fits at the brief's point with %.0f%% headroom and room for %.0f ",
+                                  r.candidate.gpu + fmt::format(" fits at the brief's point with {:.0f}% headroom and room for {:.0f} ",
                                                         100 * r.fit.headroomFraction,
                                                         double(r.fit.maxConcurrencyPerReplica.value_or(0)))
-                                      + fmt("sequences per replica against %.0f needed: longer prompts, more concurrency "
+                                      + fmt::format("sequences per replica against {:.0f} needed: longer prompts, more concurrency "
                                             "or a framework upgrade can tip it over (common mistake 2)",
-                                            r.fit.sizedConcurrencyPerReplica)});
+                                            double(r.fit.sizedConcurrencyPerReplica))});
         }
     // Mistake 3: interconnect ignored.
     for (const CandidateResult &r : results) {
@@ -538,8 +532,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             continue;
         if (g->scaleUp.kind == "pcie" || r.candidate.tensorParallel > g->scaleUp.domainGpus)
             s.warnings.push_back({"mistake-interconnect",
-                                  r.candidate.gpu + fmt(": tensor parallelism of %.0f runs its all-reduces over ",
-                                                        r.candidate.tensorParallel)
+                                  r.candidate.gpu + fmt::format(": tensor parallelism of {:.0f} runs its all-reduces over ",
+                                                        double(r.candidate.tensorParallel))
                                       + (g->scaleUp.kind == "pcie" ? std::string("PCIe") : std::string("the network"))
                                       + ", not a GPU-to-GPU fabric; topology is part of the GPU (common mistake 3)"});
     }
@@ -549,12 +543,12 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                               "the brief gives no acceptance (quality pass rate, failure rate), so every generated "
                               "output counts as accepted and costs are optimistic (common mistake 4)"});
     // Mistake 5: platform responsibility left out.
-    if (!brief.assumptions.overridden("platform_fte_self_hosted"))
+    if (!brief.assumptions.overridden(Assumption::PlatformFteSelfHosted))
         s.warnings.push_back({"mistake-platform-responsibility",
-                              fmt("the brief does not say who runs the serving platform; %.2f engineers are assumed "
+                              fmt::format("the brief does not say who runs the serving platform; {:.2f} engineers are assumed "
                                   "(platform_fte_self_hosted). Drivers, model servers, autoscaling, on-call and spend "
                                   "reports need an owner (common mistake 5)",
-                                  brief.assumptions.value("platform_fte_self_hosted"))});
+                                  brief.assumptions.value(Assumption::PlatformFteSelfHosted))});
 
     // The recommendation.
     Recommendation rec;
@@ -571,36 +565,36 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     }
     const double gpuCost = best ? best->option->costPerAcceptedOutput : INFINITY;
     const bool uncertain = d.demandCertainty == Level::Low || d.modelChurn == Level::High;
-    if (apiUsable && (s.api->costPerAcceptedOutput <= gpuCost || (uncertain && s.api->costPerAcceptedOutput <= 1.25 * gpuCost))) {
-        rec.route = "api";
+    if (apiUsable && (s.api->costPerAcceptedOutput <= gpuCost || (uncertain && s.api->costPerAcceptedOutput <= brief.assumptions.value(Assumption::ApiFlexibilityPremium) * gpuCost))) {
+        rec.route = Route::Api;
         rec.costPerAcceptedOutput = s.api->costPerAcceptedOutput;
         rec.usdPerMonth = s.api->totalUsdPerMonth;
-        rec.reasons.push_back(fmt("the model API costs $%.6f per accepted output", s.api->costPerAcceptedOutput)
-                              + (best ? fmt(" against $%.6f for the best GPU option", gpuCost) : std::string())
+        rec.reasons.push_back(fmt::format("the model API costs ${:.6f} per accepted output", s.api->costPerAcceptedOutput)
+                              + (best ? fmt::format(" against ${:.6f} for the best GPU option", gpuCost) : std::string())
                               + " at this volume, with no idle capacity and less platform work");
         if (uncertain)
             rec.reasons.push_back("demand is uncertain or the model is expected to change: per-token billing avoids a "
                                   "commitment that could outlive the model");
         if (best && best->option->breakEvenRequestsPerMonthVsApi)
-            rec.reasons.push_back(fmt("self-hosting becomes cheaper from about %.3g requests a month; revisit then",
+            rec.reasons.push_back(fmt::format("self-hosting becomes cheaper from about {:.3g} requests a month; revisit then",
                                       *best->option->breakEvenRequestsPerMonthVsApi));
     } else {
         // Which commitment: buy or reserve only for certain, sustained demand on a stable model.
         Pick pick = *best;
-        rec.route = pick.option->term == PricingTerm::Purchase ? "buy"
-                    : pick.option->term == PricingTerm::OnDemand || pick.option->term == PricingTerm::Spot ? "rent"
-                                                                                                           : "reserve";
-        if (rec.route == "buy" && (d.demandCertainty != Level::High || d.modelChurn != Level::Low) && (reserve || rent)) {
+        rec.route = pick.option->term == PricingTerm::Purchase ? Route::Buy
+                    : pick.option->term == PricingTerm::OnDemand || pick.option->term == PricingTerm::Spot ? Route::Rent
+                                                                                                           : Route::Reserve;
+        if (rec.route == Route::Buy && (d.demandCertainty != Level::High || d.modelChurn != Level::Low) && (reserve || rent)) {
             rec.reasons.push_back("buying is cheapest per accepted output, but the brief does not state high demand "
                                   "certainty and low model churn, which a purchase needs");
             pick = reserve && d.demandCertainty != Level::Low ? *reserve : *rent;
-            rec.route = pick.option->term == PricingTerm::OnDemand || pick.option->term == PricingTerm::Spot ? "rent" : "reserve";
+            rec.route = pick.option->term == PricingTerm::OnDemand || pick.option->term == PricingTerm::Spot ? Route::Rent : Route::Reserve;
         }
-        if (rec.route == "reserve" && d.demandCertainty == Level::Low && rent) {
+        if (rec.route == Route::Reserve && d.demandCertainty == Level::Low && rent) {
             rec.reasons.push_back("reserving is cheaper, but demand certainty is low; a reservation is paid whether "
                                   "used or not");
             pick = *rent;
-            rec.route = "rent";
+            rec.route = Route::Rent;
         }
         const CostOption &o = *pick.option;
         rec.candidate = pick.candidate;
@@ -610,28 +604,28 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         if (o.stale)
             rec.reasons.push_back("the price behind this option was observed " + o.observed
                                   + ", longer ago than price_stale_days: get a current quote before deciding");
-        rec.reasons.push_back(fmt("%.0f GPUs ", o.gpus) + results[pick.candidate].candidate.gpu + " ("
+        rec.reasons.push_back(fmt::format("{} GPUs ", o.gpus) + results[pick.candidate].candidate.gpu + " ("
                               + std::string(enumName(*o.term)) + ", " + o.provider + ") cost "
-                              + fmt("$%.6f per accepted output, $%.2f a month, at %.0f%% utilization",
+                              + fmt::format("${:.6f} per accepted output, ${:.2f} a month, at {:.0f}% utilization",
                                     o.costPerAcceptedOutput, o.totalUsdPerMonth, 100 * o.utilization));
         if (o.breakEvenUtilizationVsOnDemand && *o.breakEvenUtilizationVsOnDemand <= 1)
-            rec.reasons.push_back(fmt("this commitment beats on-demand above %.0f%% sustained utilization; the brief's "
-                                      "load gives %.0f%%",
+            rec.reasons.push_back(fmt::format("this commitment beats on-demand above {:.0f}% sustained utilization; the brief's "
+                                      "load gives {:.0f}%",
                                       100 * *o.breakEvenUtilizationVsOnDemand, 100 * o.utilization));
         else if (o.breakEvenUtilizationVsOnDemand)
             rec.reasons.push_back("this commitment costs more per hour than the cheapest on-demand offer, so it never "
                                   "beats renting on demand");
         if (o.paybackMonths)
-            rec.reasons.push_back(fmt("the purchase pays back in %.1f months against renting on demand", *o.paybackMonths));
+            rec.reasons.push_back(fmt::format("the purchase pays back in {:.1f} months against renting on demand", *o.paybackMonths));
         if (s.api)
-            rec.reasons.push_back(fmt("the model API would cost $%.6f per accepted output", s.api->costPerAcceptedOutput)
+            rec.reasons.push_back(fmt::format("the model API would cost ${:.6f} per accepted output", s.api->costPerAcceptedOutput)
                                   + (o.breakEvenRequestsPerMonthVsApi
-                                         ? fmt("; self-hosting wins from about %.3g requests a month",
+                                         ? fmt::format("; self-hosting wins from about {:.3g} requests a month",
                                                *o.breakEvenRequestsPerMonthVsApi)
                                          : std::string()));
         // Hybrid: GPUs sized for the steady base, the API for what bursts add above it.
-        if (apiUsable && demand.peakToAverage >= 1.5 && demand.requestsPerMonth) {
-            const double hours = brief.assumptions.value("hours_per_month");
+        if (apiUsable && demand.peakToAverage >= brief.assumptions.value(Assumption::HybridMinPeakToAverage) && demand.requestsPerMonth) {
+            const double hours = brief.assumptions.value(Assumption::HoursPerMonth);
             const double average = *demand.requestsPerMonth / (hours * kSecondsPerHour);
             const double perReplica = o.utilization * o.replicas > 0 ? average / (o.utilization * o.replicas) : 0;
             const Traffic &t = w.traffic;
@@ -642,17 +636,17 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                 const double gpuShare = o.totalUsdPerMonth * double(base) / o.replicas;
                 const double apiShare = overflow * (s.api->totalUsdPerMonth / std::max(1.0, s.api->requestsPerMonth));
                 if (gpuShare + apiShare < o.totalUsdPerMonth) {
-                    rec.route = "hybrid";
+                    rec.route = Route::Hybrid;
                     rec.usdPerMonth = roundCents(gpuShare + apiShare);
                     rec.costPerAcceptedOutput = rec.usdPerMonth / std::max(1.0, o.acceptedOutputsPerMonth);
-                    rec.reasons.push_back(fmt("traffic peaks at %.1fx its average: %.0f replicas for the steady base and the "
+                    rec.reasons.push_back(fmt::format("traffic peaks at {:.1f}x its average: {:.0f} replicas for the steady base and the "
                                               "API for the bursts above them cost about ",
-                                              demand.peakToAverage, base)
-                                          + fmt("$%.2f a month instead of $%.2f", rec.usdPerMonth, o.totalUsdPerMonth));
+                                              demand.peakToAverage, double(base))
+                                          + fmt::format("${:.2f} a month instead of ${:.2f}", rec.usdPerMonth, o.totalUsdPerMonth));
                 }
             }
         }
-        if (d.modelChurn == Level::High && (rec.route == "buy" || rec.route == "reserve"))
+        if (d.modelChurn == Level::High && (rec.route == Route::Buy || rec.route == Route::Reserve))
             rec.reasons.push_back("the model is expected to change: keep the commitment short");
     }
     if (!d.given)
@@ -661,9 +655,9 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     // Mistake 6: sized only for today's model.
     if (rec.candidate) {
         const CandidateResult &r = results[*rec.candidate];
-        if ((rec.route == "buy" || rec.route == "reserve") && r.fit.headroomFraction < 0.25)
+        if ((rec.route == Route::Buy || rec.route == Route::Reserve) && r.fit.headroomFraction < brief.assumptions.value(Assumption::CommitmentMinHeadroomFraction))
             s.warnings.push_back({"mistake-todays-model",
-                                  fmt("the recommended commitment leaves %.0f%% memory headroom: a larger model, longer "
+                                  fmt::format("the recommended commitment leaves {:.0f}% memory headroom: a larger model, longer "
                                       "context or new quantization may not fit before the term ends (common mistake 6)",
                                       100 * r.fit.headroomFraction)});
     }

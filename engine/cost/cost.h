@@ -69,7 +69,7 @@ struct CandidateCost
 
 struct Recommendation
 {
-    std::string route;                 // "rent", "reserve", "buy", "api" or "hybrid"
+    Route route = Route::Rent;
     std::optional<std::size_t> candidate;  // index into the brief's candidates (GPU routes)
     std::optional<PricingTerm> term;
     double costPerAcceptedOutput = 0;

@@ -1,9 +1,10 @@
-// evaluate(): a brief in, plain results out, one entry per candidate. The JSON, table and CSV
-// renderings of ../shared/spec/brief-and-results-v1.md live here too, so that the CLI and the
-// UI present the same figures.
+// evaluate(): a brief in, plain results out, one entry per candidate, the API route and the
+// recommendation, which the engine holds back while the brief misses a blocking item. The
+// renderings (JSON, table, CSV) are in report/.
 #pragma once
 
 #include "brief/brief.h"
+#include "brief/completeness.h"
 #include "catalog/catalog.h"
 #include "cost/cost.h"
 #include "fit/fit.h"
@@ -33,6 +34,11 @@ struct Results
     std::vector<CandidateResult> results;
     std::vector<Warning> briefWarnings;
     CostSummary cost;               // API route, recommendation, common mistakes
+    Completeness completeness;      // of the brief evaluated
+    // The blocking brief items still missing. While any is, the engine ranks nothing:
+    // cost.recommendation is empty and every presentation says which items hold it back.
+    std::vector<BriefItem> rankingHeldBackBy;
+    bool ranked() const { return rankingHeldBackBy.empty(); }
     bool performanceEvaluated = false;
     bool preview = false;           // figures from the quick budget; the full ones are to follow
     bool cancelled = false;
@@ -53,15 +59,5 @@ struct EvaluateOptions
 // Every candidate of the brief, on all cores. A cancelled evaluation returns what it has, with
 // Results::cancelled set; its figures must not be shown as final.
 Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptions &options = {});
-
-// Renderings. Numbers use the C locale; JSON follows the spec's key names.
-std::string resultsToJson(const Brief &brief, const Results &results);
-std::string resultsToTable(const Brief &brief, const Results &results);
-std::string resultsToCsv(const Brief &brief, const Results &results);
-
-std::string catalogGpusTable(const Catalog &catalog);
-std::string catalogModelsTable(const Catalog &catalog);
-std::string catalogGpusJson(const Catalog &catalog);
-std::string catalogModelsJson(const Catalog &catalog);
 
 } // namespace wb

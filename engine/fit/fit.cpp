@@ -1,10 +1,11 @@
 #include "fit/fit.h"
 
+#include <fmt/format.h>
+
 #include "catalog/modelarch.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <set>
 
 namespace wb {
@@ -12,13 +13,6 @@ namespace wb {
 namespace {
 
 constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
-
-std::string fmt(const char *format, double a, double b = 0, double c = 0)
-{
-    char buf[256];
-    std::snprintf(buf, sizeof buf, format, a, b, c);
-    return buf;
-}
 
 // What one evaluation varies: the layout and the load per replica (inference) or per GPU
 // (training).
@@ -99,13 +93,13 @@ public:
     const ParameterCounts &params() const { return m_params; }
 
 private:
-    double bitsPerWeight(Precision p) const { return weightBitsPerParameter(p, m_a.flag("nf4_double_quant")); }
+    double bitsPerWeight(Precision p) const { return weightBitsPerParameter(p, m_a.flag(Assumption::Nf4DoubleQuant)); }
 
     // Token embedding, position embedding and output head bytes held by stage s of pp.
     double embeddingBytes(int s, int pp, int tp, Precision p) const
     {
         const double bits = bitsPerWeight(p);
-        const double bytes = m_a.flag("quantize_embeddings") ? bits / 8 : std::max(bits, 16.0) / 8;
+        const double bytes = m_a.flag(Assumption::QuantizeEmbeddings) ? bits / 8 : std::max(bits, 16.0) / 8;
         double params = 0;
         if (s == 0)
             params += m_params.tokenEmbedding / tp + m_params.positionEmbedding;
@@ -152,7 +146,7 @@ private:
     double forwardBytesPerToken(int first, int count, int tp, bool sequenceParallel, bool training) const
     {
         const ModelSpec &m = m_w.model;
-        const double act = m_a.value("activation_bytes");
+        const double act = m_a.value(Assumption::ActivationBytes);
         const double h = m.hiddenSize;
         const double attention = (2.0 * queryWidth(m) + 2.0 * kvWidth(m)) / tp;  // q,k,v and attention output
         const double tensors = m.gatedMlp ? (training ? 4.0 : 3.0) : 2.0;
@@ -167,9 +161,9 @@ private:
 
     double runtimeBytes(int gpusInGroup) const
     {
-        double bytes = m_a.value("runtime_overhead_bytes");
+        double bytes = m_a.value(Assumption::RuntimeOverheadBytes);
         if (gpusInGroup > 1)
-            bytes += m_a.value("comm_buffer_bytes");
+            bytes += m_a.value(Assumption::CommBufferBytes);
         return bytes;
     }
 
@@ -184,7 +178,7 @@ private:
         // heads); MLA keeps one compressed latent per token that TP does not split.
         const double perLayerToken = kvBytesPerTokenPerLayer(m, m_w.kvCachePrecision, tp);
         st.kvPerToken = perLayerToken * count;
-        const double block = m_a.value("kv_block_tokens");
+        const double block = m_a.value(Assumption::KvBlockTokens);
         const double context = std::ceil(shape.contextTokens / block) * block;
         const double perLayerContext = m.slidingWindow ? std::min(context, double(*m.slidingWindow)) : context;
         st.kvPerSequence = perLayerToken * count * perLayerContext;
@@ -192,24 +186,24 @@ private:
 
         // Activations of one step of max_num_batched_tokens, the sampler's logits on the last
         // stage, and bitsandbytes' dequantization buffer.
-        const double stepTokens = m_a.value("max_num_batched_tokens");
+        const double stepTokens = m_a.value(Assumption::MaxNumBatchedTokens);
         st.activations = stepTokens * forwardBytesPerToken(first, count, tp, false, false);
         if (s == pp - 1 && m_w.kind != WorkloadKind::Embedding) {
-            const double seqs = std::min(m_a.value("max_num_seqs"), stepTokens);
-            st.activations += seqs * double(m.vocabSize) * m_a.value("sampler_bytes_per_logit");
+            const double seqs = std::min(m_a.value(Assumption::MaxNumSeqs), stepTokens);
+            st.activations += seqs * double(m.vocabSize) * m_a.value(Assumption::SamplerBytesPerLogit);
         }
         if (m_w.weightsPrecision == Precision::Nf4)
-            st.activations += largestMatrix(first, count) / tp * m_a.value("dequant_compute_bytes");
+            st.activations += largestMatrix(first, count) / tp * m_a.value(Assumption::DequantComputeBytes);
 
-        st.runtime = runtimeBytes(tp * pp) + m_a.value("cuda_graph_bytes");
+        st.runtime = runtimeBytes(tp * pp) + m_a.value(Assumption::CudaGraphBytes);
 
         const double capacity = double(m_gpu.memoryBytes);
         switch (m_stack) {
-        case ServingStack::Sglang: st.usable = capacity * m_a.value("sglang_mem_fraction_static"); break;
+        case ServingStack::Sglang: st.usable = capacity * m_a.value(Assumption::SglangMemFractionStatic); break;
         case ServingStack::Trtllm:
-            st.usable = st.nonKv() + std::max(0.0, capacity - st.nonKv()) * m_a.value("trtllm_kv_cache_free_fraction");
+            st.usable = st.nonKv() + std::max(0.0, capacity - st.nonKv()) * m_a.value(Assumption::TrtllmKvCacheFreeFraction);
             break;
-        default: st.usable = capacity * m_a.value("gpu_memory_utilization"); break;
+        default: st.usable = capacity * m_a.value(Assumption::GpuMemoryUtilization); break;
         }
         return st;
     }
@@ -259,7 +253,7 @@ private:
             trainable = loraParameters(first, count) / tp;
             st.weights += trainable * weightBytes;
             if (base == Precision::Nf4 || base == Precision::Int4 || base == Precision::Fp4)
-                st.activations += largestMatrix(first, count) / tp * m_a.value("dequant_compute_bytes");
+                st.activations += largestMatrix(first, count) / tp * m_a.value(Assumption::DequantComputeBytes);
         } else {
             double params = 0;
             for (int i = first; i < first + count; ++i)
@@ -275,7 +269,7 @@ private:
                 double largestLayer = 0;
                 for (int i = first; i < first + count; ++i)
                     largestLayer = std::max(largestLayer, m_params.layer(i).total());
-                st.weights += m_a.value("zero3_prefetch_layers") * largestLayer / tp * weightBytes;
+                st.weights += m_a.value(Assumption::Zero3PrefetchLayers) * largestLayer / tp * weightBytes;
             }
         }
 
@@ -295,10 +289,10 @@ private:
         // (full recompute); offloading moves the saved tensors to the host. One layer's worth is
         // live again while it is recomputed or back-propagated.
         const double tokens = double(shape.contextTokens) * shape.sequences;
-        const double act = m_a.value("activation_bytes");
+        const double act = m_a.value(Assumption::ActivationBytes);
         const double layerFull = tokens * forwardBytesPerToken(first, count, tp, t.sequenceParallel, true);
         double scores = 0;
-        if (!m_a.flag("flash_attention") && t.recompute == Recompute::None)
+        if (!m_a.flag(Assumption::FlashAttention) && t.recompute == Recompute::None)
             scores = 5.0 * m.attentionHeads * shape.contextTokens * tokens / tp;
         double savedPerLayer = 0;
         switch (t.recompute) {
@@ -317,12 +311,12 @@ private:
         st.activations += inFlight * count * savedPerLayer + layerFull + scores;
         if (s == pp - 1) {
             const double logits = tokens * double(m.vocabSize) / tp;
-            const double perElement = m_a.value("logits_bytes_per_element");
-            st.activations += logits * (act + std::max(0.0, perElement - act) / m_a.value("loss_chunks"));
+            const double perElement = m_a.value(Assumption::LogitsBytesPerElement);
+            st.activations += logits * (act + std::max(0.0, perElement - act) / m_a.value(Assumption::LossChunks));
         }
 
         st.runtime = runtimeBytes(tp * pp * dp);
-        st.usable = double(m_gpu.memoryBytes) * (1.0 - m_a.value("training_safety_margin"));
+        st.usable = double(m_gpu.memoryBytes) * (1.0 - m_a.value(Assumption::TrainingSafetyMargin));
         return st;
     }
 
@@ -361,10 +355,10 @@ Sizing sizeConcurrency(const Workload &w, int replicas, const Assumptions &a)
         if (duration) {
             z.sequences = std::max(1, int(std::ceil(*t.requestRatePerS / replicas * *duration)));
             z.note = Warning{"concurrency-from-slo",
-                             fmt("KV cache sized for %.0f requests in flight per replica: %.3g requests/s per replica "
-                                 "x %.3g s, the longest a request may take within the SLO (Little's law); the "
+                             fmt::format("KV cache sized for {:.0f} requests in flight per replica: {:.3g} requests/s per replica "
+                                 "x {:.3g} s, the longest a request may take within the SLO (Little's law); the "
                                  "performance model refines this",
-                                 z.sequences, *t.requestRatePerS / replicas, *duration)};
+                                 double(z.sequences), *t.requestRatePerS / replicas, *duration)};
         } else {
             z.note = Warning{"concurrency-assumed",
                              "the brief gives a request rate but no SLO or concurrency, so the in-flight requests "
@@ -375,12 +369,12 @@ Sizing sizeConcurrency(const Workload &w, int replicas, const Assumptions &a)
         // Offline and batch: the engine fills whatever KV it has; one sequence must fit.
         z.sequences = 1;
     }
-    const int cap = int(a.value("max_num_seqs"));
+    const int cap = int(a.value(Assumption::MaxNumSeqs));
     if (z.sequences > cap) {
         z.note = Warning{"concurrency-above-batch-limit",
-                         fmt("%.0f concurrent requests per replica exceed max_num_seqs (%.0f); the excess queues "
-                             "and the KV cache is sized for %.0f",
-                             z.sequences, cap, cap)};
+                         fmt::format("{:.0f} concurrent requests per replica exceed max_num_seqs ({:.0f}); the excess queues "
+                             "and the KV cache is sized for {:.0f}",
+                             double(z.sequences), double(cap), double(cap))};
         z.sequences = cap;
     }
     return z;
@@ -476,14 +470,14 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
     const ModelSpec &m = w.model;
     if (m.attentionHeads % cand.tensorParallel != 0)
         r.warnings.push_back({"tp-does-not-divide-heads",
-                              fmt("tensor_parallel %.0f does not divide the model's %.0f attention heads; serving "
+                              fmt::format("tensor_parallel {:.0f} does not divide the model's {:.0f} attention heads; serving "
                                   "engines refuse this layout",
-                                  cand.tensorParallel, m.attentionHeads)});
+                                  double(cand.tensorParallel), double(m.attentionHeads))});
     if (cand.tensorParallel > gpu->scaleUp.domainGpus)
         r.warnings.push_back({"tp-crosses-scale-up-domain",
-                              fmt("tensor_parallel %.0f exceeds the %.0f GPUs of one scale-up domain: its all-reduces "
+                              fmt::format("tensor_parallel {:.0f} exceeds the {:.0f} GPUs of one scale-up domain: its all-reduces "
                                   "cross the slower scale-out network",
-                                  cand.tensorParallel, gpu->scaleUp.domainGpus)});
+                                  double(cand.tensorParallel), double(gpu->scaleUp.domainGpus))});
     if (cand.pipelineParallel > m.layers)
         r.warnings.push_back({"pp-exceeds-layers", "pipeline_parallel exceeds the number of layers; extra stages are empty"});
 
@@ -501,14 +495,14 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
             r.warnings.push_back(*sizing.note);
         if (shape.contextTokens > m.maxContext)
             r.warnings.push_back({"context-exceeds-model-limit",
-                                  fmt("%.0f tokens per request exceed the model's %.0f-token context window",
-                                      shape.contextTokens, m.maxContext)});
+                                  fmt::format("{:.0f} tokens per request exceed the model's {:.0f}-token context window",
+                                      double(shape.contextTokens), double(m.maxContext))});
         if (w.inputTokensP95 || w.outputTokensP95) {
             const double p95 = w.inputTokensP95.value_or(w.inputTokens) + w.outputTokensP95.value_or(w.outputTokens);
             if (p95 > m.maxContext)
                 r.warnings.push_back({"p95-context-exceeds-model-limit",
-                                      fmt("p95 requests (%.0f tokens) exceed the model's %.0f-token context window",
-                                          p95, m.maxContext)});
+                                      fmt::format("p95 requests ({:.0f} tokens) exceed the model's {:.0f}-token context window",
+                                          double(p95), double(m.maxContext))});
         }
     } else {
         shape.dp = cand.gpus / cand.gpusPerReplica();
@@ -516,8 +510,8 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         shape.sequences = w.training->microBatchSize;
         if (shape.contextTokens > m.maxContext)
             r.warnings.push_back({"context-exceeds-model-limit",
-                                  fmt("sequence_length %.0f exceeds the model's %.0f-token context window",
-                                      shape.contextTokens, m.maxContext)});
+                                  fmt::format("sequence_length {:.0f} exceeds the model's {:.0f}-token context window",
+                                      double(shape.contextTokens), double(m.maxContext))});
     }
 
     const Estimate e = model.estimate(shape);
@@ -545,23 +539,23 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         r.maxConcurrency = perReplica * cand.replicas();
         if (r.fits && perReplica < 2LL * shape.sequences)
             r.warnings.push_back({"kv-cache-tight",
-                                  fmt("the KV cache holds %.0f sequences of %.0f tokens per replica, less than twice "
-                                      "the %.0f the brief needs: longer prompts or a burst will preempt requests",
-                                      double(perReplica), shape.contextTokens, shape.sequences)});
-        const double seqCap = a.value("max_num_seqs");
+                                  fmt::format("the KV cache holds {:.0f} sequences of {:.0f} tokens per replica, less than twice "
+                                      "the {:.0f} the brief needs: longer prompts or a burst will preempt requests",
+                                      double(perReplica), double(shape.contextTokens), double(shape.sequences))});
+        const double seqCap = a.value(Assumption::MaxNumSeqs);
         if (r.fits && w.traffic.mode == TrafficMode::Offline && perReplica < seqCap)
             r.warnings.push_back({"kv-cache-limits-batch",
-                                  fmt("only %.0f sequences fit in the KV cache per replica (the engine would batch up "
-                                      "to %.0f): offline throughput is limited by memory",
+                                  fmt::format("only {:.0f} sequences fit in the KV cache per replica (the engine would batch up "
+                                      "to {:.0f}): offline throughput is limited by memory",
                                       double(perReplica), seqCap)});
-    } else if (r.fits && r.headroomFraction < a.value("training_safety_margin") + 0.05) {
-        r.warnings.push_back({"memory-tight", fmt("%.1f%% of GPU memory is left: a longer sequence or a framework "
+    } else if (r.fits && r.headroomFraction < a.value(Assumption::TrainingSafetyMargin) + 0.05) {
+        r.warnings.push_back({"memory-tight", fmt::format("{:.1f}% of GPU memory is left: a longer sequence or a framework "
                                                   "update can run out of memory",
                                                   100 * r.headroomFraction)});
     }
     if (!r.fits)
         r.warnings.push_back({"does-not-fit",
-                              fmt("needs %.1f GiB on the busiest GPU but only %.1f GiB of %.1f GiB is usable",
+                              fmt::format("needs {:.1f} GiB on the busiest GPU but only {:.1f} GiB of {:.1f} GiB is usable",
                                   double(r.perGpuBytes) / GiB, double(r.usableBytes) / GiB,
                                   double(r.capacityBytes) / GiB)});
 

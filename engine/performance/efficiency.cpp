@@ -112,19 +112,19 @@ Efficiency defaultEfficiency(const GpuSpec &gpu, Precision math, ServingStack st
     e.compute = compute * s->factor;
     e.memory = row->memory * s->factor;
     e.kvRead = row->memory * kKvReadShare * s->factor;
-    e.link = a.value("link_efficiency");
+    e.link = a.value(Assumption::LinkEfficiency);
     e.stepOverheadS = s->stepOverheadS;
-    e.layerOverheadS = a.value("layer_overhead_s");
+    e.layerOverheadS = a.value(Assumption::LayerOverheadS);
     e.basis = std::string(row->basis) + "; stack " + std::string(enumName(stack)) + " x" + std::to_string(s->factor).substr(0, 4)
         + (row->extrapolated ? " (extrapolated)" : "");
-    if (a.value("compute_efficiency") > 0)
-        e.compute = a.value("compute_efficiency");
-    if (a.value("memory_efficiency") > 0)
-        e.memory = a.value("memory_efficiency");
-    if (a.value("kv_read_efficiency") > 0)
-        e.kvRead = a.value("kv_read_efficiency");
-    if (a.value("step_overhead_s") > 0)
-        e.stepOverheadS = a.value("step_overhead_s");
+    if (a.value(Assumption::ComputeEfficiency) > 0)
+        e.compute = a.value(Assumption::ComputeEfficiency);
+    if (a.value(Assumption::MemoryEfficiency) > 0)
+        e.memory = a.value(Assumption::MemoryEfficiency);
+    if (a.value(Assumption::KvReadEfficiency) > 0)
+        e.kvRead = a.value(Assumption::KvReadEfficiency);
+    if (a.value(Assumption::StepOverheadS) > 0)
+        e.stepOverheadS = a.value(Assumption::StepOverheadS);
     return e;
 }
 

@@ -1,19 +1,13 @@
 #include "performance/performance.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace wb {
 
 namespace {
-
-std::string fmt(const char *format, double a, double b = 0)
-{
-    char buf[320];
-    std::snprintf(buf, sizeof buf, format, a, b);
-    return buf;
-}
 
 // The percentile an SLO names, from a distribution.
 bool within(const Distribution &d, std::optional<double> p99, std::optional<double> p95)
@@ -35,16 +29,16 @@ public:
         const Workload &w = brief.workload;
         m_config.replicas = std::max(1, cand.replicas());
         const bool large = cand.servingStack == ServingStack::Trtllm || cand.servingStack == ServingStack::Sglang;
-        m_config.maxSequences = int(a.value(large ? "trtllm_sglang_max_batch" : "max_num_seqs"));
-        m_config.maxBatchedTokens = int(a.value("max_num_batched_tokens"));
+        m_config.maxSequences = int(a.value(large ? Assumption::TrtllmSglangMaxBatch : Assumption::MaxNumSeqs));
+        m_config.maxBatchedTokens = int(a.value(Assumption::MaxNumBatchedTokens));
         m_config.kvCapacityTokens = fit.kvCacheCapacityTokensPerReplica.value_or(0);
-        m_config.kvBlockTokens = int(a.value("kv_block_tokens"));
+        m_config.kvBlockTokens = int(a.value(Assumption::KvBlockTokens));
         m_config.slidingWindow = w.model.slidingWindow;
         m_config.reserveFullContext = cand.servingStack == ServingStack::Trtllm;
 
-        m_base.requests = int(a.value("simulated_requests"));
-        m_base.seed = std::uint64_t(a.value("simulation_seed"));
-        m_base.warmupFraction = a.value("warmup_fraction");
+        m_base.requests = int(a.value(Assumption::SimulatedRequests));
+        m_base.seed = std::uint64_t(a.value(Assumption::SimulationSeed));
+        m_base.warmupFraction = a.value(Assumption::WarmupFraction);
         const int maxContext = w.model.maxContext > 0 ? w.model.maxContext : (1 << 30);
         m_base.input = {w.inputTokens, w.inputTokensP95, maxContext, 1};
         if (w.kind != WorkloadKind::Embedding)
@@ -196,7 +190,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         if (p95 && mean > 0 && *p95 / mean > 3.87)
             r.warnings.push_back({"length-spread-capped",
                                   std::string("the ") + name
-                                      + fmt("-length p95 is %.1f times its mean; a lognormal spread reaches at most "
+                                      + fmt::format("-length p95 is {:.1f} times its mean; a lognormal spread reaches at most "
                                             "3.87 times, so the simulated spread is narrower than the brief's",
                                             *p95 / mean)});
 
@@ -239,19 +233,19 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     r.coefficients = model->linear(point.meanBatchSequences);
     if (point.rejected > 0)
         r.warnings.push_back({"requests-rejected",
-                              fmt("%.0f simulated requests need more KV cache than a replica has (%.0f tokens) and can "
+                              fmt::format("{:.0f} simulated requests need more KV cache than a replica has ({:.0f} tokens) and can "
                                   "never be served",
-                                  point.rejected, fit.kvCacheCapacityTokensPerReplica.value_or(0))});
+                                  double(point.rejected), double(fit.kvCacheCapacityTokensPerReplica.value_or(0)))});
     if (point.preemptions > 0)
         r.warnings.push_back({"kv-preemption",
-                              fmt("the KV cache ran out %.0f times at the brief's load; those requests were preempted and "
-                                  "recomputed, which costs latency (%.0f simulated requests)",
-                                  double(point.preemptions), r.simulatedRequests)});
+                              fmt::format("the KV cache ran out {:.0f} times at the brief's load; those requests were preempted and "
+                                  "recomputed, which costs latency ({:.0f} simulated requests)",
+                                  double(point.preemptions), double(r.simulatedRequests))});
     if (t.mode == TrafficMode::OpenLoop && t.requestRatePerS && point.requestsPerS > 0
         && *t.requestRatePerS > capacityRps * 1.001) {
         r.overloaded = true;
         r.warnings.push_back({"overloaded",
-                              fmt("the brief's %.3g requests/s exceed this candidate's capacity of %.3g requests/s; the "
+                              fmt::format("the brief's {:.3g} requests/s exceed this candidate's capacity of {:.3g} requests/s; the "
                                   "queue grows without bound and latency percentiles depend on how long the test runs",
                                   *t.requestRatePerS, capacityRps)});
     }

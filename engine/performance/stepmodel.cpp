@@ -26,12 +26,12 @@ Link allReduceLink(const GpuSpec &gpu, int tp, const Assumptions &a)
     const bool inDomain = tp <= gpu.scaleUp.domainGpus;
     const bool switched = gpu.scaleUp.kind != "pcie";
     if (inDomain) {
-        link.bytesPerS = gpu.scaleUp.bandwidthBytesPerS / 2 * a.value("link_efficiency");
+        link.bytesPerS = gpu.scaleUp.bandwidthBytesPerS / 2 * a.value(Assumption::LinkEfficiency);
     } else {
-        link.bytesPerS = a.value("scale_out_bandwidth_bytes_per_s") * a.value("link_efficiency");
+        link.bytesPerS = a.value(Assumption::ScaleOutBandwidthBytesPerS) * a.value(Assumption::LinkEfficiency);
     }
-    link.latencyS = inDomain && switched ? a.value("allreduce_latency_s")
-                                         : 2.0 * (tp - 1) * a.value("ring_hop_latency_s");
+    link.latencyS = inDomain && switched ? a.value(Assumption::AllreduceLatencyS)
+                                         : 2.0 * (tp - 1) * a.value(Assumption::RingHopLatencyS);
     return link;
 }
 
@@ -66,8 +66,8 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
     // except the routed experts (their term depends on the batch), the output head (or the tied
     // embedding acting as one), and the 16-bit norms. The input embedding is a lookup of a few
     // rows and costs nothing here.
-    const double weightBytes = weightBitsPerParameter(w.weightsPrecision, a.flag("nf4_double_quant")) / 8;
-    const double embeddingBytes = a.flag("quantize_embeddings") ? weightBytes : std::max(weightBytes, 2.0);
+    const double weightBytes = weightBitsPerParameter(w.weightsPrecision, a.flag(Assumption::Nf4DoubleQuant)) / 8;
+    const double embeddingBytes = a.flag(Assumption::QuantizeEmbeddings) ? weightBytes : std::max(weightBytes, 2.0);
     const double expertParams = m.isMoe() ? 3.0 * m.moeIntermediateSize * h : 0;  // gated expert
     const double routedPerMoeLayer = m.isMoe() ? m.experts * expertParams : 0;
     const double headParams = m.tiedEmbeddings ? p.tokenEmbedding : p.lmHead;
@@ -93,10 +93,10 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
 
     // Tensor parallelism: two all-reduces per layer of every token's hidden state.
     const Link link = allReduceLink(gpu, t, a);
-    const double commPerToken = t > 1 ? 2.0 * L * h * a.value("activation_bytes") * 2.0 * (t - 1) / t / link.bytesPerS : 0;
+    const double commPerToken = t > 1 ? 2.0 * L * h * a.value(Assumption::ActivationBytes) * 2.0 * (t - 1) / t / link.bytesPerS : 0;
     const double commLatency = t > 1 ? 2.0 * L * link.latencyS : 0;
     // Pipeline stages hand the hidden state on: one point-to-point hop per stage boundary.
-    const double stageHops = (s.m_pp - 1) * a.value("ring_hop_latency_s");
+    const double stageHops = (s.m_pp - 1) * a.value(Assumption::RingHopLatencyS);
 
     StepCoefficients &c = s.m_c;
     c.b0 = streamedBytes / (bw * s.m_eff.memory) + s.m_eff.stepOverheadS + L * s.m_eff.layerOverheadS + commLatency

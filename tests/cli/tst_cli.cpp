@@ -56,6 +56,7 @@ private slots:
     void catalogLists();
     void evaluateJson();
     void evaluateTableAndCsv();
+    void incompleteBriefIsNotRanked();
     void badInput_data();
     void badInput();
     void projectRoundTrip();
@@ -163,6 +164,43 @@ void TestCli::evaluateTableAndCsv()
     }
 }
 
+// The engine holds the ranking back while a blocking brief item is missing (the seed: if you
+// cannot complete the brief, pause the selection): kBrief states no latency targets and no
+// acceptance, so no format may print a recommendation, and each names what is missing.
+void TestCli::incompleteBriefIsNotRanked()
+{
+    QTemporaryDir dir;
+    const QString brief = writeFile(dir, QStringLiteral("brief.json"), kBrief);
+    Run r = gpuwb({QStringLiteral("evaluate"), brief});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QLatin1String("Recommendation: none; the ranking and recommendation are held back until "
+                                          "the brief gives: ")),
+             qPrintable(r.out));
+    QVERIFY(r.out.contains(QLatin1String("latency targets (/workload/slo)")));
+    QVERIFY(!r.out.contains(QLatin1String("Recommendation: api")));
+    QVERIFY(!r.out.contains(QLatin1String("Recommendation: rent")));
+
+    r = gpuwb({QStringLiteral("evaluate"), brief, QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject cost = QJsonDocument::fromJson(r.out.toUtf8()).object()[QLatin1String("cost")].toObject();
+    QVERIFY(cost[QLatin1String("recommendation")].isNull());
+    QStringList pointers;
+    for (const QJsonValue &item : cost[QLatin1String("recommendation_held_back_by")].toArray())
+        pointers << item[QLatin1String("pointer")].toString();
+    QVERIFY2(pointers.contains(QLatin1String("/workload/slo")), qPrintable(pointers.join(u' ')));
+
+    r = gpuwb({QStringLiteral("evaluate"), brief, QStringLiteral("--format"), QStringLiteral("csv")});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = r.out.trimmed().split(u'\n');
+    // "recommended" is the column before the warnings, whose codes never hold a comma (a
+    // provider's name may, quoted).
+    QVERIFY(lines[0].endsWith(QLatin1String(",recommended,warnings")));
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QStringList fields = lines[i].split(u',');
+        QCOMPARE(fields.value(fields.size() - 2), QStringLiteral("held back"));
+    }
+}
+
 void TestCli::badInput_data()
 {
     QTest::addColumn<QByteArray>("content");  // empty: the file does not exist
@@ -178,6 +216,13 @@ void TestCli::badInput_data()
     QByteArray negative = kBrief;
     negative.replace("\"input_tokens\": 2000", "\"input_tokens\": -2000");
     QTest::newRow("negative token count") << negative << QStringList() << "/workload/input_tokens";
+    // A misspelt assumption is refused, naming it, rather than ignored (issue 11).
+    QByteArray typo = kBrief;
+    typo.replace("\"cost\":", "\"assumptions\": {\"hours_per_mnth\": 700}, \"cost\":");
+    QTest::newRow("misspelt assumption") << typo << QStringList() << "/assumptions/hours_per_mnth";
+    QByteArray outOfRange = kBrief;
+    outOfRange.replace("\"cost\":", "\"assumptions\": {\"hours_per_month\": 800}, \"cost\":");
+    QTest::newRow("assumption out of range") << outOfRange << QStringList() << "/assumptions/hours_per_month";
     QTest::newRow("bad format option") << kBrief << QStringList{QStringLiteral("--format"), QStringLiteral("xml")}
                                        << "--format";
 }

@@ -156,10 +156,10 @@ void TestBrief::assumptionsOverride()
 {
     const wb::Brief b = wbtest::parseOrFail(
         with("\"name\": \"t\",", "\"name\": \"t\", \"assumptions\": {\"gpu_memory_utilization\": 0.8, \"flash_attention\": false},"));
-    QCOMPARE(b.assumptions.value("gpu_memory_utilization"), 0.8);
-    QVERIFY(b.assumptions.overridden("gpu_memory_utilization"));
-    QVERIFY(!b.assumptions.flag("flash_attention"));
-    QCOMPARE(b.assumptions.value("max_num_seqs"), 256.0);
+    QCOMPARE(b.assumptions.value(wb::Assumption::GpuMemoryUtilization), 0.8);
+    QVERIFY(b.assumptions.overridden(wb::Assumption::GpuMemoryUtilization));
+    QVERIFY(!b.assumptions.flag(wb::Assumption::FlashAttention));
+    QCOMPARE(b.assumptions.value(wb::Assumption::MaxNumSeqs), 256.0);
 }
 
 QTEST_GUILESS_MAIN(TestBrief)

@@ -167,7 +167,7 @@ void TestCost::handWorkedApi()
     QCOMPARE(s.api->acceptedOutputsPerMonth, 23415480.0);
     // The API is cheaper per accepted output here, so it is recommended, with its reasons.
     QVERIFY(s.recommendation);
-    QCOMPARE(QString::fromStdString(s.recommendation->route), QStringLiteral("api"));
+    QCOMPARE(QString::fromLatin1(enumName(s.recommendation->route).data()), QStringLiteral("api"));
     QVERIFY(!s.recommendation->reasons.empty());
 
     // The break-even chart's API line: the brief's volume is the middle point; a hundred times it

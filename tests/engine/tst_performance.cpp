@@ -5,6 +5,7 @@
 #include "testsupport.h"
 
 #include <evaluate/evaluate.h>
+#include "report/report.h"
 #include <performance/performance.h>
 #include <performance/simulator.h>
 #include <performance/stepmodel.h>

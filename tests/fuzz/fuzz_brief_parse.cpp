@@ -2,6 +2,7 @@
 // also rendered (fit only, so that one input stays fast).
 #include <brief/brief.h>
 #include <evaluate/evaluate.h>
+#include "report/report.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -155,7 +155,7 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
     for (const ModelSpec &m : catalog.models())
         models.append({QString::fromStdString(m.name), jsonString(QString::fromStdString(m.id))});
     Choices precisions = enumChoices<Precision>();
-    const AssumptionInfo *fte = findAssumption("platform_fte_self_hosted");
+    const AssumptionInfo *fte = &assumptionInfo(Assumption::PlatformFteSelfHosted);
     const QString notStated = tr("not stated");
     std::vector<FieldSpec> f;
 
@@ -359,8 +359,8 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  tr("not stated (%1 assumed)").arg(fte ? fte->defaultValue : 0),
                  {}, tr("Who runs drivers, model servers, autoscaling and on-call for self-hosted GPUs"), always,
                  [](const Brief &b) {
-                     return b.assumptions.overridden("platform_fte_self_hosted")
-                                ? jsonNumber(b.assumptions.value("platform_fte_self_hosted"))
+                     return b.assumptions.overridden(Assumption::PlatformFteSelfHosted)
+                                ? jsonNumber(b.assumptions.value(Assumption::PlatformFteSelfHosted))
                                 : kUnset;
                  },
                  {}});

@@ -2,6 +2,8 @@
 
 #include "ui/resultstablemodel.h"
 
+#include <report/labels.h>
+
 #include <QLocale>
 
 namespace wb {
@@ -127,19 +129,19 @@ QVariant CostTableModel::headerData(int section, Qt::Orientation orientation, in
 
 QString CostTableModel::recommendationText() const
 {
+    // The words are the engine's (report/labels.h), so the window and `gpuwb evaluate` agree.
     const auto &rec = m_results.cost.recommendation;
+    if (!m_results.ranked())
+        return tr("<b>Ranking held back.</b> %1. The figures are shown, but no option is marked best or "
+                  "recommended until then: if you cannot complete the brief, pause the selection.")
+            .arg(QString::fromStdString(rankingHeldBackText(m_results.rankingHeldBackBy)).toHtmlEscaped());
     if (!rec)
         return {};
-    QString head = tr("<b>Recommendation: %1</b>").arg(QString::fromStdString(rec->route));
-    if (rec->candidate && *rec->candidate < m_results.results.size())
-        head += tr(" — %1, %2").arg(QString::fromStdString(m_results.results[*rec->candidate].candidate.gpu),
-                                    QString::fromLatin1(enumName(*rec->term).data()));
-    head += tr(", $%1 per accepted output, $%2 a month")
-                .arg(money(rec->costPerAcceptedOutput, 6), money(rec->usdPerMonth, 2));
     QString list = QStringLiteral("<ul style=\"margin-top:2px\">");
     for (const std::string &reason : rec->reasons)
         list += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(reason).toHtmlEscaped());
-    return head + list + QStringLiteral("</ul>");
+    return tr("<b>Recommendation: %1</b>").arg(QString::fromStdString(recommendationHeadline(*rec, rec->candidate && *rec->candidate < m_results.results.size() ? &m_results.results[*rec->candidate].candidate : nullptr)).toHtmlEscaped())
+        + list + QStringLiteral("</ul>");
 }
 
 } // namespace wb

@@ -719,7 +719,8 @@ void MainWindow::refresh()
     const std::optional<Completeness> completeness =
         brief ? std::optional<Completeness>(assessCompleteness(*brief)) : std::nullopt;
     showCompleteness(completeness);
-    const bool ranked = completeness && completeness->rankable();
+    // The engine decides whether the results may be ranked (Results::rankingHeldBackBy).
+    const bool ranked = brief && m_document->results().ranked();
     m_tabs->setTabText(BriefPage, !completeness ? tr("Brief") : ranked ? tr("Brief ✓") : tr("Brief ⚠"));
     m_tabs->setTabToolTip(BriefPage, completeness && !ranked ? tr("The brief misses what the ranking needs") : QString());
     m_fitModel->setResults(m_document->results());
@@ -732,12 +733,8 @@ void MainWindow::refresh()
     showCostView();
     m_compareModel->setRanked(ranked);
     m_compareModel->setResults(m_document->results());
-    const QString heldBack =
-        tr("<b>Ranking held back.</b> The brief is missing what the decision needs (see the list on the left). "
-           "The figures are shown, but no option is marked best or recommended until it is given: if you cannot "
-           "complete the brief, pause the selection.");
-    m_recommendation->setText(ranked || !brief ? m_costModel->recommendationText() : heldBack);
-    m_compareRecommendation->setText(ranked || !brief ? m_costModel->recommendationText() : heldBack);
+    m_recommendation->setText(brief ? m_costModel->recommendationText() : QString());
+    m_compareRecommendation->setText(brief ? m_costModel->recommendationText() : QString());
     QStringList mistakes;
     for (const Warning &w : m_document->results().cost.warnings)
         if (w.code.rfind("mistake-", 0) == 0)

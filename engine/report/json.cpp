@@ -1,0 +1,346 @@
+#include "report/report.h"
+
+#include "brief/completeness.h"
+#include "catalog/modelarch.h"
+#include "report/labels.h"
+#include "core/version.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+
+namespace wb {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+template<typename T>
+Json optionalJson(const std::optional<T> &v)
+{
+    return v ? Json(*v) : Json(nullptr);
+}
+
+Json warningsJson(const std::vector<Warning> &warnings)
+{
+    Json list = Json::array();
+    for (const Warning &w : warnings)
+        list.push_back({{"code", w.code}, {"message", w.message}});
+    return list;
+}
+
+Json fitJson(const FitResult &f)
+{
+    Json j;
+    j["fits"] = f.fits;
+    if (!f.computed) {
+        for (const char *key : {"per_gpu_bytes", "usable_bytes", "headroom_fraction", "breakdown_bytes",
+                                "kv_cache_capacity_tokens", "max_concurrency"})
+            j[key] = nullptr;
+        j["gpu_capacity_bytes"] = f.capacityBytes ? Json(f.capacityBytes) : Json(nullptr);
+        return j;
+    }
+    j["per_gpu_bytes"] = f.perGpuBytes;
+    j["gpu_capacity_bytes"] = f.capacityBytes;
+    j["usable_bytes"] = f.usableBytes;
+    j["headroom_fraction"] = f.headroomFraction;
+    j["breakdown_bytes"] = {{"weights", f.breakdown.weights},
+                            {"kv_cache", f.breakdown.kvCache},
+                            {"activations", f.breakdown.activations},
+                            {"gradients", f.breakdown.gradients},
+                            {"optimizer_states", f.breakdown.optimizerStates},
+                            {"runtime_overhead", f.breakdown.runtimeOverhead}};
+    j["busiest_pipeline_stage"] = f.busiestStage;
+    j["kv_cache_capacity_tokens"] = optionalJson(f.kvCacheCapacityTokensPerReplica);
+    j["kv_cache_capacity_tokens_per_replica"] = optionalJson(f.kvCacheCapacityTokensPerReplica);
+    j["max_concurrency"] = optionalJson(f.maxConcurrency);
+    j["max_concurrency_per_replica"] = optionalJson(f.maxConcurrencyPerReplica);
+    j["sized_context_tokens"] = f.sizedContextTokens;
+    j["sized_concurrency_per_replica"] = f.sizedConcurrencyPerReplica;
+    j["smallest_gpu_count"] = optionalJson(f.smallestGpuCount);
+    if (f.smallestLayout)
+        j["smallest_layout"] = {{"tensor_parallel", f.smallestLayout->tensorParallel},
+                                {"pipeline_parallel", f.smallestLayout->pipelineParallel},
+                                {"data_parallel", f.smallestLayout->dataParallel}};
+    else
+        j["smallest_layout"] = nullptr;
+    return j;
+}
+
+Json distributionJson(const Distribution &d)
+{
+    if (d.empty)
+        return Json(nullptr);
+    return {{"mean", d.mean}, {"p50", d.p50}, {"p95", d.p95}, {"p99", d.p99}};
+}
+
+Json performanceJson(const PerformanceResult &p)
+{
+    if (!p.computed)
+        return Json(nullptr);
+    Json j;
+    const bool generates = !p.tpot.empty || p.outputTokensPerS > 0;
+    j["output_tokens_per_s"] = generates ? Json(p.outputTokensPerS) : Json(nullptr);
+    j["output_tokens_per_s_per_gpu"] = generates ? Json(p.outputTokensPerSPerGpu) : Json(nullptr);
+    j["input_tokens_per_s"] = p.inputTokensPerS;
+    j["requests_per_s"] = p.requestsPerS;
+    j["ttft_s"] = distributionJson(p.ttft);
+    j["tpot_s"] = distributionJson(p.tpot);
+    j["itl_s"] = distributionJson(p.itl);
+    j["e2e_s"] = distributionJson(p.e2e);
+    j["slo_met"] = optionalJson(p.sloMet);
+    j["goodput_requests_per_s"] = optionalJson(p.goodputRequestsPerS);
+    j["max_request_rate_within_slo_per_s"] = optionalJson(p.maxRequestRateWithinSloPerS);
+    j["output_tokens_per_s_within_slo"] = optionalJson(p.outputTokensPerSWithinSlo);
+    j["max_output_tokens_per_s"] = generates ? Json(p.maxOutputTokensPerS) : Json(nullptr);
+    j["peak_request_rate_per_s"] = p.peakRequestRatePerS > 0 ? Json(p.peakRequestRatePerS) : Json(nullptr);
+    j["replicas_for_peak"] = optionalJson(p.replicasForPeak);
+    j["simulated_traffic"] = enumName(p.mode);
+    j["simulated_requests"] = p.simulatedRequests;
+    j["mean_batch_sequences"] = p.meanBatchSequences;
+    j["overloaded"] = p.overloaded;
+    j["preemptions"] = p.preemptions;
+    j["rejected_requests"] = p.rejectedRequests;
+    Json curve = Json::array();
+    for (const LoadPoint &l : p.loadCurve)
+        curve.push_back({{"request_rate_per_s", l.requestRatePerS}, {"ttft_p50_s", l.ttftP50S},
+                         {"ttft_p95_s", l.ttftP95S}, {"ttft_p99_s", l.ttftP99S}, {"tpot_p50_s", l.tpotP50S},
+                         {"tpot_p95_s", l.tpotP95S}, {"tpot_p99_s", l.tpotP99S},
+                         {"output_tokens_per_s", l.outputTokensPerS}, {"slo_met", l.sloMet}});
+    j["load_curve"] = curve;
+    const StepCoefficients &c = p.coefficients;
+    j["step_model"] = {{"b0_s", c.b0},
+                       {"b1_s_per_prefill_token", c.b1},
+                       {"b2_s_per_decode_sequence", c.b2},
+                       {"b3_s_per_kv_token_read", c.b3},
+                       {"b4_s_per_prefill_attention_pair", c.b4},
+                       {"compute_efficiency", p.efficiency.compute},
+                       {"memory_efficiency", p.efficiency.memory},
+                       {"kv_read_efficiency", p.efficiency.kvRead},
+                       {"link_efficiency", p.efficiency.link},
+                       {"step_overhead_s", p.efficiency.stepOverheadS},
+                       {"layer_overhead_s", p.efficiency.layerOverheadS},
+                       {"basis", p.efficiency.basis}};
+    return j;
+}
+
+Json costLinesJson(const std::vector<CostLine> &lines)
+{
+    Json list = Json::array();
+    for (const CostLine &l : lines)
+        list.push_back({{"name", l.name}, {"usd_per_month", l.usdPerMonth}, {"basis", l.basis}});
+    return list;
+}
+
+Json costOptionJson(const CostOption &o)
+{
+    Json j;
+    j["route"] = o.api ? "api" : "gpu";
+    j["term"] = o.term ? Json(enumName(*o.term)) : Json(nullptr);
+    j["provider"] = o.provider;
+    j["price_observed"] = o.observed;
+    j["price_age_days"] = o.ageDays;
+    j["price_stale"] = o.stale;
+    j["price_source"] = o.source;
+    if (!o.note.empty())
+        j["price_note"] = o.note;
+    j["price_origin"] = o.origin;
+    if (!o.api) {
+        j["usd_per_gpu_hour"] = o.usdPerGpuHour;
+        j["usd_per_gpu"] = o.term == PricingTerm::Purchase ? Json(o.usdPerGpu) : Json(nullptr);
+        j["replicas"] = o.replicas;
+        j["gpus"] = o.gpus;
+    }
+    j["utilization"] = o.utilization;
+    j["lines"] = costLinesJson(o.lines);
+    if (!o.ownershipDetail.empty())
+        j["ownership_detail"] = costLinesJson(o.ownershipDetail);
+    j["usd_per_month"] = o.totalUsdPerMonth;
+    j["requests_per_month"] = o.requestsPerMonth;
+    j["accepted_outputs_per_month"] = o.acceptedOutputsPerMonth;
+    j["accepted_tokens_per_month"] = o.acceptedTokensPerMonth;
+    j["cost_per_accepted_output_usd"] = o.costPerAcceptedOutput;
+    j["cost_per_million_accepted_tokens_usd"] = o.costPerMillionAcceptedTokens;
+    j["break_even_requests_per_month_vs_api"] = optionalJson(o.breakEvenRequestsPerMonthVsApi);
+    j["break_even_utilization_vs_on_demand"] = optionalJson(o.breakEvenUtilizationVsOnDemand);
+    j["payback_months"] = optionalJson(o.paybackMonths);
+    Json curve = Json::array();
+    for (const auto &[requests, usd] : o.monthlyCostByVolume)
+        curve.push_back({requests, usd});
+    j["monthly_cost_by_volume"] = curve;
+    return j;
+}
+
+Json candidateCostJson(const CandidateCost &c)
+{
+    if (!c.computed)
+        return Json(nullptr);
+    Json j;
+    const CostOption *best = c.cheapest();
+    j["cost_per_accepted_output_usd"] = best ? Json(best->costPerAcceptedOutput) : Json(nullptr);
+    j["cheapest_term"] = best && best->term ? Json(enumName(*best->term)) : Json(nullptr);
+    Json options = Json::array();
+    for (const CostOption &o : c.options)
+        options.push_back(costOptionJson(o));
+    j["options"] = options;
+    return j;
+}
+
+Json costSummaryJson(const Brief &brief, const CostSummary &s)
+{
+    Json j;
+    j["prices_aged_against"] = s.today;
+    j["api"] = s.api ? costOptionJson(*s.api) : Json(nullptr);
+    if (s.recommendation) {
+        const Recommendation &r = *s.recommendation;
+        j["recommendation"] = {
+            {"route", enumName(r.route)},
+            {"candidate_index", optionalJson(r.candidate)},
+            {"gpu", r.candidate ? Json(brief.candidates[*r.candidate].gpu) : Json(nullptr)},
+            {"term", r.term ? Json(enumName(*r.term)) : Json(nullptr)},
+            {"cost_per_accepted_output_usd", r.costPerAcceptedOutput},
+            {"usd_per_month", r.usdPerMonth},
+            {"reasons", r.reasons}};
+    } else {
+        j["recommendation"] = nullptr;
+    }
+    return j;
+}
+
+Json assumptionsJson(const Assumptions &a)
+{
+    Json list = Json::array();
+    for (const AssumptionInfo &info : assumptionCatalog())
+        list.push_back({{"name", info.name},
+                        {"value", a.value(info.key)},
+                        {"unit", info.unit},
+                        {"origin", a.overridden(info.key) ? "brief" : "default"},
+                        {"reason", info.reason}});
+    return list;
+}
+
+Json completenessJson(const Completeness &c)
+{
+    Json items = Json::array();
+    for (const BriefItem &i : c.items)
+        items.push_back({{"item", i.name}, {"pointer", i.pointer}, {"given", i.given}, {"blocking", i.blocking}});
+    return {{"fraction", c.fraction()}, {"rankable", c.rankable()}, {"items", items}};
+}
+
+Json sourceJson(const Catalog &catalog, const std::string &id)
+{
+    const Source *s = catalog.source(id);
+    if (!s)
+        return Json(nullptr);
+    return {{"id", s->id}, {"url", s->url}, {"title", s->title}, {"read", s->readDate}, {"note", s->note}};
+}
+
+} // namespace
+
+std::string resultsToJson(const Brief &brief, const Results &results)
+{
+    Json root;
+    root["format"] = "gpu-workbench-results";
+    root["version"] = 1;
+    root["engine_version"] = engineVersion();
+    root["brief"] = brief.name;
+    root["results"] = Json::array();
+    for (const CandidateResult &r : results.results) {
+        const Candidate &c = r.candidate;
+        Json item;
+        item["candidate"] = {{"gpu", c.gpu},
+                             {"gpus", c.gpus},
+                             {"tensor_parallel", c.tensorParallel},
+                             {"pipeline_parallel", c.pipelineParallel},
+                             {"replicas", c.replicas()},
+                             {"serving_stack", enumName(c.servingStack)}};
+        item["fit"] = fitJson(r.fit);
+        item["performance"] = performanceJson(r.performance);
+        item["cost"] = candidateCostJson(r.cost);
+        item["warnings"] = warningsJson(r.warnings);
+        root["results"].push_back(item);
+    }
+    std::vector<Warning> notes = results.briefWarnings;
+    notes.insert(notes.end(), results.cost.warnings.begin(), results.cost.warnings.end());
+    root["cost"] = costSummaryJson(brief, results.cost);
+    Json heldBack = Json::array();
+    for (const BriefItem &item : results.rankingHeldBackBy)
+        heldBack.push_back({{"item", item.name}, {"pointer", item.pointer}});
+    root["cost"]["recommendation_held_back_by"] = heldBack;
+    root["warnings"] = warningsJson(notes);
+    root["assumptions"] = assumptionsJson(brief.assumptions);
+    root["brief_completeness"] = completenessJson(results.completeness);
+    return root.dump(2) + "\n";
+}
+
+
+std::string catalogGpusJson(const Catalog &catalog)
+{
+    Json list = Json::array();
+    for (const GpuSpec &g : catalog.gpus()) {
+        Json j;
+        j["id"] = g.id;
+        j["name"] = g.name;
+        j["vendor"] = g.vendor;
+        j["architecture"] = g.architecture;
+        j["form_factor"] = g.formFactor;
+        j["memory_bytes"] = g.memoryBytes;
+        j["memory_bandwidth_bytes_per_s"] = g.memoryBandwidthBytesPerS;
+        j["dense_flops_per_s"] = {{"fp32", optionalJson(g.denseFlops.fp32)}, {"tf32", optionalJson(g.denseFlops.tf32)},
+                                  {"bf16", optionalJson(g.denseFlops.bf16)}, {"fp8", optionalJson(g.denseFlops.fp8)},
+                                  {"int8", optionalJson(g.denseFlops.int8)}, {"fp4", optionalJson(g.denseFlops.fp4)}};
+        j["scale_up"] = {{"kind", g.scaleUp.kind},
+                         {"bandwidth_bytes_per_s", g.scaleUp.bandwidthBytesPerS},
+                         {"domain_gpus", g.scaleUp.domainGpus}};
+        j["pcie_gen"] = optionalJson(g.pcieGen);
+        j["board_power_w"] = g.boardPowerW;
+        j["mig_instances"] = g.migInstances;
+        j["year"] = g.year;
+        Json sources;
+        for (const auto &[figure, id] : g.figureSources)
+            sources[figure] = sourceJson(catalog, id);
+        j["sources"] = sources;
+        j["caveats"] = g.caveats;
+        j["catalog_file"] = g.catalogFile;
+        list.push_back(j);
+    }
+    return Json{{"gpus", list}}.dump(2) + "\n";
+}
+
+std::string catalogModelsJson(const Catalog &catalog)
+{
+    Json list = Json::array();
+    for (const ModelSpec &m : catalog.models()) {
+        const ParameterCounts p = countParameters(m);
+        Json j;
+        j["id"] = m.id;
+        j["name"] = m.name;
+        j["parameters"] = m.parameters;
+        j["parameters_counted"] = p.total();
+        j["active_parameters_counted"] = p.active();
+        j["layers"] = m.layers;
+        j["hidden_size"] = m.hiddenSize;
+        j["attention_heads"] = m.attentionHeads;
+        j["kv_heads"] = m.kvHeads;
+        j["head_dim"] = m.headDim;
+        j["intermediate_size"] = m.intermediateSize;
+        j["vocab_size"] = m.vocabSize;
+        j["tied_embeddings"] = m.tiedEmbeddings;
+        j["max_context"] = m.maxContext;
+        if (m.isMoe())
+            j["moe"] = {{"experts", m.experts}, {"experts_per_token", m.expertsPerToken},
+                        {"moe_intermediate_size", m.moeIntermediateSize}, {"shared_experts", m.sharedExperts},
+                        {"dense_leading_layers", m.denseLeadingLayers}};
+        if (m.mla)
+            j["mla"] = {{"q_lora_rank", m.mla->qLoraRank}, {"kv_lora_rank", m.mla->kvLoraRank},
+                        {"qk_nope_head_dim", m.mla->qkNopeHeadDim}, {"qk_rope_head_dim", m.mla->qkRopeHeadDim},
+                        {"v_head_dim", m.mla->vHeadDim}};
+        j["sliding_window"] = optionalJson(m.slidingWindow);
+        j["source"] = {{"url", m.sourceUrl}, {"read", m.sourceReadDate}};
+        j["catalog_file"] = m.catalogFile;
+        list.push_back(j);
+    }
+    return Json{{"models", list}}.dump(2) + "\n";
+}
+
+} // namespace wb

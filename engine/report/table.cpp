@@ -1,0 +1,267 @@
+#include "report/report.h"
+
+#include "brief/completeness.h"
+#include "catalog/modelarch.h"
+#include "report/labels.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace wb {
+
+namespace {
+
+constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+
+std::string gib(std::uint64_t bytes)
+{
+    return fmt::format("{:.2f}", double(bytes) / GiB);
+}
+
+std::string pad(std::string s, std::size_t width, bool right = false)
+{
+    if (s.size() >= width)
+        return s;
+    return right ? std::string(width - s.size(), ' ') + s : s + std::string(width - s.size(), ' ');
+}
+
+using Columns = std::vector<std::pair<std::string, std::size_t>>;  // header, width
+
+// One row of a fixed-width table: the first column left-aligned, the rest right-aligned from
+// column `rightFrom`; a row short of cells is filled with "-".
+void tableRow(std::ostream &out, const Columns &columns, std::vector<std::string> cells, std::size_t rightFrom = 1)
+{
+    cells.resize(columns.size(), "-");
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        out << pad(cells[i], columns[i].second, i >= rightFrom) << (i + 1 < columns.size() ? " " : "\n");
+}
+
+void tableHeader(std::ostream &out, const Columns &columns, std::size_t rightFrom = 1)
+{
+    std::vector<std::string> names;
+    for (const auto &c : columns)
+        names.push_back(c.first);
+    tableRow(out, columns, names, rightFrom);
+}
+
+std::string ms(const Distribution &d, double Distribution::*field)
+{
+    return d.empty ? std::string("-") : fmt::format("{:.0f}", d.*field * 1000);
+}
+
+std::string optionalNumber(const std::optional<double> &v, int decimals)
+{
+    return v ? fmt::format("{:.{}f}", *v, decimals) : std::string("-");
+}
+
+// Performance per candidate: throughput, latency percentiles (ms), SLO verdict and capacity.
+std::string performanceTable(const Brief &brief, const Results &results)
+{
+    std::ostringstream out;
+    const Traffic &t = brief.workload.traffic;
+    out << "\nPerformance at the brief's traffic (" << enumName(t.mode);
+    if (t.mode == TrafficMode::OpenLoop && t.requestRatePerS)
+        out << fmt::format(", {:.3g} requests/s", *t.requestRatePerS);
+    if (t.mode == TrafficMode::ClosedLoop && t.concurrency)
+        out << fmt::format(", {:.0f} in flight", double(*t.concurrency));
+    out << "; latencies in ms, all replicas together)\n";
+    const Columns columns = {
+        {"candidate", 30}, {"tok/s", 9}, {"tok/s/GPU", 10}, {"req/s", 8}, {"TTFT p50", 9}, {"TTFT p99", 9},
+        {"TPOT p50", 9},   {"TPOT p99", 9}, {"E2E p99", 9}, {"SLO", 5},   {"max req/s", 10}, {"tok/s@SLO", 10},
+        {"replicas", 9},   {"capacity", 9}};
+    tableHeader(out, columns);
+    for (const CandidateResult &r : results.results) {
+        const PerformanceResult &p = r.performance;
+        std::vector<std::string> cells = {candidateLabel(r.candidate)};
+        if (!p.computed) {
+            cells.push_back("n/a");
+        } else {
+            const bool generates = !p.tpot.empty || p.outputTokensPerS > 0;
+            cells.push_back(generates ? fmt::format("{:.0f}", p.outputTokensPerS) : "-");
+            cells.push_back(generates ? fmt::format("{:.0f}", p.outputTokensPerSPerGpu) : "-");
+            cells.push_back(fmt::format("{:.2f}", p.requestsPerS));
+            cells.push_back(ms(p.ttft, &Distribution::p50));
+            cells.push_back(ms(p.ttft, &Distribution::p99));
+            cells.push_back(ms(p.tpot, &Distribution::p50));
+            cells.push_back(ms(p.tpot, &Distribution::p99));
+            cells.push_back(ms(p.e2e, &Distribution::p99));
+            cells.push_back(p.sloMet ? (*p.sloMet ? "yes" : "NO") : "-");
+            cells.push_back(optionalNumber(p.maxRequestRateWithinSloPerS, 2));
+            cells.push_back(optionalNumber(p.outputTokensPerSWithinSlo, 0));
+            cells.push_back(p.replicasForPeak ? std::to_string(*p.replicasForPeak) : "-");
+            cells.push_back(generates ? fmt::format("{:.0f}", p.maxOutputTokensPerS) : "-");
+        }
+        tableRow(out, columns, cells);
+    }
+    out << "max req/s: highest Poisson rate within the SLO; replicas: needed for the peak rate ("
+        << fmt::format("{:.3g}", t.peakRate()) << " requests/s); capacity: output tokens/s with everything queued.\n";
+    return out.str();
+}
+
+// The performance columns of one CSV row, each followed by a comma; empty where not computed.
+std::string costTable(const Brief &brief, const Results &results)
+{
+    std::ostringstream out;
+    out << "\nCost per accepted output (USD; capacity sized for the peak within the SLO; prices aged against "
+        << results.cost.today << ")\n";
+    const Columns columns = {{"candidate", 30}, {"term", 12}, {"provider", 34}, {"observed", 11}, {"$/GPU-h", 8},
+                             {"GPUs", 5},       {"util", 6},  {"$/month", 11},  {"$/accepted", 11}, {"$/M tokens", 10},
+                             {"API break-even req/mo", 22}};
+    tableHeader(out, columns, 4);
+    const auto row = [&](const std::string &label, const CostOption &o) {
+        std::string provider = o.provider.size() > 33 ? o.provider.substr(0, 32) + "~" : o.provider;
+        tableRow(out, columns,
+                 {label, o.api ? "api" : std::string(enumName(*o.term)), provider, o.observed + (o.stale ? "!" : ""),
+                  o.api ? "-" : fmt::format("{:.2f}", o.usdPerGpuHour), o.api ? "-" : std::to_string(o.gpus),
+                  fmt::format("{:.0f}%", 100 * o.utilization), fmt::format("{:.2f}", o.totalUsdPerMonth),
+                  fmt::format("{:.6f}", o.costPerAcceptedOutput), fmt::format("{:.3f}", o.costPerMillionAcceptedTokens),
+                  o.breakEvenRequestsPerMonthVsApi ? fmt::format("{:.3g}", *o.breakEvenRequestsPerMonthVsApi)
+                                                   : (results.cost.api && !o.api ? "never" : "-")},
+                 4);
+    };
+    for (const CandidateResult &r : results.results) {
+        if (!r.cost.computed)
+            tableRow(out, columns, {candidateLabel(r.candidate), "n/a"}, 4);
+        for (const CostOption &o : r.cost.options)
+            row(candidateLabel(r.candidate), o);
+    }
+    if (results.cost.api)
+        row("model API", *results.cost.api);
+    out << "A date marked ! is older than price_stale_days. Lines of each option: gpuwb evaluate --format json.\n";
+    if (const auto &rec = results.cost.recommendation) {
+        out << "\nRecommendation: " << recommendationHeadline(*rec, rec->candidate && *rec->candidate < brief.candidates.size() ? &brief.candidates[*rec->candidate] : nullptr) << "\n";
+        for (const std::string &reason : rec->reasons)
+            out << "  - " << reason << "\n";
+    } else if (!results.ranked()) {
+        out << "\nRecommendation: none; " << rankingHeldBackText(results.rankingHeldBackBy) << "\n";
+    }
+    return out.str();
+}
+
+std::string workloadSummary(const Brief &brief)
+{
+    const Workload &w = brief.workload;
+    std::string s = std::string(enumName(w.kind)) + ", " + w.model.id + ", weights " + std::string(enumName(w.weightsPrecision));
+    if (isInference(w.kind)) {
+        s += ", KV " + std::string(enumName(w.kvCachePrecision)) + ", " + fmt::format("{:.0f}", w.inputTokens) + " in + "
+            + fmt::format("{:.0f}", w.outputTokens) + " out tokens";
+    } else if (w.training) {
+        s += ", sequence " + std::to_string(w.training->sequenceLength) + " x micro-batch "
+            + std::to_string(w.training->microBatchSize) + ", " + std::string(enumName(w.training->sharding));
+    }
+    return s;
+}
+
+std::string tflops(const std::optional<double> &v)
+{
+    return v ? fmt::format("{:.0f}", *v / 1e12) : "-";
+}
+
+} // namespace
+
+std::string resultsToTable(const Brief &brief, const Results &results)
+{
+    std::ostringstream out;
+    out << "Brief: " << brief.name << "\n  " << workloadSummary(brief) << "\n\n";
+    out << "Memory fit per GPU (GiB; need is the busiest GPU, usable is after the engine's memory cap)\n";
+    const Columns columns = {
+        {"candidate", 30}, {"fits", 5}, {"need", 8}, {"usable", 8}, {"capacity", 9}, {"headroom", 9},
+        {"weights", 8},    {"kv", 8},   {"activ", 8}, {"grads", 8}, {"optim", 8},    {"runtime", 8},
+        {"max conc", 9},   {"min GPUs", 9}};
+    tableHeader(out, columns, 2);
+    for (const CandidateResult &r : results.results) {
+        const FitResult &f = r.fit;
+        std::vector<std::string> cells = {candidateLabel(r.candidate)};
+        if (!f.computed) {
+            cells.push_back("n/a");
+        } else {
+            cells.push_back(f.fits ? "yes" : "NO");
+            cells.push_back(gib(f.perGpuBytes));
+            cells.push_back(gib(f.usableBytes));
+            cells.push_back(gib(f.capacityBytes));
+            cells.push_back(fmt::format("{:.1f}%", 100 * f.headroomFraction));
+            cells.push_back(gib(f.breakdown.weights));
+            cells.push_back(gib(f.breakdown.kvCache));
+            cells.push_back(gib(f.breakdown.activations));
+            cells.push_back(gib(f.breakdown.gradients));
+            cells.push_back(gib(f.breakdown.optimizerStates));
+            cells.push_back(gib(f.breakdown.runtimeOverhead));
+            cells.push_back(f.maxConcurrency ? std::to_string(*f.maxConcurrency) : "-");
+            cells.push_back(f.smallestGpuCount ? std::to_string(*f.smallestGpuCount) : "none");
+        }
+        tableRow(out, columns, cells, 2);
+    }
+    out << performanceTable(brief, results);
+    out << costTable(brief, results);
+    bool anyWarning = !results.briefWarnings.empty() || !results.cost.warnings.empty();
+    for (const CandidateResult &r : results.results)
+        anyWarning = anyWarning || !r.warnings.empty();
+    if (anyWarning) {
+        out << "\nWarnings\n";
+        for (const Warning &w : results.briefWarnings)
+            out << "  brief: [" << w.code << "] " << w.message << "\n";
+        for (const Warning &w : results.cost.warnings)
+            out << "  cost: [" << w.code << "] " << w.message << "\n";
+        for (const CandidateResult &r : results.results)
+            for (const Warning &w : r.warnings)
+                out << "  " << candidateLabel(r.candidate) << ": [" << w.code << "] " << w.message << "\n";
+    }
+    bool header = false;
+    for (const AssumptionInfo &info : assumptionCatalog()) {
+        if (!brief.assumptions.overridden(info.key))
+            continue;
+        if (!header)
+            out << "\nAssumptions set by the brief\n";
+        header = true;
+        out << "  " << info.name << " = " << fmt::format("{:.6g}", brief.assumptions.value(info.key)) << " " << info.unit
+            << " (default " << fmt::format("{:.6g}", info.defaultValue) << ")\n";
+    }
+    return out.str();
+}
+
+// The pricing columns of one CSV row, each followed by a comma; empty for a row without a price.
+
+std::string catalogGpusTable(const Catalog &catalog)
+{
+    std::ostringstream out;
+    out << pad("id", 20) << pad("vendor", 8) << pad("memory GiB", 11, true) << pad("HBM TB/s", 10, true)
+        << pad("bf16 TF", 9, true) << pad("fp8 TF", 8, true) << pad("fp4 TF", 8, true) << "  "
+        << pad("scale-up", 26) << pad("power W", 8, true) << pad("year", 6, true) << "\n";
+    for (const GpuSpec &g : catalog.gpus()) {
+        const std::string scale = g.scaleUp.kind + " " + fmt::format("{:.0f}", g.scaleUp.bandwidthBytesPerS / 1e9) + " GB/s x"
+            + std::to_string(g.scaleUp.domainGpus);
+        out << pad(g.id, 20) << pad(g.vendor, 8) << pad(fmt::format("{:.0f}", double(g.memoryBytes) / GiB), 11, true)
+            << pad(fmt::format("{:.2f}", g.memoryBandwidthBytesPerS / 1e12), 10, true) << pad(tflops(g.denseFlops.bf16), 9, true)
+            << pad(tflops(g.denseFlops.fp8), 8, true) << pad(tflops(g.denseFlops.fp4), 8, true) << "  " << pad(scale, 26)
+            << pad(fmt::format("{:.0f}", g.boardPowerW), 8, true) << pad(std::to_string(g.year), 6, true) << "\n";
+    }
+    out << "\nDense peaks (no structured sparsity). Sources: gpuwb catalog gpus --format json\n";
+    return out.str();
+}
+
+std::string catalogModelsTable(const Catalog &catalog)
+{
+    std::ostringstream out;
+    out << pad("id", 16) << pad("params B", 10, true) << pad("active B", 10, true) << pad("layers", 8, true)
+        << pad("hidden", 8, true) << pad("heads", 7, true) << pad("kv", 5, true) << pad("ffn", 7, true)
+        << pad("vocab", 8, true) << pad("experts", 9, true) << pad("context", 9, true) << pad("KV KiB/token", 14, true)
+        << "\n";
+    for (const ModelSpec &m : catalog.models()) {
+        const ParameterCounts p = countParameters(m);
+        const double kvPerToken = m.layers * kvBytesPerTokenPerLayer(m, Precision::Bf16, 1);
+        out << pad(m.id, 16) << pad(fmt::format("{:.1f}", p.total() / 1e9), 10, true)
+            << pad(fmt::format("{:.1f}", p.active() / 1e9), 10, true) << pad(std::to_string(m.layers), 8, true)
+            << pad(std::to_string(m.hiddenSize), 8, true) << pad(std::to_string(m.attentionHeads), 7, true)
+            << pad(m.mla ? std::string("MLA") : std::to_string(m.kvHeads), 5, true)
+            << pad(std::to_string(m.isMoe() ? m.moeIntermediateSize : m.intermediateSize), 7, true)
+            << pad(std::to_string(m.vocabSize), 8, true)
+            << pad(m.isMoe() ? std::to_string(m.expertsPerToken) + "/" + std::to_string(m.experts) : "-", 9, true)
+            << pad(std::to_string(m.maxContext), 9, true) << pad(fmt::format("{:.0f}", kvPerToken / 1024), 14, true) << "\n";
+    }
+    out << "\nParameters are counted from the architecture; KV per token is bf16 at TP1.\n";
+    return out.str();
+}
+
+} // namespace wb
