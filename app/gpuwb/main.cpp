@@ -64,7 +64,7 @@ wb::Result<wb::Scenario> pickScenario(const wb::Project &project, const std::str
     return wb::Error{file, "", "has no scenario \"" + wanted.toStdString() + "\" (it has " + names + ")"};
 }
 
-// The brief of a project's scenario, with the project's price overrides added to its own.
+// The brief of a project's scenario.
 wb::Result<wb::Brief> projectBrief(const std::string &path, const QString &scenario, const wb::Catalog &catalog)
 {
     auto project = wb::Project::open(path, wb::OpenAccess::ReadOnly);
@@ -73,12 +73,7 @@ wb::Result<wb::Brief> projectBrief(const std::string &path, const QString &scena
     auto picked = pickScenario(*project, path, scenario);
     if (!picked)
         return picked.error();
-    auto brief = wb::parseBrief(picked->briefJson, path + " (scenario \"" + picked->name + "\")", catalog);
-    if (!brief)
-        return brief.error();
-    for (wb::GpuPrice p : project->priceOverrides())
-        brief.value().cost.prices.push_back(std::move(p));
-    return brief;
+    return wb::scenarioBrief(*project, picked->name, catalog, path);
 }
 
 // gpuwb project new|import|export|list FILE.gpuwb ...
@@ -127,8 +122,7 @@ int projectCommand(const QStringList &args, const QString &scenario, const QStri
         if (!project)
             return fail(kBadInput, project.error().toString());
         if (project->readOnly())
-            return fail(kBadInput, file + (project->lockedByOther() ? ": is open in another instance; not changed"
-                                                                    : ": is read-only here; not changed"));
+            return fail(kBadInput, file + ": " + project->readOnlyReason() + "; not changed");
         const std::string briefPath = args.at(3).toStdString();
         auto brief = wb::loadBrief(briefPath, catalog);
         if (!brief)

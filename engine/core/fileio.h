@@ -1,15 +1,23 @@
-// Small file helpers with the engine's error conventions.
+// Small file helpers with the engine's error conventions, and the one atomic-write
+// implementation every writer uses (the CLI's --out, project saves, recovery files).
 #pragma once
 
 #include "core/result.h"
 
+#include <functional>
 #include <string>
 
 namespace wb {
 
-// Writes content to path so that path is either untouched or holds all of content: the bytes
-// go to a temporary file in the same folder, are flushed, and the file is renamed over path.
-// Errors name the path and the reason.
+// Replaces path whole or not at all: `fill` writes the complete new content to a temporary file
+// in the same folder (whose path it is given); that file is then flushed and renamed over path,
+// and the rename made durable. A failure leaves path as it was and no temporary file behind;
+// the error names path and says why, starting with `verb` ("cannot be saved: ..."). Temporary
+// files of writers killed half-way (their process gone) are removed on the next write there.
+Status writeAtomically(const std::string &path, const std::function<Status(const std::string &tempPath)> &fill,
+                       const std::string &verb = "cannot be written");
+
+// writeAtomically() with these bytes.
 Status writeFileAtomically(const std::string &path, const std::string &content);
 
 Result<std::string> readTextFile(const std::string &path);

@@ -14,7 +14,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         // Reading everything back must work on whatever opened.
         for (const wb::Scenario &s : project->scenarios())
             (void)s.briefJson.size();
-        (void)project->priceOverrides();
         (void)project->snapshots();
         (void)project->contentDigest();
     } else {

@@ -16,6 +16,10 @@
 #include <sys/resource.h>
 #include <csignal>
 #include <unistd.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+
+#include <chrono>
 
 using namespace wb;
 
@@ -35,6 +39,8 @@ private slots:
     void newerVersionReadOnlyOrRefused();
     void olderVersionMigratesAndKeepsBackup();
     void oneWriter();
+    void lockThatCannotBeCreated();
+    void lockRace();
     void failedSaveLeavesOldFile();
     void killDuringSaves();
     void recovery();
@@ -63,15 +69,8 @@ Project sampleProject()
     Project p = Project::create();
     if (!p.putScenario("Chat", kBriefA) || !p.putScenario("Batch", kBriefB))
         qFatal("scenarios");
-    GpuPrice price;
-    price.gpu = "h100-sxm-80gb";
-    price.provider = "a quote";
-    price.term = PricingTerm::Reserved1y;
-    price.usdPerGpuHour = 2.5;
-    price.observed = "2026-11-01";
-    price.source = "email from the vendor";
-    if (!p.addPriceOverride(price) || !p.addSnapshot("Chat", "0.1.0", R"({"results": []})"))
-        qFatal("price or snapshot");
+    if (!p.putSnapshot("Chat", "0.1.0", R"({"results": []})"))
+        qFatal("snapshot");
     return p;
 }
 
@@ -138,7 +137,7 @@ void TestProject::saveAndReopen()
     QVERIFY(reopened);
     QCOMPARE(reopened->contentDigest(), digest);
     QCOMPARE(reopened->writer(), std::string(WB_ENGINE_VERSION));
-    QCOMPARE(reopened->priceOverrides().at(0).observed, std::string("2026-11-01"));
+    QCOMPARE(reopened->snapshots("Chat").size(), std::size_t(1));
     QVERIFY(!reopened->readOnly());
 }
 
@@ -167,6 +166,11 @@ void TestProject::scenarioOperations()
     QVERIFY(p.duplicateScenario("Chat", "Chat copy"));
     QVERIFY(p.renameScenario("Chat", "Chat v2"));
     QCOMPARE(p.snapshots("Chat v2").size(), std::size_t(1));  // snapshots follow the rename
+    // A scenario keeps its latest results only.
+    QVERIFY(p.putSnapshot("Chat v2", "0.2.0", R"({"results": [1]})"));
+    QCOMPARE(p.snapshots("Chat v2").size(), std::size_t(1));
+    QCOMPARE(p.snapshots("Chat v2").at(0).engineVersion, std::string("0.2.0"));
+    QVERIFY(!p.putSnapshot("No such", "0.2.0", "{}"));
     QVERIFY(!p.renameScenario("Batch", "Chat copy"));         // names stay unique
     QVERIFY(p.removeScenario("Batch"));
     QCOMPARE(p.scenarios().size(), std::size_t(2));
@@ -257,9 +261,9 @@ void TestProject::newerVersionReadOnlyOrRefused()
         Project p = sampleProject();
         QVERIFY(p.save(file.toStdString()));
     }
-    // Schema 3 that declares schema-2 readers welcome: opens read-only, never written.
-    rawSql(file, "PRAGMA user_version=3; UPDATE meta SET value='9.1.0' WHERE key='writer'; "
-                 "UPDATE meta SET value='2' WHERE key='readable_by_schema'; CREATE TABLE future_things(x);");
+    // Schema 4 that declares schema-3 readers welcome: opens read-only, never written.
+    rawSql(file, "PRAGMA user_version=4; UPDATE meta SET value='9.1.0' WHERE key='writer'; "
+                 "UPDATE meta SET value='3' WHERE key='readable_by_schema'; CREATE TABLE future_things(x);");
     const QByteArray before = fileHash(file);
     {
         auto opened = Project::open(file.toStdString());
@@ -272,7 +276,7 @@ void TestProject::newerVersionReadOnlyOrRefused()
     }
     QCOMPARE(fileHash(file), before);
     // A newer file that needs a newer reader is refused, naming its writer.
-    rawSql(file, "UPDATE meta SET value='3' WHERE key='readable_by_schema';");
+    rawSql(file, "UPDATE meta SET value='4' WHERE key='readable_by_schema';");
     const QByteArray refusedBefore = fileHash(file);
     auto refused = Project::open(file.toStdString());
     QVERIFY(!refused);
@@ -296,12 +300,31 @@ void TestProject::olderVersionMigratesAndKeepsBackup()
                                        created TEXT NOT NULL, results_json TEXT NOT NULL) STRICT;
         INSERT INTO meta VALUES ('format', 'gpu-workbench-project'), ('writer', '0.0.9'), ('readable_by_schema', '1');
         INSERT INTO scenarios VALUES (1, 1, 'Old', '{"a": 1}', '2026-01-01T00:00:00Z');
+        INSERT INTO price_overrides VALUES (1, 'h100-sxm-80gb', 'a quote', 'reserved-1y', 2.5, NULL, '2026-11-01',
+                                            'email from the vendor', '');
     )");
     const QByteArray original = fileHash(file);
     auto opened = Project::open(file.toStdString());
     QVERIFY(opened);
     QCOMPARE(opened->migratedFrom(), std::optional<int>(1));
-    QCOMPARE(opened->scenario("Old")->briefJson, std::string(R"({"a": 1})"));  // kept as stored
+    // Schema 3 keeps prices in the briefs: the project-wide price moved into the scenario's
+    // cost.prices, field for field; nothing else in the brief changed.
+    QCOMPARE(opened->scenario("Old")->briefJson,
+             std::string(R"({
+  "a": 1,
+  "cost": {
+    "prices": [
+      {
+        "gpu": "h100-sxm-80gb",
+        "provider": "a quote",
+        "term": "reserved-1y",
+        "usd_per_gpu_hour": 2.5,
+        "observed": "2026-11-01",
+        "source": "email from the vendor"
+      }
+    ]
+  }
+})"));
     QCOMPARE(fileHash(file), original);  // migrated in memory only
     QVERIFY(opened->save(file.toStdString()));
     const QString backup = file + QStringLiteral(".schema1.bak");
@@ -325,6 +348,76 @@ void TestProject::oneWriter()
     QVERIFY(second->readOnly());
     QVERIFY(second->lockedByOther());
     QVERIFY(!second->save(file.toStdString()));
+}
+
+// A lock file that cannot be created is not "open in another instance": the project opens
+// read-only with the system's reason. (A folder in the lock file's place stands in for a
+// read-only folder, which root, as CI runs, could still write.)
+void TestProject::lockThatCannotBeCreated()
+{
+    const QString file = path("unlockable.gpuwb");
+    {
+        Project p = sampleProject();
+        QVERIFY(p.save(file.toStdString()));
+    }
+    QVERIFY(QDir().mkdir(file + QStringLiteral(".lock")));
+    auto opened = Project::open(file.toStdString());
+    QVERIFY(opened);
+    QVERIFY(opened->readOnly());
+    QVERIFY(!opened->lockedByOther());
+    const QString reason = QString::fromStdString(opened->readOnlyReason());
+    QVERIFY2(reason.contains(QLatin1String("cannot be created")) && reason.contains(QLatin1String(".lock")),
+             qPrintable(reason));
+    QVERIFY(QDir().rmdir(file + QStringLiteral(".lock")));
+}
+
+// Several processes open and close the same project as fast as they can for a second; each
+// that gets it for writing marks its tenure with a file created exclusively. Two writers at once
+// would find the mark already there. The lock file is removed by every closing holder, which is
+// what once let a process lock a file no longer at the path.
+void TestProject::lockRace()
+{
+    const QString file = path("raced.gpuwb");
+    {
+        Project p = sampleProject();
+        QVERIFY(p.save(file.toStdString()));
+    }
+    const std::string mark = (file + QStringLiteral(".writer")).toStdString();
+    const std::string clash = (file + QStringLiteral(".clash")).toStdString();
+    std::vector<pid_t> children;
+    for (int i = 0; i < 3; ++i) {
+        const pid_t pid = ::fork();
+        QVERIFY(pid >= 0);
+        if (pid == 0) {
+            const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+            int wrote = 0;
+            while (std::chrono::steady_clock::now() < until) {
+                auto p = Project::open(file.toStdString());
+                if (!p)
+                    ::_exit(3);
+                if (p->readOnly())
+                    continue;
+                const int fd = ::open(mark.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0644);
+                if (fd < 0) {
+                    ::close(::open(clash.c_str(), O_CREAT | O_WRONLY, 0644));
+                    ::_exit(2);
+                }
+                ::close(fd);
+                ++wrote;
+                ::unlink(mark.c_str());
+            }
+            ::_exit(wrote > 0 ? 0 : 4);  // 4: never got the lock (not a failure of exclusion)
+        }
+        children.push_back(pid);
+    }
+    for (pid_t pid : children) {
+        int status = 0;
+        QCOMPARE(::waitpid(pid, &status, 0), pid);
+        QVERIFY(WIFEXITED(status));
+        QVERIFY2(WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == 4,
+                 qPrintable(QStringLiteral("child exit %1").arg(WEXITSTATUS(status))));
+    }
+    QVERIFY2(!QFile::exists(QString::fromStdString(clash)), "two processes held the write lock at once");
 }
 
 void TestProject::failedSaveLeavesOldFile()

@@ -1,6 +1,7 @@
 #include "ui/document.h"
 
 #include <core/fileio.h>
+#include <report/report.h>
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -149,8 +150,6 @@ std::optional<QString> Document::openRecovery(const QString &recoveryFile)
     Project copy = Project::create();
     for (const Scenario &s : opened->scenarios())
         copy.putScenario(s.name, s.briefJson);
-    for (const GpuPrice &p : opened->priceOverrides())
-        copy.addPriceOverride(p);
     const bool hadPath = key.endsWith(QLatin1String(".gpuwb"));
     auto result = adopt(std::move(copy), hadPath ? key : QString(), hadPath ? key : tr("recovered work"), true);
     if (!result)
@@ -178,8 +177,7 @@ std::optional<QString> Document::adopt(Project project, const QString &path, con
     if (scenarios.empty())
         return tr("%1: has no scenarios to show").arg(source);
     // Check the first scenario before giving up the current document.
-    auto brief = parseBrief(scenarios.front().briefJson,
-                            source.toStdString() + " (scenario \"" + scenarios.front().name + "\")", m_catalog);
+    auto brief = scenarioBrief(project, scenarios.front().name, m_catalog, source.toStdString());
     if (!brief)
         return QString::fromStdString(brief.error().toString());
     cancelEvaluation();
@@ -197,11 +195,9 @@ std::optional<QString> Document::show(const QString &scenario)
     const auto stored = m_project ? m_project->scenario(scenario.toStdString()) : std::nullopt;
     if (!stored)
         return tr("There is no scenario \"%1\".").arg(scenario);
-    auto brief = parseBrief(stored->briefJson, m_source.toStdString() + " (scenario \"" + stored->name + "\")", m_catalog);
+    auto brief = scenarioBrief(*m_project, stored->name, m_catalog, m_source.toStdString());
     if (!brief)
         return QString::fromStdString(brief.error().toString());
-    for (const GpuPrice &p : m_project->priceOverrides())
-        brief.value().cost.prices.push_back(p);
     cancelEvaluation();
     m_brief = std::move(brief).value();
     m_scenario = scenario;
@@ -349,6 +345,12 @@ std::optional<QString> Document::saveAs(const QString &path)
     if (path.isEmpty())
         return tr("Choose where to save the project.");
     const QString oldKey = recoveryKey();
+    // The scenario on screen is saved with its full results, stamped with the engine version
+    // (the decision record reads them; a later version can tell its own figures from these).
+    if (m_brief && m_results.performanceEvaluated && !m_results.preview && !m_results.cancelled && !m_project->readOnly())
+        if (Status kept = m_project->putSnapshot(m_scenario.toStdString(), engineVersion(), resultsToJson(*m_brief, m_results));
+            !kept)
+            return QString::fromStdString(kept.error().toString());
     Status saved = m_project->save(path.toStdString());
     if (!saved) {
         // Read-only projects (another instance, a newer version) can still be saved elsewhere
@@ -391,7 +393,8 @@ QString Document::readOnlyReason() const
         return tr("open in another instance");
     if (m_project->fileSchemaVersion() > kProjectSchemaVersion)
         return tr("written by GPU Workbench %1, a newer version").arg(QString::fromStdString(m_project->writer()));
-    return tr("read-only");
+    // A lock that cannot be created (a read-only folder) says why in the system's words.
+    return QString::fromStdString(m_project->readOnlyReason());
 }
 
 void Document::setAutosaveIntervalS(int seconds)

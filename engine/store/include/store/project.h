@@ -1,6 +1,6 @@
-// Project files (.gpuwb): SQLite documents holding scenarios (a brief each, as canonical JSON),
-// price overrides with their dates and sources, result snapshots stamped with the engine version
-// that produced them, and tables that later features fill (vendor checklist answers, benchmark
+// Project files (.gpuwb): SQLite documents holding scenarios (a brief each, as canonical JSON,
+// with its own dated prices), result snapshots stamped with the engine version that produced
+// them (the latest of each scenario, written when it is saved with results), and tables that later features fill (vendor checklist answers, benchmark
 // evidence, decision records). The store library links SQLite; nothing here uses Qt.
 //
 // Guarantees:
@@ -17,7 +17,8 @@
 //   the original first keeps a backup copy of the original.
 #pragma once
 
-#include "catalog/prices.h"
+#include "brief/brief.h"
+#include "catalog/catalog.h"
 #include "core/result.h"
 
 #include <cstdint>
@@ -30,8 +31,12 @@ struct sqlite3;
 
 namespace wb {
 
+namespace store {
+class FileLock;
+}
+
 inline constexpr std::int32_t kProjectApplicationId = 0x47505557;  // "GPUW"
-inline constexpr int kProjectSchemaVersion = 2;
+inline constexpr int kProjectSchemaVersion = 3;
 inline constexpr std::uint64_t kProjectMaxBytes = 1ull << 30;  // larger files are refused
 
 struct Scenario
@@ -60,9 +65,10 @@ public:
 
     // An empty project (schema kProjectSchemaVersion), not yet saved anywhere.
     static Project create();
-    // Opens a file. With ReadWrite it takes the file's lock (path + ".lock"); when another
-    // instance holds it, the project opens read-only and lockedByOther() says so. Errors name the
-    // file and say what is wrong; nothing is written.
+    // Opens a file. With ReadWrite it takes the file's lock (path + ".lock"), held until the
+    // project is closed; when another instance holds it, or the lock cannot be created (a
+    // read-only folder), the project opens read-only and readOnlyReason() says which. Errors
+    // name the file and say what is wrong; nothing is written.
     static Result<Project> open(const std::string &path, OpenAccess access = OpenAccess::ReadWrite);
     // The same checks on bytes already in memory (fuzzing, recovery); name is for messages.
     static Result<Project> openBytes(const std::string &bytes, const std::string &name);
@@ -82,6 +88,9 @@ public:
     const std::string &path() const { return m_path; }
     bool readOnly() const { return m_readOnly; }
     bool lockedByOther() const { return m_lockedByOther; }
+    // Why the project is read-only, in a phrase ("is open for writing in another instance");
+    // empty when it is not.
+    const std::string &readOnlyReason() const { return m_readOnlyReason; }
     // Set when the file was written by an older version and has been migrated in memory.
     std::optional<int> migratedFrom() const { return m_migratedFrom; }
     // The version of GPU Workbench that last wrote the file ("" for a new project).
@@ -100,18 +109,16 @@ public:
     // Puts the named scenarios in this order (names not listed keep their place after them).
     Status orderScenarios(const std::vector<std::string> &names);
 
-    std::vector<GpuPrice> priceOverrides() const;
-    Status addPriceOverride(const GpuPrice &price);
-
+    // Result snapshots, oldest first; all scenarios' when scenario is empty.
     std::vector<ResultSnapshot> snapshots(const std::string &scenario = {}) const;
-    Status addSnapshot(const std::string &scenario, const std::string &engineVersion, const std::string &resultsJson);
+    // Records a scenario's results (the results JSON), replacing its earlier snapshot.
+    Status putSnapshot(const std::string &scenario, const std::string &engineVersion, const std::string &resultsJson);
 
     // The document as SQL-independent text (meta excluded), for comparing two projects.
     std::string contentDigest() const;
 
 private:
     Project();
-    struct Lock;
     sqlite3 *m_db = nullptr;
     std::string m_path;
     bool m_readOnly = false;
@@ -120,8 +127,14 @@ private:
     std::string m_writer;
     int m_fileSchema = kProjectSchemaVersion;
     bool m_backupDone = false;
-    std::unique_ptr<Lock> m_lock;
+    std::string m_readOnlyReason;
+    std::unique_ptr<store::FileLock> m_lock;
 };
+
+// A scenario's brief, parsed: the one way the document, the CLI and the scenario comparison read
+// a stored scenario. Errors name the file (path, or the project's own when empty) and scenario.
+Result<Brief> scenarioBrief(const Project &project, const std::string &scenario, const Catalog &catalog,
+                            const std::string &path = {});
 
 // Where autosaved working copies live: $GPUWB_RECOVERY_DIR, else
 // $XDG_STATE_HOME/gpu-workbench/recovery, else ~/.local/state/gpu-workbench/recovery.
