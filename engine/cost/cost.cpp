@@ -4,6 +4,7 @@
 
 #include "evaluate/evaluate.h"
 #include "catalog/modelarch.h"
+#include "cost/pricing.h"
 
 #include <algorithm>
 #include <cmath>
@@ -378,32 +379,11 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     if (perf.replicasForPeak && !demand.fromBrief)
         simulated = *perf.replicasForPeak;
 
-    // Every price for this GPU: the brief's own first, then the book; per term, the cheapest
-    // current one (a stale one only when nothing current exists).
-    std::vector<const GpuPrice *> offers;
-    for (const GpuPrice &p : brief.cost.prices)
-        if (p.gpu == cand.gpu)
-            offers.push_back(&p);
-    for (const GpuPrice &p : catalog.prices())
-        if (p.gpu == cand.gpu)
-            offers.push_back(&p);
+    // Every price for this GPU, and per term the one that counts (cost/pricing.h).
     const double staleDays = a.value(Assumption::PriceStaleDays);
-    const auto isStale = [&](const GpuPrice *p) { return daysBetween(p->observed, today).value_or(0) > staleDays; };
-    const auto unitPrice = [](const GpuPrice *p) { return p->term == PricingTerm::Purchase ? p->usdPerGpu : p->usdPerGpuHour; };
     std::map<PricingTerm, const GpuPrice *> chosen;
-    for (const GpuPrice *p : offers) {
-        auto it = chosen.find(p->term);
-        if (it == chosen.end()) {
-            chosen[p->term] = p;
-            continue;
-        }
-        const GpuPrice *q = it->second;
-        const bool better = isStale(q) != isStale(p) ? !isStale(p)
-                            : p->origin != q->origin ? p->origin == "brief"
-                                                     : unitPrice(p) < unitPrice(q);
-        if (better)
-            it->second = p;
-    }
+    for (const auto &[term, choice] : selectPrices(brief.cost.prices, catalog, cand.gpu, today, staleDays).chosen)
+        chosen.emplace(term, choice.price);
     if (chosen.empty()) {
         c.warnings.push_back({"no-price", "no dated price for " + gpu.name
                                               + " in the price book or the brief; add one under cost.prices"});

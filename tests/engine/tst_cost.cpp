@@ -3,6 +3,7 @@
 #include "testsupport.h"
 
 #include <cost/cost.h>
+#include <cost/pricing.h>
 #include <evaluate/evaluate.h>
 
 #include <QtTest>
@@ -100,6 +101,7 @@ private slots:
     void idleFallsWithUtilization();
     void lowerPriceNeverCostsMore();
     void stalePriceWarns();
+    void priceSelectionRule();
     void everyShippedPriceIsDatedAndSourced();
     void badPriceIsAnErrorWithItsPath();
     void sampleRecommendsWithReasonsAndWarns();
@@ -288,6 +290,41 @@ void TestCost::stalePriceWarns()
     b.cost.prices[2].observed = "2026-06-05";  // 178 days: still current
     const CandidateCost current = priced(b);
     QVERIFY(!option(current, PricingTerm::Purchase).stale);
+}
+
+// The one rule for which price counts (cost/pricing.h), on offers made up for the purpose and
+// aged against 2026-11-30 with a 180-day staleness limit: per term, current before stale, the
+// brief's own before the book's, then the lower unit price.
+void TestCost::priceSelectionRule()
+{
+    Catalog empty;
+    const auto offer = [](PricingTerm term, double usd, const char *observed, const char *origin) {
+        GpuPrice p;
+        p.gpu = "x";
+        p.term = term;
+        (term == PricingTerm::Purchase ? p.usdPerGpu : p.usdPerGpuHour) = usd;
+        p.observed = observed;
+        p.origin = origin;
+        return p;
+    };
+    const std::vector<GpuPrice> prices = {
+        offer(PricingTerm::OnDemand, 1.00, "2025-01-01", "brief"),   // cheapest but stale (698 days)
+        offer(PricingTerm::OnDemand, 3.00, "2026-11-01", "catalog"), // current, the book's
+        offer(PricingTerm::OnDemand, 4.00, "2026-10-01", "brief"),   // current, the brief's: chosen
+        offer(PricingTerm::Spot, 2.00, "2026-11-01", "brief"),
+        offer(PricingTerm::Spot, 1.50, "2026-11-02", "brief"),       // both current and the brief's: lower wins
+        offer(PricingTerm::Purchase, 30000, "2024-01-01", "brief"),  // stale, but the only purchase
+    };
+    const PriceSelection s = selectPrices(prices, empty, "x", kToday, 180);
+    QCOMPARE(s.offers.size(), prices.size());
+    QCOMPARE(s.chosen.at(PricingTerm::OnDemand).price, &prices[2]);
+    QCOMPARE(s.chosen.at(PricingTerm::OnDemand).ageDays, 60L);  // 2026-10-01 to 2026-11-30
+    QVERIFY(!s.chosen.at(PricingTerm::OnDemand).stale);
+    QCOMPARE(s.chosen.at(PricingTerm::Spot).price, &prices[4]);
+    QCOMPARE(s.chosen.at(PricingTerm::Purchase).price, &prices[5]);
+    QVERIFY(s.chosen.at(PricingTerm::Purchase).stale);
+    QCOMPARE(s.headline()->price, &prices[2]);  // what the candidates page shows
+    QVERIFY(!s.isChosen(&prices[0]));
 }
 
 void TestCost::everyShippedPriceIsDatedAndSourced()

@@ -34,6 +34,8 @@ void CandidatesModel::setBrief(const Brief *brief)
     beginResetModel();
     m_candidates = brief ? brief->candidates : std::vector<Candidate>{};
     m_prices = brief ? brief->cost.prices : std::vector<GpuPrice>{};
+    m_staleDays = brief ? brief->assumptions.value(Assumption::PriceStaleDays)
+                        : assumptionInfo(Assumption::PriceStaleDays).defaultValue;
     endResetModel();
 }
 
@@ -70,7 +72,7 @@ QVariant CandidatesModel::data(const QModelIndex &index, int role) const
         if (column == Gpu)
             return QString::fromStdString(g->name);
         if (column == Price)
-            return priceDetails(gpuPrices(m_catalog, m_prices, c.gpu));
+            return priceDetails(gpuPrices(m_catalog, m_prices, c.gpu, m_staleDays));
         if (const auto figure = figureOf(column))
             return gpuFigureSource(m_catalog, *g, *figure);
         return {};
@@ -94,7 +96,7 @@ QVariant CandidatesModel::data(const QModelIndex &index, int role) const
     case Tensor: return l.toString(c.tensorParallel);
     case Pipeline: return l.toString(c.pipelineParallel);
     case Stack: return QString::fromLatin1(enumName(c.servingStack).data());
-    case Price: return priceSummary(gpuPrices(m_catalog, m_prices, c.gpu));
+    case Price: return priceSummary(gpuPrices(m_catalog, m_prices, c.gpu, m_staleDays));
     default:
         if (const auto figure = figureOf(column); figure && g)
             return gpuFigureText(*g, *figure);

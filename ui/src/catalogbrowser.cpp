@@ -3,6 +3,8 @@
 #include "ui/gpuspecs.h"
 #include "pageparts.h"
 
+#include <core/assumptions.h>
+
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -91,7 +93,7 @@ QVariant GpuCatalogModel::data(const QModelIndex &index, int role) const
             return tip;
         }
         if (column == Price)
-            return priceDetails(gpuPrices(m_catalog, {}, g.id));
+            return priceDetails(gpuPrices(m_catalog, {}, g.id, assumptionInfo(Assumption::PriceStaleDays).defaultValue));
         return figure ? gpuFigureSource(m_catalog, g, *figure) : QVariant();
     }
     case Qt::DisplayRole:
@@ -100,7 +102,7 @@ QVariant GpuCatalogModel::data(const QModelIndex &index, int role) const
         case Vendor: return QString::fromStdString(g.vendor);
         case Architecture: return QString::fromStdString(g.architecture);
         case Year: return g.year;
-        case Price: return priceSummary(gpuPrices(m_catalog, {}, g.id));
+        case Price: return priceSummary(gpuPrices(m_catalog, {}, g.id, assumptionInfo(Assumption::PriceStaleDays).defaultValue));
         default: return figure ? gpuFigureText(g, *figure) : QVariant();
         }
     default: return {};

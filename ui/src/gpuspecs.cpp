@@ -80,39 +80,35 @@ QString gpuFigureSource(const Catalog &catalog, const GpuSpec &g, GpuFigure figu
              : QString();
 }
 
-std::vector<const GpuPrice *> gpuPrices(const Catalog &catalog, const std::vector<GpuPrice> &briefPrices,
-                                        const std::string &gpu)
+PriceSelection gpuPrices(const Catalog &catalog, const std::vector<GpuPrice> &briefPrices, const std::string &gpu,
+                         double staleDays)
 {
-    std::vector<const GpuPrice *> out;
-    for (const std::vector<GpuPrice> *list : {&briefPrices, &catalog.prices()})
-        for (const GpuPrice &p : *list)
-            if (p.gpu == gpu)
-                out.push_back(&p);
-    return out;
+    return selectPrices(briefPrices, catalog, gpu, todayIso(), staleDays);
 }
 
-QString priceSummary(const std::vector<const GpuPrice *> &prices)
+QString priceSummary(const PriceSelection &prices)
 {
-    const GpuPrice *pick = nullptr;
-    for (const GpuPrice *p : prices)
-        if (p->term == PricingTerm::OnDemand && (!pick || p->usdPerGpuHour < pick->usdPerGpuHour))
-            pick = p;
-    if (!pick && !prices.empty())
-        pick = prices.front();
+    const std::optional<PriceChoice> pick = prices.headline();
     if (!pick)
         return tr("no price");
-    return tr("%1 %2\n%3").arg(amount(*pick), term(*pick), QString::fromStdString(pick->observed));
+    return tr("%1 %2\n%3%4")
+        .arg(amount(*pick->price), term(*pick->price), QString::fromStdString(pick->price->observed),
+             pick->stale ? tr(" (stale)") : QString());
 }
 
-QString priceDetails(const std::vector<const GpuPrice *> &prices)
+QString priceDetails(const PriceSelection &prices)
 {
     QStringList lines;
-    for (const GpuPrice *p : prices)
-        lines << tr("%1 %2 — %3, observed %4%5 (%6)")
-                     .arg(term(*p), amount(*p), QString::fromStdString(p->provider), QString::fromStdString(p->observed),
-                          p->origin == "brief" ? tr(", from the brief") : QString(),
-                          QString::fromStdString(p->source));
-    return lines.isEmpty() ? tr("No dated price: add one under cost.prices in the brief.") : lines.join(u'\n');
+    for (const GpuPrice *p : prices.offers)
+        lines << tr("%1%2 %3 — %4, observed %5%6 (%7)")
+                     .arg(prices.isChosen(p) ? tr("✓ ") : tr("   "), term(*p), amount(*p),
+                          QString::fromStdString(p->provider), QString::fromStdString(p->observed),
+                          p->origin == "brief" ? tr(", from the brief") : QString(), QString::fromStdString(p->source));
+    if (lines.isEmpty())
+        return tr("No dated price: add one under cost.prices in the brief.");
+    return tr("✓ marks the price the cost model uses for its term (current before stale, the brief's before the "
+              "price book's, then the lowest)\n")
+        + lines.join(u'\n');
 }
 
 } // namespace wb

@@ -36,7 +36,8 @@ signals:
 private:
     const Catalog &m_catalog;
     std::vector<Candidate> m_candidates;
-    std::vector<GpuPrice> m_prices;  // the brief's own
+    std::vector<GpuPrice> m_prices;
+    double m_staleDays = 0;  // the brief's price_stale_days
 };
 
 } // namespace wb

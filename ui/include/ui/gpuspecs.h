@@ -4,6 +4,7 @@
 
 #include <catalog/catalog.h>
 #include <catalog/prices.h>
+#include <cost/pricing.h>
 
 #include <QString>
 
@@ -20,13 +21,14 @@ QString gpuFigureSource(const Catalog &catalog, const GpuSpec &gpu, GpuFigure fi
 // Header text with unit ("Memory GiB").
 QString gpuFigureHeader(GpuFigure figure);
 
-// Every dated price of a GPU: the brief's own first, then the price book's.
-std::vector<const GpuPrice *> gpuPrices(const Catalog &catalog, const std::vector<GpuPrice> &briefPrices,
-                                        const std::string &gpu);
-// The lowest on-demand hourly offer per GPU on two lines ("$3.49/h on-demand", "2026-09-25"), else the
-// first price there is, else "no price".
-QString priceSummary(const std::vector<const GpuPrice *> &prices);
-// One line per price: term, amount, provider, date and source.
-QString priceDetails(const std::vector<const GpuPrice *> &prices);
+// Every dated price of a GPU (the brief's own first, then the price book's) and the ones the cost
+// model uses, by the engine's rule (cost/pricing.h), aged against today.
+PriceSelection gpuPrices(const Catalog &catalog, const std::vector<GpuPrice> &briefPrices, const std::string &gpu,
+                         double staleDays);
+// The price the cost model uses for on-demand (else the first term it prices) on two lines
+// ("$3.49/h on-demand", "2026-09-25", "stale" after the date when it is), else "no price".
+QString priceSummary(const PriceSelection &prices);
+// One line per price: term, amount, provider, date and source; the ones used are marked.
+QString priceDetails(const PriceSelection &prices);
 
 } // namespace wb
