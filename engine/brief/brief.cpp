@@ -355,6 +355,50 @@ Result<std::string> patchBrief(const std::string &briefJson, const std::string &
     return patchBrief(briefJson, std::vector<BriefPatch>{{pointer, valueJson}}, catalog);
 }
 
+namespace {
+
+// What a brief needs once its kind or traffic mode changes, where it does not say already: a
+// training block for training and adapter kinds, lengths for inference, an open-loop rate for
+// real-time, a rate or a concurrency for the traffic mode, no bursts off open loop. The values
+// are starting points the user then edits; completeness still counts them as given (the user
+// chose the kind).
+void addKindDefaults(nlohmann::ordered_json &root)
+{
+    nlohmann::ordered_json &w = root["workload"];
+    const auto kind = enumFromString<WorkloadKind>(w.value("kind", std::string()));
+    if (!kind)
+        return;
+    const auto positive = [&](const char *key) { return w.contains(key) && w[key].is_number() && w[key].get<double>() > 0; };
+    if ((isTraining(*kind) || isAdapter(*kind)) && !w.contains("training")) {
+        const double input = positive("input_tokens") ? w["input_tokens"].get<double>() : 0;
+        w["training"] = {{"sequence_length", std::max(2048, int(input))}};
+    }
+    if (isInference(*kind) && !positive("input_tokens"))
+        w["input_tokens"] = 1000;
+    if (isInference(*kind) && !positive("output_tokens"))
+        w["output_tokens"] = 200;
+    const bool offline = !w.contains("traffic") || !w["traffic"].is_object()
+                         || w["traffic"].value("mode", std::string("offline")) == "offline";
+    if (*kind == WorkloadKind::RealtimeInference && offline)
+        w["traffic"] = {{"mode", "open-loop"}, {"request_rate_per_s", 1}};
+}
+
+void addTrafficModeDefaults(nlohmann::ordered_json &root)
+{
+    nlohmann::ordered_json &t = root["workload"]["traffic"];
+    if (!t.is_object())
+        return;
+    const std::string mode = t.value("mode", std::string());
+    if (mode == "open-loop" && !t.contains("request_rate_per_s"))
+        t["request_rate_per_s"] = 1;
+    if (mode == "closed-loop" && !t.contains("concurrency"))
+        t["concurrency"] = 16;
+    if (mode != "open-loop")
+        t.erase("bursts");
+}
+
+} // namespace
+
 Result<std::string> patchBrief(const std::string &briefJson, const std::vector<BriefPatch> &patches,
                                const Catalog &catalog)
 {
@@ -381,6 +425,15 @@ Result<std::string> patchBrief(const std::string &briefJson, const std::vector<B
         } catch (const nlohmann::ordered_json::exception &e) {
             return Error{"", patch.pointer, std::string("cannot be set: ") + e.what()};
         }
+    }
+    const auto touches = [&](const char *pointer) {
+        return std::any_of(patches.begin(), patches.end(), [&](const BriefPatch &p) { return p.pointer == pointer; });
+    };
+    if (root.contains("workload") && root["workload"].is_object()) {
+        if (touches("/workload/kind"))
+            addKindDefaults(root);
+        if (touches("/workload/traffic/mode") || touches("/workload/kind"))
+            addTrafficModeDefaults(root);
     }
     const std::string text = root.dump(2);
     auto parsed = parseBrief(text, "", catalog);

@@ -144,8 +144,10 @@ Result<Brief> loadBrief(const std::string &path, const Catalog &catalog);
 // makes the brief invalid is an error naming the field, and nothing is returned.
 Result<std::string> patchBrief(const std::string &briefJson, const std::string &pointer, const std::string &valueJson,
                                const Catalog &catalog);
-// Several fields set together, checked once at the end (switching the workload kind also adds
-// the block the new kind needs).
+// Several fields set together, checked once at the end. A patch of /workload/kind or
+// /workload/traffic/mode also adds what the new kind or mode needs where the brief does not say
+// it already (a training block, lengths, an open-loop rate, a closed-loop concurrency) and drops
+// bursts off open loop: the engine, not each caller, knows what a kind needs.
 struct BriefPatch
 {
     std::string pointer;

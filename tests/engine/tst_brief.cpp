@@ -127,14 +127,23 @@ void TestBrief::unknownFieldsWarn()
     QVERIFY(b.warnings[0].message.find("/workload/input_tokenz") != std::string::npos);
 }
 
-// Several fields set in one patch are checked once, at the end: switching the kind to LoRA alone
-// is refused naming the training block it lacks; with that block in the same patch it is taken.
+// Several fields set in one patch are checked once, at the end. Switching the kind to LoRA alone
+// gets the training block the kind needs from the engine (sequence length: the larger of 2048 and
+// the brief's 2000 input tokens); a block given in the same patch is kept as given.
 void TestBrief::patchesAreCheckedTogether()
 {
     const wb::Catalog &catalog = wbtest::shippedCatalog();
     auto alone = wb::patchBrief(kBrief, "/workload/kind", "\"lora\"", catalog);
-    QVERIFY(!alone.ok());
-    QCOMPARE(alone.error().path, std::string("/workload/training"));
+    QVERIFY2(alone.ok(), alone.ok() ? "" : alone.error().toString().c_str());
+    QCOMPARE(wbtest::parseOrFail(alone.value()).workload.training->sequenceLength, 2048);
+    // Back to real time: the traffic block the kind needs is added, the training block stays.
+    auto back = wb::patchBrief(alone.value(), "/workload/kind", "\"realtime-inference\"", catalog);
+    QVERIFY(back.ok());
+    QVERIFY(wbtest::parseOrFail(back.value()).workload.traffic.mode != wb::TrafficMode::Offline);
+    // A closed loop without a concurrency gets 16; bursts go with the open loop.
+    auto closed = wb::patchBrief(back.value(), "/workload/traffic/mode", "\"closed-loop\"", catalog);
+    QVERIFY(closed.ok());
+    QCOMPARE(*wbtest::parseOrFail(closed.value()).workload.traffic.concurrency, 16.0);
     auto together = wb::patchBrief(kBrief,
                                    std::vector<wb::BriefPatch>{{"/workload/kind", "\"lora\""},
                                                                {"/workload/training", R"({"sequence_length": 2048})"}},
