@@ -4,9 +4,9 @@
 
 #include <catalog/catalog.h>
 #include <evaluate/evaluate.h>
-#include <ui/document.h>
-#include <ui/mainwindow.h>
-#include <ui/settings.h>
+#include <document/document.h>
+#include <mainwindow.h>
+#include <settings.h>
 
 #include <store/project.h>
 

@@ -6,6 +6,8 @@
 #include "core/jsonfields.h"
 #include "catalog/priceparse.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <filesystem>
 
@@ -308,8 +310,18 @@ struct BriefParser
 
 } // namespace
 
+namespace {
+std::atomic<std::uint64_t> g_parses{0};
+}
+
+std::uint64_t briefParseCount()
+{
+    return g_parses.load();
+}
+
 Result<Brief> parseBrief(const std::string &jsonText, const std::string &fileName, const Catalog &catalog)
 {
+    ++g_parses;
     Json root = Json::parse(jsonText, nullptr, false);
     if (root.is_discarded()) {
         // Parse again with exceptions on, only to say where the JSON breaks.
@@ -349,8 +361,8 @@ Result<Brief> loadBrief(const std::string &path, const Catalog &catalog)
 
 namespace wb {
 
-Result<std::string> patchBrief(const std::string &briefJson, const std::string &pointer, const std::string &valueJson,
-                               const Catalog &catalog)
+Result<PatchedBrief> patchBrief(const std::string &briefJson, const std::string &pointer, const std::string &valueJson,
+                                const Catalog &catalog)
 {
     return patchBrief(briefJson, std::vector<BriefPatch>{{pointer, valueJson}}, catalog);
 }
@@ -399,8 +411,8 @@ void addTrafficModeDefaults(nlohmann::ordered_json &root)
 
 } // namespace
 
-Result<std::string> patchBrief(const std::string &briefJson, const std::vector<BriefPatch> &patches,
-                               const Catalog &catalog)
+Result<PatchedBrief> patchBrief(const std::string &briefJson, const std::vector<BriefPatch> &patches,
+                                const Catalog &catalog)
 {
     nlohmann::ordered_json root = nlohmann::ordered_json::parse(briefJson, nullptr, false);
     if (root.is_discarded() || !root.is_object())
@@ -435,11 +447,11 @@ Result<std::string> patchBrief(const std::string &briefJson, const std::vector<B
         if (touches("/workload/traffic/mode") || touches("/workload/kind"))
             addTrafficModeDefaults(root);
     }
-    const std::string text = root.dump(2);
+    std::string text = root.dump(2);
     auto parsed = parseBrief(text, "", catalog);
     if (!parsed)
         return parsed.error();
-    return text;
+    return PatchedBrief{std::move(text), std::move(parsed).value()};
 }
 
 } // namespace wb

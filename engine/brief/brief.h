@@ -7,6 +7,7 @@
 #include "core/result.h"
 #include "core/types.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -142,8 +143,14 @@ Result<Brief> loadBrief(const std::string &path, const Catalog &catalog);
 // JSON text to valueJson (a JSON value; "null" removes the field or array element; "/-" appends
 // to an array), creating missing objects on the way. The result is canonical JSON (two-space indent) that parseBrief accepts; a change that
 // makes the brief invalid is an error naming the field, and nothing is returned.
-Result<std::string> patchBrief(const std::string &briefJson, const std::string &pointer, const std::string &valueJson,
-                               const Catalog &catalog);
+// The patched brief: its canonical JSON and the brief parsed from it (parsed once, here).
+struct PatchedBrief
+{
+    std::string json;
+    Brief brief;
+};
+Result<PatchedBrief> patchBrief(const std::string &briefJson, const std::string &pointer, const std::string &valueJson,
+                                const Catalog &catalog);
 // Several fields set together, checked once at the end. A patch of /workload/kind or
 // /workload/traffic/mode also adds what the new kind or mode needs where the brief does not say
 // it already (a training block, lengths, an open-loop rate, a closed-loop concurrency) and drops
@@ -153,7 +160,11 @@ struct BriefPatch
     std::string pointer;
     std::string valueJson;
 };
-Result<std::string> patchBrief(const std::string &briefJson, const std::vector<BriefPatch> &patches,
-                               const Catalog &catalog);
+Result<PatchedBrief> patchBrief(const std::string &briefJson, const std::vector<BriefPatch> &patches,
+                                const Catalog &catalog);
+
+// How many times parseBrief has run in this process (a diagnostic: tests check that an edit in
+// the window parses its brief once).
+std::uint64_t briefParseCount();
 
 } // namespace wb

@@ -5,6 +5,7 @@
 #include "report/labels.h"
 
 #include <atomic>
+#include <mutex>
 #include <thread>
 
 namespace wb {
@@ -28,24 +29,39 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
             {"brief-incomplete", "The brief is incomplete: " + rankingHeldBackText(results.rankingHeldBackBy)
                                      + " (the seed: if you cannot complete the workload brief, pause the GPU selection)."});
     results.results.resize(brief.candidates.size());
+    for (std::size_t i = 0; i < brief.candidates.size(); ++i)
+        results.results[i].candidate = brief.candidates[i];
     const std::string today = options.today.empty() ? todayIso() : options.today;
     // Candidates are independent and each costs tens of simulations, so they run on all cores.
     std::atomic<std::size_t> next{0};
+    std::mutex errorMutex;
+    const auto evaluateOne = [&](std::size_t i) {
+        const Candidate &c = brief.candidates[i];
+        CandidateResult &r = results.results[i];
+        const GpuSpec *gpu = catalog.gpu(c.gpu);
+        r.gpuName = gpu ? gpu->name : c.gpu;
+        r.fit = fitCandidate(brief, c, catalog);
+        r.warnings = r.fit.warnings;
+        if (gpu && options.performance) {
+            r.performance = evaluatePerformance(brief, c, *gpu, r.fit, options.stop,
+                                                options.preview ? SimulationBudget::quick() : SimulationBudget::full());
+            r.warnings.insert(r.warnings.end(), r.performance.warnings.begin(), r.performance.warnings.end());
+            r.cost = costCandidate(brief, c, *gpu, r.fit, r.performance, catalog, today);
+            r.warnings.insert(r.warnings.end(), r.cost.warnings.begin(), r.cost.warnings.end());
+        }
+    };
     const auto work = [&] {
-        for (std::size_t i = next++; i < brief.candidates.size(); i = next++) {
-            const Candidate &c = brief.candidates[i];
-            CandidateResult &r = results.results[i];
-            r.candidate = c;
-            const GpuSpec *gpu = catalog.gpu(c.gpu);
-            r.gpuName = gpu ? gpu->name : c.gpu;
-            r.fit = fitCandidate(brief, c, catalog);
-            r.warnings = r.fit.warnings;
-            if (gpu && options.performance) {
-                r.performance = evaluatePerformance(brief, c, *gpu, r.fit, options.cancel,
-                                                    options.preview ? SimulationBudget::quick() : SimulationBudget::full());
-                r.warnings.insert(r.warnings.end(), r.performance.warnings.begin(), r.performance.warnings.end());
-                r.cost = costCandidate(brief, c, *gpu, r.fit, r.performance, catalog, today);
-                r.warnings.insert(r.warnings.end(), r.cost.warnings.begin(), r.cost.warnings.end());
+        for (std::size_t i = next++; i < brief.candidates.size() && !options.stop.stop_requested(); i = next++) {
+            // No exception may leave a worker thread (that would end the program): a failure
+            // of the engine on one candidate is reported on it and on the results.
+            try {
+                evaluateOne(i);
+            } catch (const std::exception &e) {
+                const std::string message = "the engine failed on this candidate: " + std::string(e.what());
+                results.results[i].warnings.push_back({"engine-error", message});
+                const std::lock_guard lock(errorMutex);
+                if (!results.engineError)
+                    results.engineError = candidateLabel(brief.candidates[i]) + ": " + message;
             }
         }
     };
@@ -59,13 +75,13 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         t.join();
     results.performanceEvaluated = options.performance;
     results.preview = options.performance && options.preview;
-    if (options.performance) {
+    if (options.performance && !results.engineError) {
         results.cost = summarizeCost(brief, results.results, catalog, today);
         // The engine, not its presenters, holds the ranking back (the seed: pause the selection).
         if (!results.ranked())
             results.cost.recommendation.reset();
     }
-    results.cancelled = options.cancel && options.cancel->load();
+    results.cancelled = options.stop.stop_requested();
     return results;
 }
 

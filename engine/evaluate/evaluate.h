@@ -10,7 +10,7 @@
 #include "fit/fit.h"
 #include "performance/performance.h"
 
-#include <atomic>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -42,6 +42,9 @@ struct Results
     bool performanceEvaluated = false;
     bool preview = false;           // figures from the quick budget; the full ones are to follow
     bool cancelled = false;
+    // Set when the engine failed (an exception inside it, a bug): what failed, for the status
+    // bar and the warnings. The figures are then incomplete and nothing is recommended.
+    std::optional<std::string> engineError;
 };
 
 // The API route, the recommendation and the common-mistake checks over all candidates (cost.cpp).
@@ -52,7 +55,7 @@ struct EvaluateOptions
 {
     std::string today;                           // ISO date prices are aged against; empty: the system clock
     bool performance = true;                     // false: memory fit only (fast, for a first look)
-    const std::atomic<bool> *cancel = nullptr;   // set from another thread to stop early
+    std::stop_token stop;                        // requested from another thread: stop early
     bool preview = false;                        // the quick simulation budget (performance.h)
 };
 

@@ -22,8 +22,8 @@ class Bench
 {
 public:
     Bench(const Brief &brief, const Candidate &cand, const StepModel &model, const FitResult &fit,
-          const std::atomic<bool> *cancel, const SimulationBudget &budget)
-        : m_brief(brief), m_model(model), m_cancel(cancel), m_budget(budget)
+          std::stop_token stop, const SimulationBudget &budget)
+        : m_brief(brief), m_model(model), m_stop(std::move(stop)), m_budget(budget)
     {
         const Assumptions &a = brief.assumptions;
         const Workload &w = brief.workload;
@@ -94,17 +94,17 @@ public:
         return run(config(m_config.replicas), t);
     }
     const TrafficSpec &base() const { return m_base; }
-    bool cancelled() const { return m_cancel && m_cancel->load(); }
+    bool cancelled() const { return m_stop.stop_requested(); }
 
 private:
     SimResult run(const SimConfig &config, const TrafficSpec &traffic) const
     {
-        return cancelled() ? SimResult{} : simulate(m_model, config, traffic);
+        return cancelled() ? SimResult{} : simulate(m_model, config, traffic, m_stop);
     }
 
     const Brief &m_brief;
     const StepModel &m_model;
-    const std::atomic<bool> *m_cancel;
+    std::stop_token m_stop;
     SimulationBudget m_budget;
     double m_lifeS = 0;
     SimConfig m_config;
@@ -142,7 +142,7 @@ bool meetsSlo(const SimResult &s, const Slo &slo)
 }
 
 PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand, const GpuSpec &gpu,
-                                      const FitResult &fit, const std::atomic<bool> *cancel,
+                                      const FitResult &fit, std::stop_token stop,
                                       const SimulationBudget &budget)
 {
     PerformanceResult r;
@@ -194,7 +194,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                                             "3.87 times, so the simulated spread is narrower than the brief's",
                                             *p95 / mean)});
 
-    Bench bench(brief, cand, *model, fit, cancel, budget);
+    Bench bench(brief, cand, *model, fit, stop, budget);
     r.preview = budget.preview;
     if (budget.preview)
         r.warnings.push_back({"preview", "a first answer from short simulations; the full evaluation follows"});

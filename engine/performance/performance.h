@@ -10,7 +10,7 @@
 #include "performance/simulator.h"
 #include "performance/stepmodel.h"
 
-#include <atomic>
+#include <stop_token>
 #include <optional>
 #include <vector>
 
@@ -71,9 +71,10 @@ struct SimulationBudget
     static SimulationBudget quick() { return {800, 3000, 0.06, false, false, true}; }
 };
 
-// cancel, when given and set, stops between simulations; the result is then not computed.
+// A stop requested through `stop` ends the simulation under way within a few hundred steps; the
+// result is then not computed.
 PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu,
-                                      const FitResult &fit, const std::atomic<bool> *cancel = nullptr,
+                                      const FitResult &fit, std::stop_token stop = {},
                                       const SimulationBudget &budget = SimulationBudget::full());
 
 // Whether a simulation's percentiles meet every SLO in slo (true when slo is empty).

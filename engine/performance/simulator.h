@@ -9,6 +9,7 @@
 #include "performance/stepmodel.h"
 
 #include <cstdint>
+#include <stop_token>
 #include <optional>
 #include <vector>
 
@@ -71,12 +72,16 @@ struct SimResult
     long long preemptions = 0;
     double meanBatchSequences = 0; // per step, averaged over steps
     long long steps = 0;
+    bool stopped = false;          // the caller asked to stop before the run finished
     // Per measured request, in the same order: time to first token, time per output token after
     // the first (NaN for one-token answers) and end to end, in seconds.
     std::vector<double> ttfts, tpots, e2es;
 };
 
-SimResult simulate(const StepModel &model, const SimConfig &config, const TrafficSpec &traffic);
+// A stop requested through `stop` ends the run within a few hundred steps; the result then has
+// stopped set and its figures cover only what was simulated.
+SimResult simulate(const StepModel &model, const SimConfig &config, const TrafficSpec &traffic,
+                   std::stop_token stop = {});
 
 // Mean and the p50/p95/p99 (nearest rank) of values, NaN entries left out.
 Distribution distributionOf(std::vector<double> values);

@@ -7,9 +7,9 @@
 //   ./build/tests/benchmarks/bench_window --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 
 #include <catalog/catalog.h>
-#include <ui/briefform.h>
-#include <ui/document.h>
-#include <ui/mainwindow.h>
+#include <pages/briefform.h>
+#include <document/document.h>
+#include <mainwindow.h>
 
 #include <benchmark/benchmark.h>
 

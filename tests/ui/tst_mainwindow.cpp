@@ -3,17 +3,18 @@
 
 #include <catalog/catalog.h>
 #include <store/project.h>
-#include <ui/candidatesmodel.h>
-#include <ui/catalogbrowser.h>
-#include <ui/comparisonmodel.h>
-#include <ui/costtablemodel.h>
-#include <ui/briefform.h>
-#include <ui/document.h>
-#include <ui/fittablemodel.h>
-#include <ui/mainwindow.h>
-#include <ui/performancetablemodel.h>
-#include <ui/pricequote.h>
-#include <ui/scenariocompare.h>
+#include <pages/candidatesmodel.h>
+#include <dialogs/catalogbrowser.h>
+#include <pages/comparisonmodel.h>
+#include <pages/costtablemodel.h>
+#include <pages/briefform.h>
+#include <document/document.h>
+#include <pages/fittablemodel.h>
+#include <mainwindow.h>
+#include <pages/performancetablemodel.h>
+#include <dialogs/pricequote.h>
+#include <dialogs/scenariocompare.h>
+#include <parts/recommendation.h>
 #include <widgets/chartview.h>
 
 #include <QAbstractItemModelTester>
@@ -273,7 +274,7 @@ void TestMainWindow::briefFormFollowsTheKindAndCompletes()
     w.show();
     w.missingList()->setCurrentRow(0);
     emit w.missingList()->itemClicked(w.missingList()->item(0));
-    QCOMPARE(w.resultTabs()->currentIndex(), int(wb::MainWindow::BriefPage));
+    QCOMPARE(w.resultTabs()->currentIndex(), int(wb::MainWindow::Tab::Brief));
     QTRY_COMPARE(QApplication::focusWidget(), form->field(QStringLiteral("/workload/slo/ttft_p99_s")));
 
     // Giving the targets and the acceptance completes what the ranking needs.
@@ -435,14 +436,14 @@ void TestMainWindow::warningsLeadToTheirFix()
     wb::MainWindow w(&doc);
     QVERIFY(showOnSample(w, doc));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
-    w.resultTabs()->setCurrentIndex(wb::MainWindow::CostPage);
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Cost));
     QListWidgetItem *platform = nullptr;
     for (int i = 0; i < w.warningList()->count(); ++i)
         if (w.warningList()->item(i)->toolTip() == QLatin1String("mistake-platform-responsibility"))
             platform = w.warningList()->item(i);
     QVERIFY(platform);
     emit w.warningList()->itemClicked(platform);
-    QCOMPARE(w.resultTabs()->currentIndex(), int(wb::MainWindow::BriefPage));
+    QCOMPARE(w.resultTabs()->currentIndex(), int(wb::MainWindow::Tab::Brief));
     QTRY_COMPARE(QApplication::focusWidget(), w.briefForm()->field(QStringLiteral("/assumptions/platform_fte_self_hosted")));
 }
 
@@ -564,7 +565,7 @@ void TestMainWindow::costModelPassesModelTester()
     model.setResults(doc.results());
     QVERIFY(model.rowCount() >= 2);
     QCOMPARE(model.data(model.index(model.rowCount() - 1, wb::CostTableModel::Term)).toString(), QStringLiteral("API"));
-    QVERIFY(model.recommendationText().contains(QLatin1String("Recommendation")));
+    QVERIFY(wb::recommendationHtml(doc.results()).contains(QLatin1String("Recommendation")));
     model.setResults({});
     QCOMPARE(model.rowCount(), 0);
 }
@@ -606,7 +607,7 @@ void TestMainWindow::presentationShowsTheChartAndGivesItBack()
     wb::MainWindow w(&doc);
     QVERIFY(showOnSample(w, doc));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
-    w.resultTabs()->setCurrentIndex(wb::MainWindow::PerformancePage);
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Performance));
     QWidget *home = w.loadChart()->parentWidget();
     bool checked = false;
     int stepped = -1;
@@ -725,7 +726,7 @@ void TestMainWindow::newClearsTheDocument()
     QVERIFY(w.windowTitle().startsWith(QLatin1String("Untitled")));
     // The brief page says what to do instead of showing empty fields.
     QVERIFY(!w.briefForm()->field(QStringLiteral("/workload/model"))->isVisibleTo(w.briefForm()));
-    QCOMPARE(w.resultTabs()->tabText(wb::MainWindow::BriefPage), QStringLiteral("Brief"));
+    QCOMPARE(w.resultTabs()->tabText(int(wb::MainWindow::Tab::Brief)), QStringLiteral("Brief"));
     // Adding a scenario with nothing open starts a project with it.
     QVERIFY(!doc.addScenarioFromFile(kSample).has_value());
     QCOMPARE(doc.scenarioNames().size(), 1);
@@ -754,7 +755,7 @@ void TestMainWindow::chartsFollowResultsAndExport()
     }
     QVERIFY(!w.costChart()->exportTo(dir.filePath(QStringLiteral("chart.bmp"))).isEmpty());
     // Hovering the middle of the first bar names the candidate and the line item.
-    w.resultTabs()->setCurrentIndex(wb::MainWindow::FitPage);
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Fit));
     QTest::qWait(20);
     bool found = false;
     for (int x = 0; x < w.fitChart()->width() && !found; x += 4)
@@ -870,19 +871,19 @@ void TestMainWindow::screenshots()
                 QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
             };
             std::vector<std::pair<QString, std::function<void()>>> views = {
-                {QStringLiteral("1-brief"), [&] { page(W::BriefPage); }},
-                {QStringLiteral("1-brief-lora"), [&] { scenario(2); page(W::BriefPage); }},
-                {QStringLiteral("1-brief-batch"), [&] { scenario(1); page(W::BriefPage); }},
-                {QStringLiteral("2-candidates"), [&] { scenario(0); page(W::CandidatesPage); }},
-                {QStringLiteral("3-fit"), [&] { w.fitChartChoice()->setCurrentIndex(0); page(W::FitPage); }},
+                {QStringLiteral("1-brief"), [&] { page(int(W::Tab::Brief)); }},
+                {QStringLiteral("1-brief-lora"), [&] { scenario(2); page(int(W::Tab::Brief)); }},
+                {QStringLiteral("1-brief-batch"), [&] { scenario(1); page(int(W::Tab::Brief)); }},
+                {QStringLiteral("2-candidates"), [&] { scenario(0); page(int(W::Tab::Candidates)); }},
+                {QStringLiteral("3-fit"), [&] { w.fitChartChoice()->setCurrentIndex(0); page(int(W::Tab::Fit)); }},
                 {QStringLiteral("3-fit-headroom"), [&] { w.fitChartChoice()->setCurrentIndex(1); }},
-                {QStringLiteral("5-cost"), [&] { w.costChartChoice()->setCurrentIndex(0); page(W::CostPage); }},
+                {QStringLiteral("5-cost"), [&] { w.costChartChoice()->setCurrentIndex(0); page(int(W::Tab::Cost)); }},
                 {QStringLiteral("5-cost-break-even"), [&] { w.costChartChoice()->setCurrentIndex(1); }},
-                {QStringLiteral("6-compare"), [&] { page(W::ComparePage); }},
+                {QStringLiteral("6-compare"), [&] { page(int(W::Tab::Compare)); }},
             };
             for (int m = 0; m < w.loadChartChoice()->count(); ++m)
                 views.push_back({QStringLiteral("4-performance-%1").arg(m), [&, m] {
-                                     page(W::PerformancePage);
+                                     page(int(W::Tab::Performance));
                                      w.loadChartChoice()->setCurrentIndex(m);
                                  }});
             for (const auto &[name, show] : views) {
@@ -915,7 +916,7 @@ void TestMainWindow::screenshots()
             quote.close();
             // Empty states: nothing open.
             doc.clear();
-            for (int tab : {W::BriefPage, W::FitPage, W::PerformancePage}) {
+            for (int tab : {int(W::Tab::Brief), int(W::Tab::Fit), int(W::Tab::Performance)}) {
                 page(tab);
                 shot(&w, QStringLiteral("main-0-empty-%1").arg(tab));
             }

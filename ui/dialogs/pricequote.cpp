@@ -1,0 +1,96 @@
+#include "dialogs/pricequote.h"
+
+#include <catalog/catalog.h>
+#include <core/types.h>
+
+#include <QComboBox>
+#include <QDate>
+#include <QDateEdit>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QPushButton>
+
+namespace wb {
+
+PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, QWidget *parent) : QDialog(parent)
+{
+    setWindowTitle(tr("Add a price quote"));
+    auto *form = new QFormLayout(this);
+    m_gpu = new QComboBox(this);
+    for (const GpuSpec &g : catalog.gpus())
+        m_gpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.id));
+    m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(gpu)));
+    m_provider = new QLineEdit(this);
+    m_provider->setPlaceholderText(tr("who sells it, and the product (\"Acme Cloud, 8x H100 instance\")"));
+    m_term = new QComboBox(this);
+    for (const auto &[term, name] : EnumNames<PricingTerm>::items)
+        m_term->addItem(QString::fromLatin1(name.data(), qsizetype(name.size())));
+    m_amount = new QDoubleSpinBox(this);
+    m_amount->setRange(0, 1e7);
+    m_amount->setSpecialValueText(tr("enter the price"));
+    m_amount->setDecimals(2);
+    m_amount->setGroupSeparatorShown(true);
+    m_observed = new QDateEdit(QDate::currentDate(), this);
+    m_observed->setCalendarPopup(true);
+    m_observed->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    m_observed->setMaximumDate(QDate::currentDate());
+    m_source = new QLineEdit(this);
+    m_source->setPlaceholderText(tr("where it was seen: a URL, or the quote's reference"));
+    m_note = new QLineEdit(this);
+    m_note->setPlaceholderText(tr("optional: what is included, conditions"));
+    const auto row = [&](const QString &label, QWidget *field, const QString &tip) {
+        form->addRow(label, field);
+        field->setAccessibleName(QString(label).remove(u':'));
+        field->setToolTip(tip);
+    };
+    row(tr("GPU:"), m_gpu, tr("The catalog GPU the quote is for"));
+    row(tr("Provider:"), m_provider, tr("Who sells it; shown beside every figure priced with it"));
+    row(tr("Term:"), m_term, tr("On-demand, spot, 1- or 3-year reservation, or purchase"));
+    row(tr("Price:"), m_amount, tr("Per GPU-hour for rentals; per GPU, with its share of the server, for a purchase"));
+    row(tr("Observed:"), m_observed, tr("When the price was seen: prices age, and old ones are flagged"));
+    row(tr("Source:"), m_source, tr("Where it was seen, so that finance can check it"));
+    row(tr("Note:"), m_note, tr("Anything a reader should know about this price"));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_ok = buttons->button(QDialogButtonBox::Ok);
+    m_ok->setText(tr("Add to the brief"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    form->addRow(buttons);
+    connect(m_provider, &QLineEdit::textChanged, this, &PriceQuoteDialog::update);
+    connect(m_source, &QLineEdit::textChanged, this, &PriceQuoteDialog::update);
+    connect(m_term, &QComboBox::currentIndexChanged, this, &PriceQuoteDialog::update);
+    connect(m_amount, &QDoubleSpinBox::valueChanged, this, &PriceQuoteDialog::update);
+    setMinimumWidth(560);
+    update();
+}
+
+void PriceQuoteDialog::update()
+{
+    const bool purchase = m_term->currentText() == QLatin1String("purchase");
+    m_amount->setPrefix(QStringLiteral("$"));
+    m_amount->setSuffix(purchase ? tr(" per GPU") : tr(" per GPU-hour"));
+    m_ok->setEnabled(!m_provider->text().trimmed().isEmpty() && !m_source->text().trimmed().isEmpty()
+                     && m_amount->value() > 0);
+    m_ok->setToolTip(m_ok->isEnabled() ? QString() : tr("Give the provider, the price and the source"));
+}
+
+QString PriceQuoteDialog::json() const
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("gpu"), m_gpu->currentData().toString());
+    o.insert(QStringLiteral("provider"), m_provider->text().trimmed());
+    o.insert(QStringLiteral("term"), m_term->currentText());
+    const bool purchase = m_term->currentText() == QLatin1String("purchase");
+    o.insert(purchase ? QStringLiteral("usd_per_gpu") : QStringLiteral("usd_per_gpu_hour"), m_amount->value());
+    o.insert(QStringLiteral("observed"), m_observed->date().toString(Qt::ISODate));
+    o.insert(QStringLiteral("source"), m_source->text().trimmed());
+    if (!m_note->text().trimmed().isEmpty())
+        o.insert(QStringLiteral("note"), m_note->text().trimmed());
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+} // namespace wb

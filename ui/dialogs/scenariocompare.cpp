@@ -1,0 +1,201 @@
+#include "dialogs/scenariocompare.h"
+
+#include "document/document.h"
+#include "parts/pageparts.h"
+
+#include <evaluate/compare.h>
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace wb {
+
+namespace {
+
+QTableView *table(QStandardItemModel *model, const QString &name, QWidget *parent)
+{
+    QTableView *view = pageparts::resultTable(model, name, parent);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    return view;
+}
+
+// A figure in the unit a person reads it in.
+QString figureText(const std::string &figure, const std::optional<double> &v)
+{
+    if (!v)
+        return QStringLiteral("–");
+    const QLocale locale;
+    if (figure.rfind("memory headroom", 0) == 0)
+        return locale.toString(*v * 100, 'f', 1) + QStringLiteral(" %");
+    if (figure.rfind("TTFT", 0) == 0 || figure.rfind("TPOT", 0) == 0)
+        return locale.toString(*v * 1000, 'f', 0) + QStringLiteral(" ms");
+    if (figure.rfind("cost", 0) == 0)
+        return QStringLiteral("$") + locale.toString(*v, 'f', 6);
+    return locale.toString(*v, 'f', *v < 100 ? 2 : 0);
+}
+
+} // namespace
+
+ScenarioCompareDialog::ScenarioCompareDialog(Document *document, QWidget *parent)
+    : QDialog(parent), m_document(document), m_firstEvaluator(document->catalog()), m_secondEvaluator(document->catalog())
+{
+    setWindowTitle(tr("Compare scenarios"));
+    auto *layout = new QVBoxLayout(this);
+    auto *choose = new QHBoxLayout;
+    m_first = new QComboBox(this);
+    m_second = new QComboBox(this);
+    m_first->setAccessibleName(tr("First scenario"));
+    m_second->setAccessibleName(tr("Second scenario"));
+    const QStringList names = document->scenarioNames();
+    m_first->addItems(names);
+    m_second->addItems(names);
+    const int current = std::max(0, int(names.indexOf(document->scenarioName())));
+    m_first->setCurrentIndex(current);
+    m_second->setCurrentIndex(names.size() > 1 ? (current + 1) % int(names.size()) : 0);
+    choose->addWidget(new QLabel(tr("Compare"), this));
+    choose->addWidget(m_first, 1);
+    choose->addWidget(new QLabel(tr("with"), this));
+    choose->addWidget(m_second, 1);
+    layout->addLayout(choose);
+    auto *statusRow = new QHBoxLayout;
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 0);
+    m_progress->setMaximumWidth(160);
+    m_progress->setTextVisible(false);
+    m_progress->setAccessibleName(tr("Evaluation progress"));
+    statusRow->addWidget(m_status, 1);
+    statusRow->addWidget(m_progress);
+    layout->addLayout(statusRow);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    auto *briefPane = new QWidget(split);
+    auto *briefLayout = new QVBoxLayout(briefPane);
+    briefLayout->setContentsMargins(0, 0, 0, 0);
+    briefLayout->addWidget(new QLabel(tr("<b>What changed in the brief</b>"), briefPane));
+    m_briefModel = new QStandardItemModel(0, 3, this);
+    m_briefModel->setHorizontalHeaderLabels({tr("Field"), tr("First"), tr("Second")});
+    m_briefTable = table(m_briefModel, tr("Brief differences"), briefPane);
+    briefLayout->addWidget(m_briefTable);
+    auto *resultsPane = new QWidget(split);
+    auto *resultsLayout = new QVBoxLayout(resultsPane);
+    resultsLayout->setContentsMargins(0, 0, 0, 0);
+    resultsLayout->addWidget(new QLabel(tr("<b>What changed in the results</b> (green: better in the second, "
+                                           "orange: worse)"),
+                                        resultsPane));
+    m_resultsModel = new QStandardItemModel(0, 5, this);
+    m_resultsModel->setHorizontalHeaderLabels({tr("Candidate"), tr("Figure"), tr("First"), tr("Second"), tr("Change")});
+    m_resultsTable = table(m_resultsModel, tr("Result differences"), resultsPane);
+    resultsLayout->addWidget(m_resultsTable);
+    split->addWidget(briefPane);
+    split->addWidget(resultsPane);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+
+    for (Evaluator *e : {&m_firstEvaluator, &m_secondEvaluator}) {
+        connect(e, &Evaluator::resultsReady, this, [this, e](const Results &r) {
+            (e == &m_firstEvaluator ? m_firstResults : m_secondResults) = r;
+            resultArrived();
+        });
+        connect(e, &Evaluator::failed, this, [this](const QString &message) { m_status->setText(message); });
+    }
+    const auto again = [this] { compare(m_first->currentText(), m_second->currentText()); };
+    connect(m_first, &QComboBox::currentIndexChanged, this, again);
+    connect(m_second, &QComboBox::currentIndexChanged, this, again);
+    resize(1100, 720);
+    again();
+}
+
+ScenarioCompareDialog::~ScenarioCompareDialog() = default;  // the evaluators stop and wait
+
+void ScenarioCompareDialog::resultArrived()
+{
+    if (!m_firstResults || !m_secondResults)
+        return;
+    m_busy = false;
+    m_progress->hide();
+    showResults(*m_firstResults, *m_secondResults);
+}
+
+void ScenarioCompareDialog::compare(const QString &a, const QString &b)
+{
+    m_firstEvaluator.stop();
+    m_secondEvaluator.stop();
+    m_firstResults.reset();
+    m_secondResults.reset();
+    m_busy = false;
+    m_briefModel->removeRows(0, m_briefModel->rowCount());
+    m_resultsModel->removeRows(0, m_resultsModel->rowCount());
+    const QString jsonA = m_document->scenarioJson(a), jsonB = m_document->scenarioJson(b);
+    if (jsonA.isEmpty() || jsonB.isEmpty()) {
+        m_status->setText(tr("Choose two scenarios of the project."));
+        m_progress->hide();
+        return;
+    }
+    const auto changes = diffBriefs(jsonA.toStdString(), jsonB.toStdString());
+    m_briefChanges = int(changes.size());
+    for (const FieldChange &c : changes) {
+        const auto cell = [](const std::string &v) {
+            return new QStandardItem(v.empty() ? tr("(not given)") : QString::fromStdString(v));
+        };
+        m_briefModel->appendRow({new QStandardItem(QString::fromStdString(c.pointer)), cell(c.before), cell(c.after)});
+    }
+    if (m_briefModel->rowCount() == 0)
+        m_briefModel->appendRow({new QStandardItem(tr("(the briefs are the same)")), new QStandardItem, new QStandardItem});
+    auto briefA = m_document->parsedScenario(a);
+    auto briefB = m_document->parsedScenario(b);
+    if (!briefA || !briefB) {
+        m_status->setText(QString::fromStdString((briefA ? briefB.error() : briefA.error()).toString()));
+        m_progress->hide();
+        return;
+    }
+    m_status->setText(tr("Evaluating both scenarios…"));
+    m_progress->show();
+    m_busy = true;
+    m_firstEvaluator.start(briefA.value(), Evaluator::Passes::FullOnly);
+    m_secondEvaluator.start(briefB.value(), Evaluator::Passes::FullOnly);
+}
+
+void ScenarioCompareDialog::showResults(const Results &a, const Results &b)
+{
+    const QColor better(0, 158, 115), worse(213, 94, 0);
+    int changed = 0;
+    for (const FigureChange &c : compareResults(a, b)) {
+        auto *change = new QStandardItem;
+        if (c.before && c.after && *c.before != 0) {
+            const double relative = (*c.after - *c.before) / std::abs(*c.before);
+            change->setText(QLocale().toString(relative * 100, 'f', 1) + QStringLiteral(" %"));
+            if (std::abs(relative) > 0.005) {
+                ++changed;
+                change->setForeground((relative < 0) == c.lowerIsBetter ? better : worse);
+            }
+        } else if (c.before.has_value() != c.after.has_value()) {
+            change->setText(c.before ? tr("only in the first") : tr("only in the second"));
+        }
+        m_resultsModel->appendRow({new QStandardItem(QString::fromStdString(c.candidate)),
+                                   new QStandardItem(QString::fromStdString(c.figure)),
+                                   new QStandardItem(figureText(c.figure, c.before)),
+                                   new QStandardItem(figureText(c.figure, c.after)), change});
+    }
+    m_status->setText(tr("%1 brief fields and %2 result figures differ (changes under 0.5% are not counted).")
+                          .arg(m_briefChanges)
+                          .arg(changed));
+}
+
+} // namespace wb

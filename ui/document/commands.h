@@ -1,0 +1,89 @@
+// The document's undo commands: every user edit is one of these on the document's undo stack.
+// Private to ui/document.
+#pragma once
+
+#include "document/document.h"
+
+#include <QUndoCommand>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace wb {
+
+// One undoable change to the project's scenarios. The project's scenario list before and after
+// is recorded as (name, brief JSON) pairs, so undo and redo restore names, briefs and order
+// exactly; a scenario's brief is small, so a snapshot is simpler and safer than inverse edits.
+class ScenarioCommand final : public QUndoCommand
+{
+public:
+    ScenarioCommand(Document *doc, const QString &text, std::vector<Scenario> before, std::vector<Scenario> after)
+        : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after))
+    {
+    }
+    void undo() override { apply(m_before); }
+    void redo() override { apply(m_after); }
+
+private:
+    void apply(const std::vector<Scenario> &state)
+    {
+        Project &p = *m_doc->m_project;
+        for (const Scenario &s : p.scenarios()) {
+            const bool kept = std::any_of(state.begin(), state.end(), [&](const Scenario &t) { return t.name == s.name; });
+            if (!kept)
+                p.removeScenario(s.name);
+        }
+        std::vector<std::string> order;
+        for (const Scenario &s : state) {
+            const auto current = p.scenario(s.name);
+            if (!current || current->briefJson != s.briefJson)
+                p.putScenario(s.name, s.briefJson);
+            order.push_back(s.name);
+        }
+        p.orderScenarios(order);
+        m_doc->scenarioListChanged();
+    }
+
+    Document *m_doc;
+    std::vector<Scenario> m_before, m_after;
+};
+
+// One change of one field of a scenario's brief; further changes of the same field merge into it.
+class BriefEditCommand final : public QUndoCommand
+{
+public:
+    BriefEditCommand(Document *doc, const QString &label, std::string scenario, std::string pointer, std::string before,
+                     PatchedBrief after, bool mergeable)
+        : QUndoCommand(label), m_doc(doc), m_scenario(std::move(scenario)), m_pointer(std::move(pointer)),
+          m_before(std::move(before)), m_after(std::move(after.json)), m_parsed(std::move(after.brief)),
+          m_mergeable(mergeable)
+    {
+    }
+    int id() const override { return m_mergeable ? 1 : -1; }
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *next = static_cast<const BriefEditCommand *>(other);
+        if (next->m_scenario != m_scenario || next->m_pointer != m_pointer)
+            return false;
+        m_after = next->m_after;
+        return true;
+    }
+    void undo() override { apply(m_before); }
+    void redo() override { apply(m_after); }
+
+private:
+    void apply(const std::string &json)
+    {
+        m_doc->m_project->putScenario(m_scenario, json);
+        // The first redo shows the brief the edit parsed already; later ones parse it again.
+        m_doc->show(QString::fromStdString(m_scenario), std::exchange(m_parsed, std::nullopt));
+    }
+    Document *m_doc;
+    std::string m_scenario, m_pointer, m_before, m_after;
+    std::optional<Brief> m_parsed;
+    bool m_mergeable;
+};
+
+} // namespace wb

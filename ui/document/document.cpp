@@ -1,0 +1,359 @@
+#include "document/document.h"
+
+#include "document/commands.h"
+
+#include <core/fileio.h>
+#include <report/report.h>
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QUuid>
+
+namespace wb {
+
+Document::Document(Catalog catalog, QObject *parent)
+    : QObject(parent), m_catalog(std::move(catalog)),
+      m_untitledKey(QStringLiteral("untitled-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+{
+    connect(&m_evaluator, &Evaluator::resultsReady, this, [this](const Results &results) {
+        m_results = results;
+        emit resultsChanged();
+    });
+    connect(&m_evaluator, &Evaluator::failed, this, [this](const QString &message) { m_engineError = message; });
+    connect(&m_evaluator, &Evaluator::busyChanged, this, &Document::stateChanged);
+    m_autosave.setInterval(m_autosaveIntervalS * 1000);
+    connect(&m_autosave, &QTimer::timeout, this, [this] { autosaveNow(); });
+    connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::stateChanged);
+    m_autosave.start();
+}
+
+Document::~Document()
+{
+    m_evaluator.stop();
+    // A clean close: nothing to recover.
+    discardRecovery(recoveryKey().toStdString());
+}
+
+QString Document::recoveryKey() const
+{
+    return m_path.isEmpty() ? m_untitledKey : m_path;
+}
+
+std::optional<QString> Document::openFile(const QString &path)
+{
+    const bool project = path.endsWith(QLatin1String(".gpuwb"), Qt::CaseInsensitive);
+    if (project) {
+        auto opened = Project::open(path.toStdString());
+        if (!opened)
+            return QString::fromStdString(opened.error().toString());
+        return adopt(std::move(opened).value(), QFileInfo(path).absoluteFilePath(), QFileInfo(path).absoluteFilePath(),
+                     false, std::nullopt);
+    }
+    // A brief: check it, then hold it as the one scenario of a new project.
+    auto brief = loadBrief(path.toStdString(), m_catalog);
+    if (!brief)
+        return QString::fromStdString(brief.error().toString());
+    Project fresh = Project::create();
+    Status put = fresh.putScenario(brief->name, readTextFile(path.toStdString()).value());
+    if (!put)
+        return QString::fromStdString(put.error().toString());
+    return adopt(std::move(fresh), QString(), QFileInfo(path).absoluteFilePath(), true, std::move(brief).value());
+}
+
+std::optional<QString> Document::openRecovery(const QString &recoveryFile)
+{
+    auto opened = Project::open(recoveryFile.toStdString(), OpenAccess::ReadOnly);
+    if (!opened)
+        return QString::fromStdString(opened.error().toString());
+    const QString key = QString::fromStdString(opened->recoveryKey());
+    // Reopen as a fresh in-memory copy so that it can be saved anywhere.
+    Project copy = Project::create();
+    for (const Scenario &s : opened->scenarios())
+        copy.putScenario(s.name, s.briefJson);
+    const bool hadPath = key.endsWith(QLatin1String(".gpuwb"));
+    auto result =
+        adopt(std::move(copy), hadPath ? key : QString(), hadPath ? key : tr("recovered work"), true, std::nullopt);
+    if (!result)
+        discardRecovery(opened->recoveryKey());  // now held (and autosaved) under this document's key
+    return result;
+}
+
+std::optional<QString> Document::openBriefs(const QStringList &paths)
+{
+    Project fresh = Project::create();
+    std::optional<Brief> first;
+    for (const QString &path : paths) {
+        auto brief = loadBrief(path.toStdString(), m_catalog);
+        if (!brief)
+            return QString::fromStdString(brief.error().toString());
+        Status put = fresh.putScenario(brief->name, readTextFile(path.toStdString()).value());
+        if (!put)
+            return QString::fromStdString(put.error().toString());
+        if (!first)
+            first = std::move(brief).value();
+    }
+    return adopt(std::move(fresh), QString(), tr("sample project"), true, std::move(first));
+}
+
+std::optional<QString> Document::adopt(Project project, const QString &path, const QString &source, bool modified,
+                                       std::optional<Brief> firstBrief)
+{
+    const std::vector<Scenario> scenarios = project.scenarios();
+    if (scenarios.empty())
+        return tr("%1: has no scenarios to show").arg(source);
+    // Check the first scenario before giving up the current document.
+    if (!firstBrief) {
+        auto brief = scenarioBrief(project, scenarios.front().name, m_catalog, source.toStdString());
+        if (!brief)
+            return QString::fromStdString(brief.error().toString());
+        firstBrief = std::move(brief).value();
+    }
+    m_evaluator.stop();
+    discardRecovery(recoveryKey().toStdString());  // the previous document is closed cleanly
+    m_undo.clear();
+    m_project = std::move(project);
+    m_path = path;
+    m_source = source;
+    m_neverSaved = modified;
+    emit scenariosChanged();
+    return show(QString::fromStdString(scenarios.front().name), std::move(firstBrief));
+}
+
+std::optional<QString> Document::show(const QString &scenario, std::optional<Brief> parsed)
+{
+    if (!parsed) {
+        if (!m_project || !m_project->scenario(scenario.toStdString()))
+            return tr("There is no scenario \"%1\".").arg(scenario);
+        auto brief = scenarioBrief(*m_project, scenario.toStdString(), m_catalog, m_source.toStdString());
+        if (!brief)
+            return QString::fromStdString(brief.error().toString());
+        parsed = std::move(brief).value();
+    }
+    m_brief = std::move(parsed);
+    m_scenario = scenario;
+    m_engineError.clear();
+    EvaluateOptions fitOnly;
+    fitOnly.performance = false;
+    m_results = evaluate(*m_brief, m_catalog, fitOnly);
+    m_evaluator.start(*m_brief);
+    emit briefChanged();
+    emit resultsChanged();
+    emit stateChanged();
+    return std::nullopt;
+}
+
+Result<Brief> Document::parsedScenario(const QString &name) const
+{
+    if (!m_project)
+        return Error{"", "", "no project is open"};
+    return scenarioBrief(*m_project, name.toStdString(), m_catalog, m_source.toStdString());
+}
+
+QStringList Document::scenarioNames() const
+{
+    QStringList names;
+    if (m_project)
+        for (const Scenario &s : m_project->scenarios())
+            names << QString::fromStdString(s.name);
+    return names;
+}
+
+std::optional<QString> Document::selectScenario(const QString &name)
+{
+    if (name == m_scenario)
+        return std::nullopt;
+    return show(name);
+}
+
+void Document::scenarioListChanged()
+{
+    emit scenariosChanged();
+    const QStringList names = scenarioNames();
+    if (names.isEmpty()) {
+        m_evaluator.stop();
+        m_brief.reset();
+        m_scenario.clear();
+        m_results = Results();
+        emit briefChanged();
+        emit resultsChanged();
+        emit stateChanged();
+    } else if (!names.contains(m_scenario)) {
+        show(names.front());
+    } else {
+        show(m_scenario);  // its brief may have changed (undo of an edit)
+    }
+}
+
+std::optional<QString> Document::editBrief(const QString &pointer, const QString &valueJson, const QString &label,
+                                           bool mergeable)
+{
+    return editBrief({{pointer.toStdString(), valueJson.toStdString()}}, label, mergeable);
+}
+
+std::optional<QString> Document::editBrief(const std::vector<BriefPatch> &patches, const QString &label, bool mergeable)
+{
+    const auto stored = m_project ? m_project->scenario(m_scenario.toStdString()) : std::nullopt;
+    if (!stored || patches.empty())
+        return tr("There is no brief to edit.");
+    auto patched = patchBrief(stored->briefJson, patches, m_catalog);
+    if (!patched) {
+        const Error &e = patched.error();
+        return tr("%1: %2").arg(QString::fromStdString(e.path.empty() ? patches.front().pointer : e.path),
+                                QString::fromStdString(e.message));
+    }
+    if (patched->json == stored->briefJson)
+        return std::nullopt;
+    m_undo.push(new BriefEditCommand(this, tr("Change %1").arg(label), stored->name, patches.front().pointer,
+                                     stored->briefJson, std::move(patched).value(), mergeable && patches.size() == 1));
+    return std::nullopt;
+}
+
+std::optional<QString> Document::addScenarioFromFile(const QString &briefPath, const QString &name)
+{
+    if (!m_project)
+        return openFile(briefPath);  // nothing open: the brief starts a new project
+    auto brief = loadBrief(briefPath.toStdString(), m_catalog);
+    if (!brief)
+        return QString::fromStdString(brief.error().toString());
+    const std::string scenarioName = name.isEmpty() ? brief->name : name.toStdString();
+    if (m_project->scenario(scenarioName))
+        return tr("A scenario named \"%1\" already exists.").arg(QString::fromStdString(scenarioName));
+    std::vector<Scenario> after = m_project->scenarios();
+    after.push_back({scenarioName, readTextFile(briefPath.toStdString()).value(), {}});
+    m_undo.push(new ScenarioCommand(this, tr("Add scenario %1").arg(QString::fromStdString(scenarioName)),
+                                    m_project->scenarios(), after));
+    return selectScenario(QString::fromStdString(scenarioName));
+}
+
+std::optional<QString> Document::duplicateScenario(const QString &name, const QString &copyName)
+{
+    const auto source = m_project ? m_project->scenario(name.toStdString()) : std::nullopt;
+    if (!source)
+        return tr("There is no scenario \"%1\".").arg(name);
+    if (copyName.trimmed().isEmpty() || m_project->scenario(copyName.toStdString()))
+        return tr("Choose a new, unused name for the copy.");
+    std::vector<Scenario> after = m_project->scenarios();
+    after.push_back({copyName.toStdString(), source->briefJson, {}});
+    m_undo.push(new ScenarioCommand(this, tr("Duplicate scenario %1").arg(name), m_project->scenarios(), after));
+    return selectScenario(copyName);
+}
+
+std::optional<QString> Document::renameScenario(const QString &from, const QString &to)
+{
+    if (!m_project || !m_project->scenario(from.toStdString()))
+        return tr("There is no scenario \"%1\".").arg(from);
+    if (to.trimmed().isEmpty() || (to != from && m_project->scenario(to.toStdString())))
+        return tr("Choose a new, unused name.");
+    if (to == from)
+        return std::nullopt;
+    std::vector<Scenario> after = m_project->scenarios();
+    for (Scenario &s : after)
+        if (s.name == from.toStdString())
+            s.name = to.toStdString();
+    const bool current = m_scenario == from;
+    m_undo.push(new ScenarioCommand(this, tr("Rename scenario %1").arg(from), m_project->scenarios(), after));
+    return current ? selectScenario(to) : std::nullopt;
+}
+
+std::optional<QString> Document::removeScenario(const QString &name)
+{
+    if (!m_project || !m_project->scenario(name.toStdString()))
+        return tr("There is no scenario \"%1\".").arg(name);
+    std::vector<Scenario> after = m_project->scenarios();
+    after.erase(std::remove_if(after.begin(), after.end(), [&](const Scenario &s) { return s.name == name.toStdString(); }),
+                after.end());
+    m_undo.push(new ScenarioCommand(this, tr("Delete scenario %1").arg(name), m_project->scenarios(), after));
+    return std::nullopt;
+}
+
+void Document::clear()
+{
+    m_evaluator.stop();
+    discardRecovery(recoveryKey().toStdString());
+    m_undo.clear();
+    m_project.reset();
+    m_brief.reset();
+    m_results = Results();
+    m_path.clear();
+    m_source.clear();
+    m_scenario.clear();
+    m_neverSaved = false;
+    emit scenariosChanged();
+    emit briefChanged();
+    emit resultsChanged();
+    emit stateChanged();
+}
+
+std::optional<QString> Document::saveAs(const QString &path)
+{
+    if (!m_project)
+        return tr("There is nothing to save.");
+    if (path.isEmpty())
+        return tr("Choose where to save the project.");
+    const QString oldKey = recoveryKey();
+    // The scenario on screen is saved with its full results, stamped with the engine version
+    // (the decision record reads them; a later version can tell its own figures from these).
+    if (m_brief && m_results.performanceEvaluated && !m_results.preview && !m_results.cancelled && !m_project->readOnly())
+        if (Status kept = m_project->putSnapshot(m_scenario.toStdString(), engineVersion(), resultsToJson(*m_brief, m_results));
+            !kept)
+            return QString::fromStdString(kept.error().toString());
+    Status saved = m_project->save(path.toStdString());
+    if (!saved) {
+        // Read-only projects (another instance, a newer version) can still be saved elsewhere
+        // as a copy.
+        if (!m_project->readOnly() || QFileInfo(path).absoluteFilePath() == m_path)
+            return QString::fromStdString(saved.error().toString());
+        Status copied = m_project->saveCopy(path.toStdString());
+        if (!copied)
+            return QString::fromStdString(copied.error().toString());
+        auto reopened = Project::open(path.toStdString());
+        if (!reopened)
+            return QString::fromStdString(reopened.error().toString());
+        m_project = std::move(reopened).value();
+    }
+    discardRecovery(oldKey.toStdString());
+    m_path = QFileInfo(path).absoluteFilePath();
+    m_source = m_path;
+    m_neverSaved = false;
+    m_undo.setClean();
+    emit stateChanged();
+    return std::nullopt;
+}
+
+QString Document::briefJson() const
+{
+    return scenarioJson(m_scenario);
+}
+
+QString Document::scenarioJson(const QString &name) const
+{
+    const auto stored = m_project ? m_project->scenario(name.toStdString()) : std::nullopt;
+    return stored ? QString::fromStdString(stored->briefJson) : QString();
+}
+
+QString Document::readOnlyReason() const
+{
+    if (!m_project || !m_project->readOnly())
+        return {};
+    if (m_project->lockedByOther())
+        return tr("open in another instance");
+    if (m_project->fileSchemaVersion() > kProjectSchemaVersion)
+        return tr("written by GPU Workbench %1, a newer version").arg(QString::fromStdString(m_project->writer()));
+    // A lock that cannot be created (a read-only folder) says why in the system's words.
+    return QString::fromStdString(m_project->readOnlyReason());
+}
+
+void Document::setAutosaveIntervalS(int seconds)
+{
+    m_autosaveIntervalS = std::max(5, seconds);
+    m_autosave.setInterval(m_autosaveIntervalS * 1000);
+}
+
+bool Document::autosaveNow()
+{
+    if (!m_project || !isModified())
+        return false;
+    return bool(m_project->saveRecovery(recoveryKey().toStdString()));
+}
+
+} // namespace wb

@@ -1,0 +1,144 @@
+// The open document: a project (scenarios of briefs, result snapshots) with one current
+// scenario, the catalog it is read against, and the engine's results for it.
+//
+// Showing a brief (opening, selecting a scenario, an edit, undo) parses it once and computes the
+// memory fit at once (milliseconds); the Evaluator then reports a quick first answer (short
+// simulations, about a tenth of a second; Results::preview) and the full evaluation (about a
+// second); results() holds whichever arrived last. Showing another brief stops the evaluation
+// under way, whose figures are then never shown.
+//
+// Signals say what changed, so that each page updates once per change: scenariosChanged (the
+// list), briefChanged (another brief or an edit of it; results() then holds its fit),
+// resultsChanged (results() was replaced), stateChanged (file, modified, read-only, evaluating).
+//
+// A brief JSON opens as a new, unsaved project holding that brief as its one scenario. While the
+// document has unsaved work it is autosaved every autosaveIntervalS() seconds to a recovery file
+// (store/project.h), deleted again on save and on a clean close; a crash leaves it for the next
+// start to offer back.
+#pragma once
+
+#include <brief/brief.h>
+#include <catalog/catalog.h>
+#include <evaluate/evaluate.h>
+#include <store/project.h>
+
+#include "document/evaluator.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <memory>
+#include <optional>
+
+namespace wb {
+
+class Document : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Document(Catalog catalog, QObject *parent = nullptr);
+    ~Document() override;
+
+    // Opens a brief (.json) or a project (.gpuwb, its first scenario). On error the current
+    // document stays as it was and the returned message names the file and what is wrong.
+    std::optional<QString> openFile(const QString &path);
+    // Opens a recovery file left by a crash; the document takes the path it was recovering and
+    // counts as modified.
+    std::optional<QString> openRecovery(const QString &recoveryFile);
+    // A new, unsaved project holding several briefs as scenarios (the bundled sample).
+    std::optional<QString> openBriefs(const QStringList &paths);
+    void clear();
+    // Saves the project to path (a .gpuwb file). On error nothing on disk changes and the
+    // message names the path and the reason.
+    std::optional<QString> saveAs(const QString &path);
+    std::optional<QString> save() { return saveAs(m_path); }
+
+    bool hasBrief() const { return m_brief.has_value(); }
+    const Brief *brief() const { return m_brief ? &*m_brief : nullptr; }
+    const Results &results() const { return m_results; }
+    const Catalog &catalog() const { return m_catalog; }
+    // The project file, or empty for a document never saved as one.
+    QString filePath() const { return m_path; }
+    // Where the current brief came from (a brief file or the project), for titles.
+    QString sourcePath() const { return m_source; }
+    QString scenarioName() const { return m_scenario; }
+    // Unsaved: never saved as a project, or edited since the last save (the undo stack's clean
+    // state).
+    bool isModified() const { return m_neverSaved || !m_undo.isClean(); }
+    bool readOnly() const { return m_project && m_project->readOnly(); }
+    QString readOnlyReason() const;
+    // True from the start of an evaluation until its full results are in results() (or it failed).
+    bool evaluating() const { return m_evaluator.busy(); }
+    // The last failure of the engine, for the status bar; empty when the last run went well.
+    QString engineError() const { return m_engineError; }
+
+    // Scenarios of the project, in order, and the one shown.
+    QStringList scenarioNames() const;
+    // Shows another scenario (not an edit: nothing to undo).
+    std::optional<QString> selectScenario(const QString &name);
+    // Edits, each one undoable step on undoStack(). Errors name the scenario and say why.
+    std::optional<QString> addScenarioFromFile(const QString &briefPath, const QString &name = {});
+    std::optional<QString> duplicateScenario(const QString &name, const QString &copyName);
+    std::optional<QString> renameScenario(const QString &from, const QString &to);
+    std::optional<QString> removeScenario(const QString &name);
+    // Sets one field of the current scenario's brief (a JSON pointer and a JSON value; "null"
+    // removes it) as an undoable step; successive changes of the same field merge into one step
+    // (typing a number is one edit). An invalid value changes nothing and is returned as the
+    // error, naming the field.
+    std::optional<QString> editBrief(const QString &pointer, const QString &valueJson, const QString &label,
+                                     bool mergeable = true);
+    // Several fields in one step (checked together; never merged with the next edit).
+    std::optional<QString> editBrief(const std::vector<BriefPatch> &patches, const QString &label,
+                                     bool mergeable = true);
+    // The current scenario's brief as stored (JSON text), or empty.
+    QString briefJson() const;
+    // Any scenario's brief as stored, or empty when there is no such scenario.
+    QString scenarioJson(const QString &name) const;
+    // Any scenario's brief, parsed (store/project.h scenarioBrief); the error names the scenario.
+    Result<Brief> parsedScenario(const QString &name) const;
+    QUndoStack *undoStack() { return &m_undo; }
+
+    int autosaveIntervalS() const { return m_autosaveIntervalS; }
+    void setAutosaveIntervalS(int seconds);
+    // Writes the recovery file now (what the timer does); returns false with nothing to save.
+    bool autosaveNow();
+
+signals:
+    void scenariosChanged();
+    void briefChanged();
+    void resultsChanged();
+    void stateChanged();
+
+private:
+    std::optional<QString> adopt(Project project, const QString &path, const QString &source, bool modified,
+                                 std::optional<Brief> firstBrief);
+    // Shows a scenario of the project as the current brief: `parsed` when the caller has it
+    // parsed already (an edit), else parsed from the project.
+    std::optional<QString> show(const QString &scenario, std::optional<Brief> parsed = std::nullopt);
+    // After an edit changed the scenarios: keep showing the current one, or the first.
+    void scenarioListChanged();
+    friend class ScenarioCommand;
+    friend class BriefEditCommand;
+    QString recoveryKey() const;
+
+    Catalog m_catalog;  // before m_evaluator, which reads it until it is destroyed
+    std::optional<Project> m_project;
+    std::optional<Brief> m_brief;
+    Results m_results;
+    QString m_path;
+    QString m_source;
+    QString m_scenario;
+    QString m_untitledKey;
+    bool m_neverSaved = false;
+    QUndoStack m_undo;
+    Evaluator m_evaluator{m_catalog};
+    QString m_engineError;
+    int m_autosaveIntervalS = 60;
+    QTimer m_autosave;
+};
+
+} // namespace wb

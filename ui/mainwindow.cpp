@@ -1,0 +1,364 @@
+#include "mainwindow.h"
+
+#include "docks/scenariospanel.h"
+#include "docks/warningspanel.h"
+#include "document/document.h"
+#include "pages/briefform.h"
+#include "pages/briefpage.h"
+#include "pages/candidatespage.h"
+#include "pages/comparepage.h"
+#include "pages/costpage.h"
+#include "pages/fitpage.h"
+#include "pages/performancepage.h"
+#include "settings.h"
+
+#include <widgets/chartview.h>
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDate>
+#include <QDialog>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QShortcut>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+
+namespace wb {
+
+MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent), m_document(document)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    m_scenarios = new ScenariosPanel(document, splitter);
+
+    // Right: the pages above the warnings, the border between them movable.
+    auto *right = new QSplitter(Qt::Vertical, splitter);
+    m_tabs = new QTabWidget(right);
+    m_tabs->setAccessibleName(tr("Results"));
+    m_briefPage = new BriefPage(document, m_tabs);
+    m_candidatesPage = new CandidatesPage(document, m_tabs);
+    m_fitPage = new FitPage(document, m_tabs);
+    m_performancePage = new PerformancePage(document, m_tabs);
+    m_costPage = new CostPage(document, m_tabs);
+    m_comparePage = new ComparePage(document, m_tabs);
+    m_tabs->addTab(m_briefPage, tr("Brief"));
+    m_tabs->addTab(m_candidatesPage, tr("Candidates"));
+    m_tabs->addTab(m_fitPage, tr("Memory fit"));
+    m_tabs->addTab(m_performancePage, tr("Performance"));
+    m_tabs->addTab(m_costPage, tr("Cost"));
+    m_tabs->addTab(m_comparePage, tr("Compare && decide"));
+    for (wb::Page *page : {static_cast<wb::Page *>(m_briefPage), static_cast<wb::Page *>(m_candidatesPage),
+                           static_cast<wb::Page *>(m_fitPage), static_cast<wb::Page *>(m_performancePage),
+                           static_cast<wb::Page *>(m_costPage), static_cast<wb::Page *>(m_comparePage)})
+        connect(page, &wb::Page::goTo, this, &MainWindow::goTo);
+    right->addWidget(m_tabs);
+    m_warnings = new WarningsPanel(document,
+                                   {int(Tab::Brief), int(Tab::Candidates), int(Tab::Fit), int(Tab::Compare)}, right);
+    right->addWidget(m_warnings);
+    right->setStretchFactor(0, 4);
+    right->setStretchFactor(1, 1);
+    right->setSizes({620, 150});
+    connect(m_scenarios, &ScenariosPanel::goTo, this, &MainWindow::goTo);
+    connect(m_warnings, &WarningsPanel::goTo, this, &MainWindow::goTo);
+
+    splitter->addWidget(m_scenarios);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    splitter->setSizes({300, 980});
+    setCentralWidget(splitter);
+
+    m_status = new QLabel(this);
+    statusBar()->addWidget(m_status, 1);
+    m_progress = new QProgressBar(this);
+    m_progress->setAccessibleName(tr("Evaluation progress"));
+    m_progress->setMaximumWidth(180);
+    m_progress->setTextVisible(false);
+    m_progress->setRange(0, 0);  // busy: the simulation's length is not known ahead
+    m_progress->hide();
+    statusBar()->addPermanentWidget(m_progress);
+
+    createMenus();
+    connect(m_document, &Document::stateChanged, this, &MainWindow::showState);
+    connect(m_document, &Document::resultsChanged, this, &MainWindow::showState);
+    showState();
+    resize(1280, 800);
+    const QByteArray geometry = Settings().windowGeometry();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+}
+
+QListWidget *MainWindow::scenarioList() const { return m_scenarios->list(); }
+BriefForm *MainWindow::briefForm() const { return m_briefPage->form(); }
+QTableView *MainWindow::fitTable() const { return m_fitPage->table(); }
+QTableView *MainWindow::performanceTable() const { return m_performancePage->table(); }
+QTableView *MainWindow::costTable() const { return m_costPage->table(); }
+ChartView *MainWindow::fitChart() const { return m_fitPage->chart(); }
+QComboBox *MainWindow::fitChartChoice() const { return m_fitPage->chartChoice(); }
+QComboBox *MainWindow::loadChartChoice() const { return m_performancePage->chartChoice(); }
+QComboBox *MainWindow::costChartChoice() const { return m_costPage->chartChoice(); }
+ChartView *MainWindow::loadChart() const { return m_performancePage->chart(); }
+ChartView *MainWindow::costChart() const { return m_costPage->chart(); }
+QTableView *MainWindow::comparisonTable() const { return m_comparePage->table(); }
+QTableView *MainWindow::candidatesTable() const { return m_candidatesPage->table(); }
+QListWidget *MainWindow::quoteList() const { return m_candidatesPage->quotes(); }
+QListWidget *MainWindow::warningList() const { return m_warnings->list(); }
+QListWidget *MainWindow::missingList() const { return m_scenarios->missing(); }
+QLabel *MainWindow::recommendationLabel() const { return m_comparePage->recommendation(); }
+
+ScenarioCompareDialog *MainWindow::openComparison()
+{
+    return m_scenarios->openComparison();
+}
+
+void MainWindow::addCandidate(const QString &gpu)
+{
+    m_candidatesPage->addCandidate(gpu);
+}
+
+std::optional<QString> MainWindow::addPriceQuote(const QString &json)
+{
+    return m_candidatesPage->addPriceQuote(json);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *newAction = file->addAction(tr("&New"), this, &MainWindow::newDocument);
+    newAction->setShortcut(QKeySequence::New);
+    QAction *openAction = file->addAction(tr("&Open…"), this, &MainWindow::openWithDialog);
+    openAction->setShortcut(QKeySequence::Open);
+    QAction *saveAction = file->addAction(tr("&Save"), this, [this] { saveDocument(false); });
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAsAction = file->addAction(tr("Save &As…"), this, [this] { saveDocument(true); });
+    saveAsAction->setShortcut(QKeySequence::SaveAs);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    QAction *closeAction = file->addAction(tr("&Close"), this, [this] {
+        if (maybeSave())
+            m_document->clear();
+    });
+    closeAction->setShortcut(QKeySequence::Close);
+    file->addSeparator();
+    QAction *quitAction = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    quitAction->setShortcut(QKeySequence::Quit);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu *scenario = menuBar()->addMenu(tr("&Scenario"));
+    const QList<QAction *> actions = m_scenarios->scenarioActions();
+    for (QAction *a : actions) {
+        if (a == actions.back())
+            scenario->addSeparator();
+        scenario->addAction(a);
+    }
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *present = view->addAction(tr("&Present Chart"), this, &MainWindow::presentChart);
+    present->setShortcut(QKeySequence::FullScreen);
+    present->setToolTip(tr("Show the current tab's chart full screen with large text, for projecting (Esc returns)"));
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About GPU Workbench"), this, &MainWindow::about);
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    if (auto error = m_document->openFile(path)) {
+        QMessageBox::warning(this, tr("Cannot open file"), *error);
+        return false;
+    }
+    Settings().addRecentFile(path);
+    return true;
+}
+
+bool MainWindow::saveDocument(bool askForPath)
+{
+    QString path = m_document->filePath();
+    if (askForPath || path.isEmpty() || m_document->readOnly()) {
+        const QString start = path.isEmpty() ? QFileInfo(m_document->sourcePath()).path() : path;
+        path = QFileDialog::getSaveFileName(this, tr("Save project"), start, tr("GPU Workbench projects (*.gpuwb)"));
+        if (path.isEmpty())
+            return false;
+        if (!path.endsWith(QLatin1String(".gpuwb")))
+            path += QStringLiteral(".gpuwb");
+    }
+    if (auto error = m_document->saveAs(path)) {
+        QMessageBox::warning(this, tr("Cannot save"), *error);
+        return false;
+    }
+    Settings().addRecentFile(path);
+    return true;
+}
+
+void MainWindow::presentChart()
+{
+    auto *page = qobject_cast<wb::Page *>(m_tabs->currentWidget());
+    ChartView *chart = page ? page->chart() : nullptr;
+    if (!chart)
+        return;
+    // Borrow the chart into a full-screen window and give it back when that closes.
+    auto *home = qobject_cast<QSplitter *>(chart->parentWidget());
+    const int slot = home ? home->indexOf(chart) : -1;
+    QDialog screen(this);
+    screen.setWindowTitle(tr("%1 — presentation").arg(windowTitle()));
+    auto *layout = new QVBoxLayout(&screen);
+    layout->setContentsMargins(24, 24, 24, 24);
+    layout->addWidget(chart, 1);
+    chart->setTextScale(1.6);
+    // The scenario and the date in a corner; the arrow keys step through the page's charts.
+    auto *captionRow = new QHBoxLayout;
+    auto *hint = new QLabel(tr("← → other charts of this page · Esc returns"), &screen);
+    auto *caption = new QLabel(tr("%1 · %2").arg(m_document->scenarioName(), QDate::currentDate().toString(Qt::ISODate)),
+                               &screen);
+    QFont captionFont = caption->font();
+    captionFont.setPointSizeF(captionFont.pointSizeF() * 1.3);
+    caption->setFont(captionFont);
+    caption->setWordWrap(true);
+    caption->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    captionRow->addWidget(hint);
+    captionRow->addWidget(caption, 1);
+    layout->addLayout(captionRow);
+    if (QComboBox *choice = page->chartChoice()) {
+        const auto step = [choice](int by) {
+            choice->setCurrentIndex((choice->currentIndex() + by + choice->count()) % choice->count());
+        };
+        connect(new QShortcut(QKeySequence(Qt::Key_Right), &screen), &QShortcut::activated, choice, [step] { step(1); });
+        connect(new QShortcut(QKeySequence(Qt::Key_Left), &screen), &QShortcut::activated, choice, [step] { step(-1); });
+    }
+    m_presenting = &screen;
+    screen.showFullScreen();
+    screen.exec();
+    m_presenting = nullptr;
+    chart->setTextScale(1.0);
+    if (home)
+        home->insertWidget(slot, chart);
+}
+
+void MainWindow::newDocument()
+{
+    if (maybeSave())
+        m_document->clear();
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = Settings().recentFiles();
+    for (const QString &f : files)
+        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
+            if (maybeSave())
+                openFile(f);
+        })->setToolTip(f);
+    if (files.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified() || !m_document->brief())
+        return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved changes"),
+        tr("The project \"%1\" has changes that are not saved as a project file. Save them?")
+            .arg(m_document->filePath().isEmpty() ? m_document->scenarioName() : QFileInfo(m_document->filePath()).fileName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return saveDocument(false);
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    Settings().setWindowGeometry(saveGeometry());
+    event->accept();
+}
+
+void MainWindow::openWithDialog()
+{
+    const QString source = m_document->sourcePath();
+    const QString start = source.isEmpty() ? QString() : QFileInfo(source).path();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open project or brief"), start,
+                                                      tr("Projects and briefs (*.gpuwb *.json);;All files (*)"));
+    if (!path.isEmpty() && maybeSave())
+        openFile(path);
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(this, tr("About GPU Workbench"),
+                       tr("<h3>GPU Workbench %1</h3>"
+                          "<p>Choose GPUs for AI workloads by memory fit, tail latency and cost per accepted "
+                          "output, and keep the evidence.</p>"
+                          "<p>Licensed under the GNU General Public License, version 3 or later. "
+                          "This program comes with no warranty.</p>")
+                           .arg(QStringLiteral(WB_VERSION)));
+}
+
+void MainWindow::showState()
+{
+    const Brief *brief = m_document->brief();
+    const Results &results = m_document->results();
+    const bool ranked = brief && results.ranked();
+    const int briefTab = int(Tab::Brief);
+    m_tabs->setTabText(briefTab, !brief ? tr("Brief") : ranked ? tr("Brief ✓") : tr("Brief ⚠"));
+    m_tabs->setTabToolTip(briefTab, brief && !ranked ? tr("The brief misses what the ranking needs") : QString());
+    const QString name = brief ? QString::fromStdString(brief->name) : tr("Untitled");
+    QString where = m_document->filePath().isEmpty() ? tr("not saved as a project")
+                                                     : QFileInfo(m_document->filePath()).fileName();
+    if (m_document->readOnly())
+        where += tr(" (read-only: %1)").arg(m_document->readOnlyReason());
+    setWindowTitle(tr("%1 — %2[*] — GPU Workbench").arg(name, where));
+    setWindowModified(m_document->isModified());
+
+    const Catalog &c = m_document->catalog();
+    m_progress->setVisible(m_document->evaluating());
+    const QString progress = !m_document->engineError().isEmpty()
+                                 ? tr("The engine failed: %1 · ").arg(m_document->engineError())
+                             : !m_document->evaluating() ? QString()
+                             : results.preview           ? tr("First answer shown; refining the simulation… · ")
+                                                         : tr("Simulating performance and cost… · ");
+    m_status->setText(progress
+                      + tr("Catalog: %1 GPUs, %2 models, %3 dated prices · engine %4")
+                            .arg(c.gpus().size())
+                            .arg(c.models().size())
+                            .arg(c.prices().size() + c.apiPrices().size())
+                            .arg(QString::fromLatin1(engineVersion())));
+}
+
+void MainWindow::goTo(const QString &target)
+{
+    if (target.isEmpty())
+        return;
+    if (target.startsWith(u'#')) {
+        m_tabs->setCurrentIndex(target.mid(1).toInt());
+        return;
+    }
+    if (target == QLatin1String("/candidates")) {
+        m_tabs->setCurrentIndex(int(Tab::Candidates));
+        return;
+    }
+    m_tabs->setCurrentIndex(int(Tab::Brief));
+    m_briefPage->focusField(target);
+}
+
+} // namespace wb

@@ -1,0 +1,572 @@
+#include "pages/briefform.h"
+
+#include <core/assumptions.h>
+#include <catalog/catalog.h>
+#include <catalog/modelarch.h>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <functional>
+
+namespace wb {
+
+namespace {
+
+QString jsonString(const QString &s)
+{
+    QString out = QStringLiteral("\"");
+    for (QChar c : s) {
+        if (c == u'"' || c == u'\\')
+            out += u'\\';
+        out += c;
+    }
+    return out + u'"';
+}
+
+QString jsonNumber(double v)
+{
+    return QString::number(v, 'g', 12);
+}
+
+QString jsonNumber(const std::optional<double> &v)
+{
+    return v ? jsonNumber(*v) : QStringLiteral("null");
+}
+
+QString jsonBool(bool v)
+{
+    return v ? QStringLiteral("true") : QStringLiteral("false");
+}
+
+template<typename E>
+QString jsonEnum(E value)
+{
+    return jsonString(QString::fromLatin1(enumName(value).data()));
+}
+
+using Choices = QList<QPair<QString, QString>>;  // label, JSON value
+
+template<typename E>
+Choices enumChoices()
+{
+    Choices out;
+    for (const auto &[value, name] : EnumNames<E>::items) {
+        const QString text = QString::fromLatin1(name.data(), qsizetype(name.size()));
+        out.append({text, jsonString(text)});
+    }
+    return out;
+}
+
+Choices yesNo(const QString &yes, const QString &no)
+{
+    return {{yes, QStringLiteral("true")}, {no, QStringLiteral("false")}};
+}
+
+const QString kUnset = QStringLiteral("null");
+// What switching bursts on writes: a 3x burst for 20 s every 5 minutes, to be edited.
+const QString kDefaultBursts = QStringLiteral(R"({"multiplier": 3, "duration_s": 20, "period_s": 300})");
+
+enum class Group { Workload, Context, Training, Traffic, Acceptance, Operations };
+
+struct FieldSpec
+{
+    enum Type { Integer, Real, Choice };
+    Group group;
+    QString label;
+    QString pointer;
+    Type type = Real;
+    QString unit;          // suffix after the number
+    double scale = 1;      // shown = JSON value x scale (seconds shown as ms, fractions as %)
+    double min = 0, max = 1e9;  // valid range in the JSON unit (before scale)
+    int decimals = 0;
+    QString unsetText;     // non-empty: the field may be left unstated (sent as null)
+    Choices choices;
+    QString tip;
+    std::function<bool(const Brief &)> applies;
+    std::function<QString(const Brief &)> value;  // the brief's value as JSON; "null": not stated
+};
+
+bool inference(const Brief &b) { return isInference(b.workload.kind); }
+bool trainingKind(const Brief &b) { return isTraining(b.workload.kind) || isAdapter(b.workload.kind); }
+bool realtime(const Brief &b) { return b.workload.kind == WorkloadKind::RealtimeInference; }
+bool openLoop(const Brief &b) { return inference(b) && b.workload.traffic.mode == TrafficMode::OpenLoop; }
+bool bursting(const Brief &b) { return openLoop(b) && b.workload.traffic.burstMultiplier.has_value(); }
+bool always(const Brief &) { return true; }
+
+template<typename F>
+QString trainingValue(const Brief &b, F get)
+{
+    return b.workload.training ? get(*b.workload.training) : kUnset;
+}
+
+std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
+{
+    using T = FieldSpec;
+    const auto tr = [](const char *s) { return BriefForm::tr(s); };
+    Choices models;
+    for (const ModelSpec &m : catalog.models())
+        models.append({QString::fromStdString(m.name), jsonString(QString::fromStdString(m.id))});
+    Choices precisions = enumChoices<Precision>();
+    const AssumptionInfo *fte = &assumptionInfo(Assumption::PlatformFteSelfHosted);
+    const QString notStated = tr("not stated");
+    std::vector<FieldSpec> f;
+
+    // Workload and model
+    f.push_back({Group::Workload, tr("&Kind:"), "/workload/kind", T::Choice, {}, 1, 0, 0, 0, {},
+                 enumChoices<WorkloadKind>(),
+                 tr("What the GPUs will do: each kind presses on memory, compute and the network differently"),
+                 always, [](const Brief &b) { return jsonEnum(b.workload.kind); }});
+    f.push_back({Group::Workload, tr("&Model:"), "/workload/model", T::Choice, {}, 1, 0, 0, 0, {}, models,
+                 tr("The model sets the weights, the KV cache per token and the work per token"), always,
+                 [](const Brief &b) {
+                     return b.workload.modelFromCatalog ? jsonString(QString::fromStdString(b.workload.model.id))
+                                                        : QString();
+                 }});
+    f.push_back({Group::Workload, tr("&Weights:"), "/workload/weights_precision", T::Choice, {}, 1, 0, 0, 0, {},
+                 precisions, tr("Storage of the weights; fp8 and fp4 need a GPU with that tensor path"), always,
+                 [](const Brief &b) { return jsonEnum(b.workload.weightsPrecision); }});
+    f.push_back({Group::Workload, tr("KV cache:"), "/workload/kv_cache_precision", T::Choice, {}, 1, 0, 0, 0, {},
+                 precisions, tr("Storage of the attention cache; fp8 halves it against bf16"), inference,
+                 [](const Brief &b) { return jsonEnum(b.workload.kvCachePrecision); }});
+
+    // Context and outputs
+    f.push_back({Group::Context, tr("&Input:"), "/workload/input_tokens", T::Integer, tr(" tokens"), 1, 1, 1e8, 0,
+                 {}, {}, tr("Mean prompt length: prefill work and KV cache per request"), inference,
+                 [](const Brief &b) { return jsonNumber(b.workload.inputTokens); }});
+    f.push_back({Group::Context, tr("Input p95:"), "/workload/input_tokens_p95", T::Integer, tr(" tokens"), 1, 1,
+                 1e8, 0, notStated, {}, tr("The long prompts the memory fit must hold, not just the average"),
+                 inference, [](const Brief &b) { return jsonNumber(b.workload.inputTokensP95); }});
+    f.push_back({Group::Context, tr("&Output:"), "/workload/output_tokens", T::Integer, tr(" tokens"), 1, 0, 1e8,
+                 0, {}, {}, tr("Mean answer length: decode steps per request"), inference,
+                 [](const Brief &b) { return jsonNumber(b.workload.outputTokens); }});
+    f.push_back({Group::Context, tr("Output p95:"), "/workload/output_tokens_p95", T::Integer, tr(" tokens"), 1,
+                 1, 1e8, 0, notStated, {}, tr("Long answers hold their KV cache and their batch slot longer"),
+                 inference, [](const Brief &b) { return jsonNumber(b.workload.outputTokensP95); }});
+
+    // Training set-up
+    f.push_back({Group::Training, tr("Sequence length:"), "/workload/training/sequence_length", T::Integer,
+                 tr(" tokens"), 1, 1, 1e8, 0, {}, {}, tr("Tokens per training sequence: activations grow with it"),
+                 trainingKind,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.sequenceLength); });
+                 }});
+    f.push_back({Group::Training, tr("Micro-batch:"), "/workload/training/micro_batch_size", T::Integer,
+                 tr(" sequences"), 1, 1, 1e6, 0, {}, {}, tr("Sequences per GPU per micro-step"), trainingKind,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.microBatchSize); });
+                 }});
+    f.push_back({Group::Training, tr("Tokens to train on:"), "/workload/training/tokens", T::Real,
+                 tr(" M tokens"), 1e-6, 1, 1e15, 1, notStated, {},
+                 tr("Total tokens of the run: its time and cost follow from them"), trainingKind,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.tokens); });
+                 }});
+    f.push_back({Group::Training, tr("Global batch:"), "/workload/training/global_batch_tokens", T::Real,
+                 tr(" k tokens"), 1e-3, 1, 1e12, 0, notStated, {},
+                 tr("Tokens per optimizer step across all GPUs (sets gradient accumulation)"), trainingKind,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.globalBatchTokens); });
+                 }});
+    f.push_back({Group::Training, tr("Optimizer:"), "/workload/training/optimizer", T::Choice, {}, 1, 0, 0, 0, {},
+                 enumChoices<Optimizer>(), tr("AdamW keeps two fp32 moments per trained parameter; 8-bit AdamW two bytes"),
+                 trainingKind,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonEnum(t.optimizer); });
+                 }});
+    f.push_back({Group::Training, tr("Optimizer states:"), "/workload/training/optimizer_placement", T::Choice, {},
+                 1, 0, 0, 0, {}, enumChoices<OptimizerPlacement>(),
+                 tr("Where the optimizer states live: GPU memory, host memory (offload) or paged"), trainingKind,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonEnum(t.optimizerPlacement); });
+                 }});
+    f.push_back({Group::Training, tr("Sharding:"), "/workload/training/sharding", T::Choice, {}, 1, 0, 0, 0, {},
+                 enumChoices<Sharding>(), tr("ZeRO / FSDP split optimizer states, gradients and weights over GPUs"),
+                 trainingKind,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonEnum(t.sharding); });
+                 }});
+    f.push_back({Group::Training, tr("Recompute:"), "/workload/training/activation_recompute", T::Choice, {}, 1,
+                 0, 0, 0, {}, enumChoices<Recompute>(), tr("Recomputing activations trades compute for memory"),
+                 trainingKind,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonEnum(t.recompute); });
+                 }});
+    f.push_back({Group::Training, tr("Master weights:"), "/workload/training/master_weights", T::Choice, {}, 1, 0,
+                 0, 0, {}, yesNo(tr("fp32 copy (mixed precision)"), tr("none (pure bf16)")),
+                 tr("Mixed precision keeps an fp32 copy of the trained weights"), trainingKind,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonBool(t.masterWeights); });
+                 }});
+    const auto adapter = [](const Brief &b) { return isAdapter(b.workload.kind); };
+    f.push_back({Group::Training, tr("LoRA rank:"), "/workload/training/lora_rank", T::Integer, {}, 1, 1, 65536, 0,
+                 {}, {}, tr("Rank of the adapter matrices: their parameters and optimizer states"), adapter,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.loraRank); });
+                 }});
+    f.push_back({Group::Training, tr("LoRA targets:"), "/workload/training/lora_targets", T::Choice, {}, 1, 0, 0,
+                 0, {}, enumChoices<LoraTargets>(), tr("Which linear layers carry adapters"), adapter,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonEnum(t.loraTargets); });
+                 }});
+
+    // Traffic and latency targets
+    f.push_back({Group::Traffic, tr("Traffic:"), "/workload/traffic/mode", T::Choice, {}, 1, 0, 0, 0, {},
+                 enumChoices<TrafficMode>(),
+                 tr("offline: everything queued at once; closed-loop: a fixed number of users; open-loop: arrivals "
+                    "at a rate"),
+                 inference, [](const Brief &b) { return jsonEnum(b.workload.traffic.mode); }});
+    f.push_back({Group::Traffic, tr("&Request rate:"), "/workload/traffic/request_rate_per_s", T::Real,
+                 tr(" requests/s"), 1, 0.001, 1e6, 3, {}, {}, tr("Average open-loop arrival rate the service must carry"),
+                 openLoop, [](const Brief &b) { return jsonNumber(b.workload.traffic.requestRatePerS); }});
+    f.push_back({Group::Traffic, tr("Concurrency:"), "/workload/traffic/concurrency", T::Integer, tr(" requests"),
+                 1, 1, 1e9, 0, {}, {}, tr("Requests in flight at once (closed loop: each user waits for its answer)"),
+                 [](const Brief &b) { return inference(b) && b.workload.traffic.mode == TrafficMode::ClosedLoop; },
+                 [](const Brief &b) {
+                     return jsonNumber(b.workload.traffic.concurrency ? std::optional<double>(*b.workload.traffic.concurrency)
+                                                                      : std::nullopt);
+                 }});
+    f.push_back({Group::Traffic, tr("Burstiness:"), "/workload/traffic/burstiness", T::Real, {}, 1, 0.01, 100, 2,
+                 {}, {}, tr("Shape of the gaps between arrivals: 1 is Poisson, below 1 burstier"), openLoop,
+                 [](const Brief &b) { return jsonNumber(b.workload.traffic.burstiness); }});
+    f.push_back({Group::Traffic, tr("Bursts:"), "/workload/traffic/bursts", T::Choice, {}, 1, 0, 0, 0, {},
+                 {{tr("none"), kUnset}, {tr("periodic bursts"), kDefaultBursts}},
+                 tr("Steady traffic with periodic bursts on top (a launch, the Monday morning peak)"), openLoop,
+                 [](const Brief &b) { return b.workload.traffic.burstMultiplier ? kDefaultBursts : kUnset; }});
+    f.push_back({Group::Traffic, tr("Burst size:"), "/workload/traffic/bursts/multiplier", T::Real,
+                 tr(" × the rate"), 1, 1, 1000, 1, {}, {}, tr("The arrival rate during a burst, as a multiple of the base rate"),
+                 bursting, [](const Brief &b) { return jsonNumber(b.workload.traffic.burstMultiplier); }});
+    f.push_back({Group::Traffic, tr("Burst length:"), "/workload/traffic/bursts/duration_s", T::Real, tr(" s"), 1,
+                 0.1, 1e7, 1, {}, {}, tr("How long each burst lasts"), bursting,
+                 [](const Brief &b) { return jsonNumber(b.workload.traffic.burstDurationS); }});
+    f.push_back({Group::Traffic, tr("Burst every:"), "/workload/traffic/bursts/period_s", T::Real, tr(" s"), 1, 0.1,
+                 1e7, 1, {}, {}, tr("Time from the start of one burst to the next"), bursting,
+                 [](const Brief &b) { return jsonNumber(b.workload.traffic.burstPeriodS); }});
+    f.push_back({Group::Traffic, tr("Peak to carry:"), "/workload/traffic/peak_request_rate_per_s", T::Real,
+                 tr(" requests/s"), 1, 0.001, 1e6, 3, tr("from the traffic"), {},
+                 tr("The rate the replica count is sized for within the latency targets"), openLoop,
+                 [](const Brief &b) { return jsonNumber(b.workload.traffic.peakRequestRatePerS); }});
+    const QString noTarget = tr("no target");
+    f.push_back({Group::Traffic, tr("TTFT p99 ≤:"), "/workload/slo/ttft_p99_s", T::Real, tr(" ms"), 1000, 0.001, 1e4, 0,
+                 noTarget, {}, tr("99th-percentile time to first token the service must meet"), realtime,
+                 [](const Brief &b) { return jsonNumber(b.workload.slo.ttftP99S); }});
+    f.push_back({Group::Traffic, tr("TPOT p99 ≤:"), "/workload/slo/tpot_p99_s", T::Real, tr(" ms"), 1000, 0.001, 1e3, 0,
+                 noTarget, {}, tr("99th-percentile time per output token after the first"), realtime,
+                 [](const Brief &b) { return jsonNumber(b.workload.slo.tpotP99S); }});
+    f.push_back({Group::Traffic, tr("End to end p99 ≤:"), "/workload/slo/e2e_p99_s", T::Real, tr(" s"), 1, 0.01, 1e6,
+                 2, noTarget, {}, tr("99th-percentile time from request to the last token"), realtime,
+                 [](const Brief &b) { return jsonNumber(b.workload.slo.e2eP99S); }});
+
+    // Acceptance and quality
+    const auto accepted = [](double Acceptance::*member) {
+        return [member](const Brief &b) {
+            return b.workload.acceptance.given ? jsonNumber(b.workload.acceptance.*member) : kUnset;
+        };
+    };
+    f.push_back({Group::Acceptance, tr("Quality pass rate:"), "/workload/acceptance/quality_pass_rate", T::Real,
+                 tr(" %"), 100, 0, 1, 1, notStated, {},
+                 tr("Share of outputs that pass the quality filters: the denominator is accepted work"), inference,
+                 accepted(&Acceptance::qualityPassRate)});
+    f.push_back({Group::Acceptance, tr("Failed requests:"), "/workload/acceptance/failure_rate", T::Real, tr(" %"),
+                 100, 0, 0.999, 1, notStated, {}, tr("Share of requests that fail and are retried at full cost"),
+                 inference, accepted(&Acceptance::failureRate)});
+
+    // Data boundary and operating model
+    const auto decided = [](auto get) {
+        return [get](const Brief &b) { return b.cost.decision.given ? get(b.cost.decision) : kUnset; };
+    };
+    Choices api = {{notStated, kUnset}};
+    api += yesNo(tr("yes, a model API may see the data"), tr("no, the data stays in-house"));
+    f.push_back({Group::Operations, tr("Data boundary:"), "/cost/decision/api_allowed", T::Choice, {}, 1, 0, 0, 0,
+                 {}, api, tr("Whether the data may go to a third-party model API: that route is compared only if so"),
+                 always, decided([](const Decision &d) { return jsonBool(d.apiAllowed); })});
+    f.push_back({Group::Operations, tr("Hardware control:"), "/cost/decision/needs_hardware_control", T::Choice,
+                 {}, 1, 0, 0, 0, {}, yesNo(tr("needed (kernels, runtime, topology)"), tr("not needed")),
+                 tr("Custom kernels, runtimes or topology keep the GPU route open whatever the API costs"), always,
+                 decided([](const Decision &d) { return jsonBool(d.needsHardwareControl); })});
+    f.push_back({Group::Operations, tr("Demand certainty:"), "/cost/decision/demand_certainty", T::Choice, {}, 1, 0,
+                 0, 0, {}, enumChoices<Level>(), tr("How sure the volume is over a reservation or purchase term"),
+                 always, decided([](const Decision &d) { return jsonEnum(d.demandCertainty); })});
+    f.push_back({Group::Operations, tr("Model churn:"), "/cost/decision/model_churn", T::Choice, {}, 1, 0, 0, 0, {},
+                 enumChoices<Level>(), tr("How often the model is expected to change (bought hardware outlives it)"),
+                 always, decided([](const Decision &d) { return jsonEnum(d.modelChurn); })});
+    f.push_back({Group::Operations, tr("Requests a month:"), "/cost/requests_per_month", T::Real, tr(" M"), 1e-6,
+                 1, 1e13, 3, tr("from the request rate"), {},
+                 tr("Monthly volume for the cost per accepted output, when the traffic does not imply one"), inference,
+                 [](const Brief &b) { return jsonNumber(b.cost.requestsPerMonth); }});
+    f.push_back({Group::Operations, tr("Platform engineers:"), "/assumptions/platform_fte_self_hosted", T::Real,
+                 tr(" FTE"), 1, fte ? fte->min : 0, fte ? fte->max : 1000, 2,
+                 tr("not stated (%1 assumed)").arg(fte ? fte->defaultValue : 0),
+                 {}, tr("Who runs drivers, model servers, autoscaling and on-call for self-hosted GPUs"), always,
+                 [](const Brief &b) {
+                     return b.assumptions.overridden(Assumption::PlatformFteSelfHosted)
+                                ? jsonNumber(b.assumptions.value(Assumption::PlatformFteSelfHosted))
+                                : kUnset;
+                 }});
+    return f;
+}
+
+QString groupTitle(Group g)
+{
+    switch (g) {
+    case Group::Workload: return BriefForm::tr("Workload and model");
+    case Group::Context: return BriefForm::tr("Context and outputs");
+    case Group::Training: return BriefForm::tr("Training set-up");
+    case Group::Traffic: return BriefForm::tr("Traffic and latency targets");
+    case Group::Acceptance: return BriefForm::tr("Acceptance and quality");
+    case Group::Operations: return BriefForm::tr("Data boundary and operating model");
+    }
+    return {};
+}
+
+QString plainLabel(const FieldSpec &f)
+{
+    return QString(f.label).remove(u'&').remove(u':');
+}
+
+// An optional number shows its "not stated" text one step below its smallest valid value.
+double unsetValue(const FieldSpec &f)
+{
+    return f.min * f.scale - std::pow(10.0, -f.decimals);
+}
+
+} // namespace
+
+struct BriefForm::Private
+{
+    std::vector<FieldSpec> specs;
+    std::vector<QWidget *> editors;  // parallel to specs
+    std::map<Group, QGroupBox *> groups;
+    std::map<Group, QFormLayout *> forms;
+    QLabel *error = nullptr;
+    QLabel *modelInfo = nullptr;
+    QLabel *placeholder = nullptr;
+    QPushButton *importHf = nullptr;
+    std::optional<Brief> brief;
+    bool loading = false;
+};
+
+BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
+{
+    d->specs = fieldSpecs(catalog);
+    auto *outer = new QVBoxLayout(this);
+    d->error = new QLabel(this);
+    d->error->setWordWrap(true);
+    d->error->setStyleSheet(QStringLiteral("color: #d55e00"));
+    d->error->setAccessibleName(tr("Brief validation message"));
+    d->error->hide();
+    outer->addWidget(d->error);
+    d->placeholder = new QLabel(tr("No brief is open: use File → Open for a project or a brief, or Scenario → Add "
+                                   "from Brief."),
+                                this);
+    d->placeholder->setWordWrap(true);
+    outer->addWidget(d->placeholder);
+    auto *columns = new QHBoxLayout;
+    outer->addLayout(columns);
+    QVBoxLayout *column[2] = {new QVBoxLayout, new QVBoxLayout};
+    for (QVBoxLayout *c : column)
+        columns->addLayout(c, 1);
+    for (Group g : {Group::Workload, Group::Context, Group::Training, Group::Traffic, Group::Acceptance,
+                    Group::Operations}) {
+        auto *box = new QGroupBox(groupTitle(g), this);
+        auto *form = new QFormLayout(box);
+        form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        d->groups[g] = box;
+        d->forms[g] = form;
+        const bool right = g == Group::Traffic || g == Group::Operations;
+        column[right ? 1 : 0]->addWidget(box);
+    }
+    for (QVBoxLayout *c : column)
+        c->addStretch(1);
+
+    for (std::size_t i = 0; i < d->specs.size(); ++i) {
+        const FieldSpec &spec = d->specs[i];
+        QWidget *editor = nullptr;
+        if (spec.type == FieldSpec::Choice) {
+            auto *combo = new QComboBox(this);
+            for (const auto &[label, json] : spec.choices)
+                combo->addItem(label, json);
+            connect(combo, &QComboBox::currentIndexChanged, this, [this, i, combo] {
+                const QString json = combo->currentData().toString();
+                if (d->loading || json.isEmpty())
+                    return;
+                const FieldSpec &s = d->specs[i];
+                // What a new kind or traffic mode needs besides is the engine's to add (patchBrief).
+                emit edit({{s.pointer.toStdString(), json.toStdString()}}, plainLabel(s));
+            });
+            editor = combo;
+        } else {
+            auto *spin = new QDoubleSpinBox(this);
+            spin->setDecimals(spec.decimals);
+            spin->setRange(spec.unsetText.isEmpty() ? spec.min * spec.scale : unsetValue(spec), spec.max * spec.scale);
+            spin->setSuffix(spec.unit);
+            spin->setSpecialValueText(spec.unsetText);
+            spin->setKeyboardTracking(true);
+            spin->setGroupSeparatorShown(true);
+            connect(spin, &QDoubleSpinBox::valueChanged, this, [this, i](double shown) {
+                if (d->loading)
+                    return;
+                const FieldSpec &s = d->specs[i];
+                QString json;
+                if (!s.unsetText.isEmpty() && shown < s.min * s.scale)
+                    json = kUnset;
+                else if (s.type == FieldSpec::Integer)
+                    json = QString::number(std::llround(shown / s.scale));
+                else
+                    json = jsonNumber(shown / s.scale);
+                emit edit({{s.pointer.toStdString(), json.toStdString()}}, plainLabel(s));
+            });
+            editor = spin;
+        }
+        editor->setToolTip(spec.tip);
+        editor->setAccessibleName(plainLabel(spec));
+        editor->setAccessibleDescription(spec.tip);
+        editor->setObjectName(spec.pointer);
+        d->forms[spec.group]->addRow(spec.label, editor);
+        d->editors.push_back(editor);
+        if (spec.pointer == QLatin1String("/workload/model")) {
+            d->modelInfo = new QLabel(this);
+            d->modelInfo->setWordWrap(true);
+            d->modelInfo->setAccessibleName(tr("Model architecture"));
+            d->importHf = new QPushButton(tr("Import Hugging Face config.json…"), this);
+            d->importHf->setToolTip(tr("Use a model that is not in the catalog: its architecture is read from "
+                                       "the config.json of its Hugging Face repository"));
+            connect(d->importHf, &QPushButton::clicked, this, [this] {
+                const QString path = QFileDialog::getOpenFileName(this, tr("Import a Hugging Face config.json"), {},
+                                                                  tr("Model configuration (*.json)"));
+                if (!path.isEmpty())
+                    if (auto error = importHfConfig(path))
+                        showError(*error);
+            });
+            d->forms[spec.group]->addRow(QString(), d->modelInfo);
+            d->forms[spec.group]->addRow(QString(), d->importHf);
+        }
+    }
+    setBrief(nullptr);
+}
+
+BriefForm::~BriefForm() = default;
+
+QWidget *BriefForm::field(const QString &pointer) const
+{
+    for (std::size_t i = 0; i < d->specs.size(); ++i)
+        if (d->specs[i].pointer == pointer)
+            return d->editors[i];
+    return nullptr;
+}
+
+bool BriefForm::focusField(const QString &pointer)
+{
+    // An item may name a group ("/workload/slo", "/workload/acceptance"): its first field.
+    for (std::size_t i = 0; i < d->specs.size(); ++i) {
+        if (d->specs[i].pointer.startsWith(pointer) && d->editors[i]->isVisibleTo(this)) {
+            d->editors[i]->setFocus(Qt::OtherFocusReason);
+            return true;
+        }
+    }
+    return false;
+}
+
+QComboBox *BriefForm::modelBox() const
+{
+    return static_cast<QComboBox *>(field(QStringLiteral("/workload/model")));
+}
+
+QDoubleSpinBox *BriefForm::rateBox() const
+{
+    return static_cast<QDoubleSpinBox *>(field(QStringLiteral("/workload/traffic/request_rate_per_s")));
+}
+
+void BriefForm::setBrief(const Brief *brief)
+{
+    d->loading = true;
+    d->brief = brief ? std::optional<Brief>(*brief) : std::nullopt;
+    std::map<Group, bool> groupShown;
+    for (std::size_t i = 0; i < d->specs.size(); ++i) {
+        const FieldSpec &spec = d->specs[i];
+        const bool shown = brief && spec.applies(*brief);
+        d->forms[spec.group]->setRowVisible(d->editors[i], shown);
+        groupShown[spec.group] = groupShown[spec.group] || shown;
+        if (!brief)
+            continue;
+        const QString json = spec.value(*brief);
+        if (spec.type == FieldSpec::Choice) {
+            auto *combo = static_cast<QComboBox *>(d->editors[i]);
+            // An inline (imported) model is not in the catalog list: show it, not selectable.
+            const int stale = combo->findData(QString());
+            if (stale >= 0)
+                combo->removeItem(stale);
+            int index = combo->findData(json);
+            if (index < 0 && spec.pointer == QLatin1String("/workload/model")) {
+                combo->insertItem(0, tr("%1 (imported)").arg(QString::fromStdString(brief->workload.model.name)),
+                                  QString());
+                index = 0;
+            }
+            combo->setCurrentIndex(index);
+        } else {
+            auto *spin = static_cast<QDoubleSpinBox *>(d->editors[i]);
+            const double shownValue = json == kUnset ? unsetValue(spec) : json.toDouble() * spec.scale;
+            if (std::abs(spin->value() - shownValue) > 0.5 * std::pow(10.0, -spec.decimals))
+                spin->setValue(shownValue);
+        }
+    }
+    for (auto &[g, box] : d->groups)
+        box->setVisible(brief && groupShown[g]);
+    d->placeholder->setVisible(!brief);
+    if (brief) {
+        const ModelSpec &m = brief->workload.model;
+        const QLocale locale;
+        QString info = tr("%1 B parameters, %2 layers, %3 KV heads × %4, context up to %5 tokens")
+                           .arg(locale.toString(m.parameters / 1e9, 'f', 1))
+                           .arg(m.layers)
+                           .arg(m.kvHeads)
+                           .arg(m.headDim)
+                           .arg(locale.toString(m.maxContext));
+        if (m.experts > 0)
+            info += tr("; %1 experts, %2 per token").arg(m.experts).arg(m.expertsPerToken);
+        d->modelInfo->setText(info);
+    }
+    d->loading = false;
+}
+
+void BriefForm::showError(const QString &message)
+{
+    d->error->setText(message);
+    d->error->setVisible(!message.isEmpty());
+}
+
+std::optional<QString> BriefForm::importHfConfig(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return tr("%1: cannot be read: %2").arg(path, file.errorString());
+    const QByteArray bytes = file.readAll();
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
+    if (doc.isNull() || !doc.isObject())
+        return tr("%1: is not a JSON object (%2)").arg(path, parseError.errorString());
+    // The engine reads the architecture; its error names the file and the field.
+    auto model = modelFromHfConfig(bytes.toStdString(), path.toStdString(), "");
+    if (!model)
+        return QString::fromStdString(model.error().toString());
+    const QString name = QFileInfo(path).absoluteDir().dirName();
+    const QString value = QStringLiteral(R"({"name": %1, "hf_config": %2})")
+                              .arg(jsonString(name), QString::fromUtf8(doc.toJson(QJsonDocument::Compact)));
+    emit edit({{"/workload/model", value.toStdString()}}, tr("model (imported from %1)").arg(QFileInfo(path).fileName()));
+    return std::nullopt;
+}
+
+} // namespace wb

@@ -1,0 +1,147 @@
+#include "pages/candidatespage.h"
+
+#include "dialogs/catalogbrowser.h"
+#include "dialogs/pricequote.h"
+#include "document/document.h"
+#include "pages/candidatesmodel.h"
+#include "parts/pageparts.h"
+
+#include <widgets/choicedelegate.h>
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableView>
+
+namespace wb {
+
+using namespace pageparts;
+
+CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(document, parent)
+{
+    QVBoxLayout *layout =
+        headedPage(this, tr("Which GPUs are in the running?"),
+                   tr("Double-click a cell to change the GPU, its count, tensor and pipeline parallelism or the serving "
+                      "stack; hover a specification for its source and a price for every dated offer."));
+    m_model = new CandidatesModel(document->catalog(), this);
+    m_table = resultTable(m_model, tr("Candidates"), this);
+    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+                             | QAbstractItemView::AnyKeyPressed);
+    QVector<ChoiceDelegate::Choice> gpus, stacks;
+    for (const GpuSpec &g : document->catalog().gpus())
+        gpus.push_back({QString::fromStdString(g.id), QString::fromStdString(g.name)});
+    for (const auto &[stack, name] : EnumNames<ServingStack>::items)
+        stacks.push_back({QString::fromLatin1(name.data()), QString::fromLatin1(name.data())});
+    m_table->setItemDelegateForColumn(CandidatesModel::Gpu, new ChoiceDelegate(gpus, m_table));
+    m_table->setItemDelegateForColumn(CandidatesModel::Stack, new ChoiceDelegate(stacks, m_table));
+    layout->addWidget(m_table, 1);
+    auto *candidateButtons = new QHBoxLayout;
+    auto *addButton = new QPushButton(tr("Add from the catalog…"), this);
+    addButton->setToolTip(tr("Browse every GPU's specifications with their sources, and add one as a candidate"));
+    auto *removeCandidate = new QPushButton(tr("Remove selected"), this);
+    candidateButtons->addWidget(addButton);
+    candidateButtons->addWidget(removeCandidate);
+    candidateButtons->addStretch();
+    layout->addLayout(candidateButtons);
+    // The brief's own dated prices (vendor quotes), which come before the price book's.
+    layout->addWidget(new QLabel(tr("<b>Your price quotes</b>: dated prices of your own; the cost model prefers "
+                                    "them to the price book's"),
+                                 this));
+    m_quotes = new QListWidget(this);
+    m_quotes->setAccessibleName(tr("Price quotes in the brief"));
+    m_quotes->setMaximumHeight(fontMetrics().height() * 6);
+    layout->addWidget(m_quotes);
+    auto *quoteButtons = new QHBoxLayout;
+    auto *addQuote = new QPushButton(tr("Add a price quote…"), this);
+    auto *removeQuote = new QPushButton(tr("Remove quote"), this);
+    quoteButtons->addWidget(addQuote);
+    quoteButtons->addWidget(removeQuote);
+    quoteButtons->addStretch();
+    layout->addLayout(quoteButtons);
+
+    connect(addQuote, &QPushButton::clicked, this, [this] {
+        const QModelIndex current = m_table->currentIndex();
+        const Brief *brief = this->document()->brief();
+        const QString gpu = brief && current.isValid() && current.row() < int(brief->candidates.size())
+                                ? QString::fromStdString(brief->candidates[std::size_t(current.row())].gpu)
+                                : QString();
+        PriceQuoteDialog dialog(this->document()->catalog(), gpu, this);
+        if (dialog.exec() == QDialog::Accepted)
+            addPriceQuote(dialog.json());
+    });
+    connect(removeQuote, &QPushButton::clicked, this, [this] {
+        const int row = m_quotes->currentRow();
+        if (row < 0 || !m_quotes->currentItem()->data(Qt::UserRole).isValid())
+            return;
+        if (auto error = this->document()->editBrief(QStringLiteral("/cost/prices/%1").arg(row), QStringLiteral("null"),
+                                                     tr("remove price quote"), false))
+            QMessageBox::warning(this, tr("Cannot remove the quote"), *error);
+    });
+    connect(m_model, &CandidatesModel::editRequested, this,
+            [this](const QString &pointer, const QString &value, const QString &label) {
+                if (auto error = this->document()->editBrief(pointer, value, label))
+                    QMessageBox::warning(this, tr("Cannot change the candidate"), *error);
+            });
+    connect(addButton, &QPushButton::clicked, this, [this] {
+        CatalogBrowser browser(this->document()->catalog(), this);
+        if (browser.exec() == QDialog::Accepted)
+            addCandidate(browser.selectedGpu());
+    });
+    connect(removeCandidate, &QPushButton::clicked, this, [this] {
+        const QModelIndex current = m_table->currentIndex();
+        if (!current.isValid())
+            return;
+        if (auto error = this->document()->editBrief(QStringLiteral("/candidates/%1").arg(current.row()),
+                                                     QStringLiteral("null"), tr("remove candidate"), false))
+            QMessageBox::warning(this, tr("Cannot remove the candidate"), *error);
+    });
+    connect(document, &Document::briefChanged, this, &CandidatesPage::showBrief);
+    showBrief();
+}
+
+void CandidatesPage::addCandidate(const QString &gpu)
+{
+    if (gpu.isEmpty())
+        return;
+    if (auto error = document()->editBrief(QStringLiteral("/candidates/-"),
+                                           QStringLiteral("{\"gpu\": \"%1\", \"gpus\": 1}").arg(gpu), tr("add candidate"),
+                                           false))
+        QMessageBox::warning(this, tr("Cannot add the candidate"), *error);
+}
+
+std::optional<QString> CandidatesPage::addPriceQuote(const QString &json)
+{
+    auto error = document()->editBrief(QStringLiteral("/cost/prices/-"), json, tr("add price quote"), false);
+    if (error)
+        QMessageBox::warning(this, tr("Cannot add the quote"), *error);
+    return error;
+}
+
+// The brief's own quotes are its cost.prices, in order (the price book's are not part of the
+// brief), so the row of a quote is its index there.
+void CandidatesPage::showBrief()
+{
+    const Brief *brief = document()->brief();
+    m_model->setBrief(brief);
+    m_quotes->clear();
+    for (std::size_t i = 0; brief && i < brief->cost.prices.size(); ++i) {
+        const GpuPrice &p = brief->cost.prices[i];
+        const QString amount = p.term == PricingTerm::Purchase
+                                   ? tr("$%1 per GPU").arg(QLocale().toString(p.usdPerGpu, 'f', 0))
+                                   : tr("$%1 per GPU-hour").arg(QLocale().toString(p.usdPerGpuHour, 'f', 2));
+        auto *item = new QListWidgetItem(tr("%1 — %2 %3, %4, observed %5")
+                                             .arg(QString::fromStdString(p.gpu),
+                                                  QString::fromLatin1(enumName(p.term).data()), amount,
+                                                  QString::fromStdString(p.provider), QString::fromStdString(p.observed)));
+        item->setToolTip(tr("Source: %1").arg(QString::fromStdString(p.source)));
+        item->setData(Qt::UserRole, int(i));
+        m_quotes->addItem(item);
+    }
+    if (m_quotes->count() == 0)
+        m_quotes->addItem(tr("None: every price comes from the dated price book (hover a price for its source)."));
+}
+
+} // namespace wb

@@ -1,0 +1,173 @@
+#include "pages/comparisonmodel.h"
+
+#include "pages/resultstablemodel.h"
+
+#include <QFont>
+#include <QLocale>
+
+namespace wb {
+
+namespace {
+
+// Whether a higher value is better in a column (empty: the column is not ranked).
+std::optional<bool> higherIsBetter(int column)
+{
+    switch (column) {
+    case ComparisonModel::Headroom:
+    case ComparisonModel::TokensPerGpu:
+    case ComparisonModel::MaxRate: return true;
+    case ComparisonModel::TtftP99:
+    case ComparisonModel::TpotP99:
+    case ComparisonModel::PricePerGpuHour:
+    case ComparisonModel::PerMonth:
+    case ComparisonModel::PerAccepted:
+    case ComparisonModel::PerMillionTokens: return false;
+    default: return std::nullopt;
+    }
+}
+
+} // namespace
+
+ComparisonModel::ComparisonModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void ComparisonModel::setResults(const Results &results)
+{
+    beginResetModel();
+    m_results = results;
+    m_rows.clear();
+    for (const CandidateResult &r : m_results.results) {
+        if (r.cost.options.empty())
+            m_rows.push_back({&r, nullptr});
+        for (const CostOption &o : r.cost.options)
+            m_rows.push_back({&r, &o});
+    }
+    m_best.assign(ColumnCount, std::nullopt);
+    for (int c = 0; c < ColumnCount && m_ranked; ++c) {
+        const auto higher = higherIsBetter(c);
+        if (!higher)
+            continue;
+        for (const Row &row : m_rows)
+            if (const auto v = value(row, c))
+                if (!m_best[std::size_t(c)] || (*higher ? *v > *m_best[std::size_t(c)] : *v < *m_best[std::size_t(c)]))
+                    m_best[std::size_t(c)] = v;
+    }
+    endResetModel();
+}
+
+void ComparisonModel::setRanked(bool ranked)
+{
+    if (ranked == m_ranked)
+        return;
+    m_ranked = ranked;
+    setResults(Results(m_results));
+}
+
+int ComparisonModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ComparisonModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+std::optional<double> ComparisonModel::value(const Row &row, int column) const
+{
+    const FitResult &f = row.result->fit;
+    const PerformanceResult &p = row.result->performance;
+    const CostOption *o = row.option;
+    switch (column) {
+    case Headroom: return f.computed ? std::optional<double>(f.headroomFraction) : std::nullopt;
+    case TtftP99: return p.computed && !p.ttft.empty ? std::optional<double>(p.ttft.p99 * 1000) : std::nullopt;
+    case TpotP99: return p.computed && !p.tpot.empty ? std::optional<double>(p.tpot.p99 * 1000) : std::nullopt;
+    case TokensPerGpu: return p.computed ? std::optional<double>(p.outputTokensPerSPerGpu) : std::nullopt;
+    case MaxRate: return p.maxRequestRateWithinSloPerS;
+    case PricePerGpuHour: return o ? std::optional<double>(o->usdPerGpuHour) : std::nullopt;
+    case PerMonth: return o ? std::optional<double>(o->totalUsdPerMonth) : std::nullopt;
+    case PerAccepted: return o ? std::optional<double>(o->costPerAcceptedOutput) : std::nullopt;
+    case PerMillionTokens: return o ? std::optional<double>(o->costPerMillionAcceptedTokens) : std::nullopt;
+    default: return std::nullopt;
+    }
+}
+
+bool ComparisonModel::isBest(int row, int column) const
+{
+    if (row < 0 || row >= rowCount() || column < 0 || column >= ColumnCount || !m_best[std::size_t(column)])
+        return false;
+    const auto v = value(m_rows[std::size_t(row)], column);
+    return v && *v == *m_best[std::size_t(column)];
+}
+
+QVariant ComparisonModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+        return {};
+    const Row &row = m_rows[std::size_t(index.row())];
+    const int column = index.column();
+    const auto v = value(row, column);
+    if (role == Qt::UserRole) {
+        if (column == Candidate)
+            return ResultsTableModel::candidateLabel(*row.result);
+        if (column == Term)
+            return row.option && row.option->term ? QString::fromLatin1(enumName(*row.option->term).data()) : QString();
+        if (column == SloMet)
+            return row.result->performance.sloMet ? int(*row.result->performance.sloMet) : -1;
+        return v ? QVariant(*v) : QVariant(std::numeric_limits<double>::infinity());
+    }
+    if (role == Qt::FontRole && isBest(index.row(), column)) {
+        QFont bold;
+        bold.setBold(true);
+        return bold;
+    }
+    if (role == Qt::ToolTipRole && isBest(index.row(), column))
+        return tr("Best in this column");
+    if (role == Qt::TextAlignmentRole)
+        return column <= Term ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole)
+        return {};
+    const QLocale l;
+    switch (column) {
+    case Candidate: return ResultsTableModel::candidateLabel(*row.result);
+    case Term:
+        return row.option ? QString::fromLatin1(enumName(*row.option->term).data()) + (row.option->stale ? tr(" (stale)") : QString())
+                          : tr("no price");
+    case SloMet: {
+        const auto &met = row.result->performance.sloMet;
+        return met ? (*met ? tr("yes") : tr("no")) : QStringLiteral("–");
+    }
+    case Headroom: return v ? l.toString(100 * *v, 'f', 1) + u'%' : QStringLiteral("–");
+    case TtftP99:
+    case TpotP99:
+    case TokensPerGpu: return v ? l.toString(*v, 'f', 0) : QStringLiteral("–");
+    case MaxRate:
+    case PricePerGpuHour:
+    case PerMonth: return v ? l.toString(*v, 'f', 2) : QStringLiteral("–");
+    case PerAccepted: return v ? l.toString(*v, 'f', 6) : QStringLiteral("–");
+    case PerMillionTokens: return v ? l.toString(*v, 'f', 3) : QStringLiteral("–");
+    default: return {};
+    }
+}
+
+QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
+        return {};
+    switch (section) {
+    case Candidate: return tr("Candidate");
+    case Term: return tr("Pricing");
+    case Headroom: return tr("Headroom");
+    case TtftP99: return tr("TTFT p99 ms");
+    case TpotP99: return tr("TPOT p99 ms");
+    case SloMet: return tr("SLO met");
+    case TokensPerGpu: return tr("Tok/s/GPU");
+    case MaxRate: return tr("Max req/s");
+    case PricePerGpuHour: return tr("$/GPU-h");
+    case PerMonth: return tr("$/month");
+    case PerAccepted: return tr("$/accepted");
+    case PerMillionTokens: return tr("$/M tokens");
+    default: return {};
+    }
+}
+
+} // namespace wb

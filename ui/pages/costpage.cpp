@@ -1,0 +1,70 @@
+#include "pages/costpage.h"
+
+#include "document/document.h"
+#include "pages/costtablemodel.h"
+#include "parts/pageparts.h"
+#include "parts/recommendation.h"
+#include "parts/resultcharts.h"
+
+#include <widgets/chartview.h>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QTableView>
+
+namespace wb {
+
+CostPage::CostPage(Document *document, QWidget *parent)
+    : ResultPage(document, tr("Cost"), new CostTableModel, tr("Cost per candidate and pricing"),
+                 {tr("Cost per accepted output by line item"), tr("Break-even against the API (the selected candidate)")},
+                 parent)
+{
+    m_model = static_cast<CostTableModel *>(table()->model());
+    chartChoice()->setAccessibleName(tr("Cost chart"));
+    subtitle()->setText(tr("All-in monthly cost (GPU time busy and idle, retries, storage, serving stack, network, "
+                           "observability, platform labour) per accepted output, for each candidate and dated price, "
+                           "and for the model API. Hover a row for its cost lines and the price's source."));
+    m_recommendation = pageparts::richLabel(tr("Recommendation"), this);
+    pageLayout()->addWidget(m_recommendation);
+    connect(chartChoice(), &QComboBox::currentIndexChanged, this, &CostPage::showChart);
+    connect(table()->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CostPage::showChart);
+    connect(document, &Document::resultsChanged, this, &CostPage::showResults);
+    showResults();
+}
+
+void CostPage::showResults()
+{
+    const Brief *brief = document()->brief();
+    m_model->setResults(document()->results());
+    const bool inference = brief && isInference(brief->workload.kind);
+    title()->setText(!brief      ? tr("What does an accepted output cost? Open a brief to see.")
+                     : inference ? tr("What does an accepted output cost?")
+                                 : tr("What does an accepted output cost? Training cost arrives in a later version."));
+    m_recommendation->setText(brief ? recommendationHtml(document()->results()) : QString());
+    showChart();
+}
+
+// Cost per accepted output by line item, or the break-even lines of the candidate selected in
+// the table (the recommended or cheapest one when none is).
+void CostPage::showChart()
+{
+    const Results &results = document()->results();
+    if (chartChoice()->currentIndex() == 0) {
+        showCostChart(chart(), results);
+        return;
+    }
+    std::optional<std::size_t> candidate = m_model->candidateAt(table()->currentIndex().row());
+    if (!candidate && results.cost.recommendation)
+        candidate = results.cost.recommendation->candidate;
+    // Else the candidate with the lowest cost per accepted output.
+    const bool chosen = candidate.has_value();
+    for (std::size_t i = 0; !chosen && i < results.results.size(); ++i) {
+        const CostOption *mine = results.results[i].cost.cheapest();
+        const CostOption *best = candidate ? results.results[*candidate].cost.cheapest() : nullptr;
+        if (mine && (!best || mine->costPerAcceptedOutput < best->costPerAcceptedOutput))
+            candidate = i;
+    }
+    showBreakEvenChart(chart(), results, candidate.value_or(results.results.size()));
+}
+
+} // namespace wb

@@ -1,0 +1,129 @@
+#include "pages/costtablemodel.h"
+
+#include "pages/resultstablemodel.h"
+
+
+#include <QLocale>
+
+namespace wb {
+
+namespace {
+
+QString money(double usd, int decimals)
+{
+    return QLocale().toString(usd, 'f', decimals);
+}
+
+} // namespace
+
+CostTableModel::CostTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void CostTableModel::setResults(const Results &results)
+{
+    beginResetModel();
+    m_results = results;
+    m_rows.clear();
+    for (std::size_t i = 0; i < m_results.results.size(); ++i) {
+        const CandidateResult &r = m_results.results[i];
+        const QString label = ResultsTableModel::candidateLabel(r);
+        for (const CostOption &o : r.cost.options)
+            m_rows.push_back({label, &o, i});
+    }
+    if (m_results.cost.api)
+        m_rows.push_back({tr("Model API"), &*m_results.cost.api, std::nullopt});
+    endResetModel();
+}
+
+std::optional<std::size_t> CostTableModel::candidateAt(int row) const
+{
+    return row >= 0 && row < int(m_rows.size()) ? m_rows[std::size_t(row)].candidate : std::nullopt;
+}
+
+int CostTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int CostTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CostTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+        return {};
+    const Row &row = m_rows[std::size_t(index.row())];
+    const CostOption &o = *row.option;
+    const int column = index.column();
+    if (role == Qt::TextAlignmentRole)
+        return column == Candidate || column == Term || column >= Observed ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                                                           : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole) {
+        QStringList lines;
+        for (const CostLine &l : o.lines)
+            lines << tr("%1: $%2 — %3").arg(QString::fromStdString(l.name), money(l.usdPerMonth, 2),
+                                             QString::fromStdString(l.basis));
+        lines << tr("Price: %1, observed %2 (%3)")
+                     .arg(QString::fromStdString(o.provider), QString::fromStdString(o.observed),
+                          QString::fromStdString(o.source));
+        if (o.stale)
+            lines << tr("This price is older than the staleness limit: check it.");
+        return lines.join(QLatin1Char('\n'));
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (column) {
+    case Candidate: return row.label;
+    case Term: return o.api ? tr("API") : QString::fromLatin1(enumName(*o.term).data());
+    case Provider: return QString::fromStdString(o.provider);
+    case Observed: return QString::fromStdString(o.observed) + (o.stale ? tr(" (stale)") : QString());
+    case PricePerGpuHour: return o.api ? QStringLiteral("–") : money(o.usdPerGpuHour, 2);
+    case Gpus: return o.api ? QStringLiteral("–") : QLocale().toString(o.gpus);
+    case Utilization: return QLocale().toString(100 * o.utilization, 'f', 0) + QLatin1Char('%');
+    case PerMonth: return money(o.totalUsdPerMonth, 2);
+    case PerAccepted: return money(o.costPerAcceptedOutput, 6);
+    case PerMillionTokens: return money(o.costPerMillionAcceptedTokens, 3);
+    case ApiBreakEven:
+        if (o.api)
+            return QStringLiteral("–");
+        return o.breakEvenRequestsPerMonthVsApi ? QLocale().toString(*o.breakEvenRequestsPerMonthVsApi, 'g', 3)
+               : m_results.cost.api             ? tr("never")
+                                                : QStringLiteral("–");
+    default: return {};
+    }
+}
+
+QVariant CostTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case Gpus: return tr("GPUs provisioned for the peak request rate within the latency targets");
+        case Utilization: return tr("Average load as a share of the provisioned capacity; the rest is paid idle time");
+        case PerAccepted: return tr("All-in monthly cost divided by the outputs that pass failures and quality filters");
+        case ApiBreakEven: return tr("Monthly requests from which this option costs less than the model API ("
+                                     "\"never\": not at any volume)");
+        default: return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Candidate: return tr("Candidate");
+    case Term: return tr("Term");
+    case Provider: return tr("Provider");
+    case Observed: return tr("Price date");
+    case PricePerGpuHour: return tr("$/GPU-h");
+    case Gpus: return tr("GPUs");
+    case Utilization: return tr("Util.");
+    case PerMonth: return tr("$/month");
+    case PerAccepted: return tr("$/accepted");
+    case PerMillionTokens: return tr("$/M tokens");
+    case ApiBreakEven: return tr("Beats API from");
+    default: return {};
+    }
+}
+
+} // namespace wb

@@ -1,0 +1,103 @@
+#include "pages/performancetablemodel.h"
+
+#include <QLocale>
+
+namespace wb {
+
+namespace {
+
+QString milliseconds(const Distribution &d, double Distribution::*field)
+{
+    return d.empty ? QStringLiteral("–") : QLocale().toString(d.*field * 1000.0, 'f', 0);
+}
+
+QString number(double v, int decimals = 0)
+{
+    return QLocale().toString(v, 'f', decimals);
+}
+
+} // namespace
+
+PerformanceTableModel::PerformanceTableModel(QObject *parent) : ResultsTableModel(ColumnCount, parent) {}
+
+QVariant PerformanceTableModel::data(const QModelIndex &index, int role) const
+{
+    const CandidateResult *row = candidateAt(index);
+    if (!row)
+        return {};
+    const CandidateResult &r = *row;
+    const PerformanceResult &p = r.performance;
+    const int column = index.column();
+
+    if (role == Qt::TextAlignmentRole)
+        return column == Candidate ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole) {
+        QStringList lines;
+        if (column == Candidate)
+            lines << QString::fromStdString(r.gpuName) << QString::fromStdString(p.efficiency.basis);
+        for (const Warning &w : p.warnings)
+            lines << QString::fromStdString(w.message);
+        return lines.join(QLatin1Char('\n'));
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+
+    if (column == Candidate)
+        return candidateLabel(r) + QLatin1Char(' ') + QString::fromLatin1(enumName(r.candidate.servingStack).data());
+    if (!results().performanceEvaluated)
+        return QStringLiteral("…");
+    if (!p.computed)
+        return column == Throughput ? tr("not computed") : QStringLiteral("–");
+    const bool generates = !p.tpot.empty || p.outputTokensPerS > 0;
+    switch (column) {
+    case Throughput: return generates ? number(p.outputTokensPerS) : QStringLiteral("–");
+    case ThroughputPerGpu: return generates ? number(p.outputTokensPerSPerGpu) : QStringLiteral("–");
+    case Ttft: return milliseconds(p.ttft, &Distribution::p50) + QStringLiteral(" / ") + milliseconds(p.ttft, &Distribution::p99);
+    case Tpot: return milliseconds(p.tpot, &Distribution::p50) + QStringLiteral(" / ") + milliseconds(p.tpot, &Distribution::p99);
+    case E2eP99: return milliseconds(p.e2e, &Distribution::p99);
+    case SloMet:
+        if (p.overloaded)
+            return tr("overloaded");
+        return p.sloMet ? (*p.sloMet ? tr("yes") : tr("no")) : tr("no SLO");
+    case MaxRateWithinSlo: return p.maxRequestRateWithinSloPerS ? number(*p.maxRequestRateWithinSloPerS, 2) : QStringLiteral("–");
+    case ReplicasForPeak: return p.replicasForPeak ? QLocale().toString(*p.replicasForPeak) : QStringLiteral("–");
+    case Capacity: return generates ? number(p.maxOutputTokensPerS) : QStringLiteral("–");
+    default: return {};
+    }
+}
+
+QVariant PerformanceTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case Throughput: return tr("Output tokens per second at the brief's traffic, all replicas");
+        case Ttft: return tr("Time to first token, milliseconds: median / 99th percentile");
+        case Tpot: return tr("Time per output token after the first, milliseconds: median / 99th percentile");
+        case E2eP99: return tr("End-to-end request latency, milliseconds");
+        case SloMet: return tr("Whether the simulated percentiles meet every latency target of the brief");
+        case MaxRateWithinSlo: return tr("Highest Poisson request rate (per second) whose percentiles meet the SLO");
+        case ReplicasForPeak: return tr("Replicas needed to carry the brief's peak request rate within the SLO");
+        case Capacity: return tr("Output tokens per second with every request queued at once (no latency limit)");
+        default: return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Candidate: return tr("Candidate");
+    case Throughput: return tr("Tokens/s");
+    case ThroughputPerGpu: return tr("Per GPU");
+    case Ttft: return tr("TTFT p50 / p99");
+    case Tpot: return tr("TPOT p50 / p99");
+    case E2eP99: return tr("E2E p99");
+    case SloMet: return tr("SLO met");
+    case MaxRateWithinSlo: return tr("Max req/s");
+    case ReplicasForPeak: return tr("Replicas");
+    case Capacity: return tr("Capacity");
+    default: return {};
+    }
+}
+
+} // namespace wb

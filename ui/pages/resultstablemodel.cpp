@@ -1,0 +1,40 @@
+#include "pages/resultstablemodel.h"
+
+namespace wb {
+
+ResultsTableModel::ResultsTableModel(int columns, QObject *parent) : QAbstractTableModel(parent), m_columns(columns) {}
+
+void ResultsTableModel::setResults(const Results &results)
+{
+    beginResetModel();
+    m_results = results;
+    endResetModel();
+}
+
+int ResultsTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_results.results.size());
+}
+
+int ResultsTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_columns;
+}
+
+const CandidateResult *ResultsTableModel::candidateAt(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= m_columns)
+        return nullptr;
+    return &m_results.results[std::size_t(index.row())];
+}
+
+QString ResultsTableModel::candidateLabel(const CandidateResult &r)
+{
+    const Candidate &c = r.candidate;
+    QString label = tr("%1 × %2, TP%3").arg(c.gpus).arg(QString::fromStdString(c.gpu)).arg(c.tensorParallel);
+    if (c.pipelineParallel > 1)
+        label += tr(" PP%1").arg(c.pipelineParallel);
+    return label;
+}
+
+} // namespace wb

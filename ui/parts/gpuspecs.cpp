@@ -1,0 +1,114 @@
+#include "parts/gpuspecs.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <QStringList>
+
+namespace wb {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("GpuSpecs", text);
+}
+
+QString flops(const std::optional<double> &f)
+{
+    return f ? QLocale().toString(*f / 1e12, 'f', 0) : QStringLiteral("–");
+}
+
+QString amount(const GpuPrice &p)
+{
+    const QLocale l;
+    return p.term == PricingTerm::Purchase ? tr("$%1/GPU").arg(l.toString(p.usdPerGpu, 'f', 0))
+                                           : tr("$%1/h").arg(l.toString(p.usdPerGpuHour, 'f', 2));
+}
+
+QString term(const GpuPrice &p)
+{
+    return QString::fromLatin1(enumName(p.term).data());
+}
+
+} // namespace
+
+QString gpuFigureText(const GpuSpec &g, GpuFigure figure)
+{
+    const QLocale l;
+    switch (figure) {
+    case GpuFigure::Memory: return l.toString(double(g.memoryBytes) / (1024.0 * 1024 * 1024), 'f', 0);
+    case GpuFigure::Bandwidth: return l.toString(g.memoryBandwidthBytesPerS / 1e12, 'f', 2);
+    case GpuFigure::Bf16: return flops(g.denseFlops.bf16);
+    case GpuFigure::Fp8: return flops(g.denseFlops.fp8);
+    case GpuFigure::Fp4: return flops(g.denseFlops.fp4);
+    case GpuFigure::ScaleUp:
+        return tr("%1 %2 GB/s × %3")
+            .arg(QString::fromStdString(g.scaleUp.kind))
+            .arg(l.toString(g.scaleUp.bandwidthBytesPerS / 1e9, 'f', 0))
+            .arg(g.scaleUp.domainGpus);
+    case GpuFigure::Power: return l.toString(g.boardPowerW, 'f', 0);
+    }
+    return {};
+}
+
+QString gpuFigureHeader(GpuFigure figure)
+{
+    switch (figure) {
+    case GpuFigure::Memory: return tr("Memory GiB");
+    case GpuFigure::Bandwidth: return tr("HBM TB/s");
+    case GpuFigure::Bf16: return tr("bf16 TFLOP/s");
+    case GpuFigure::Fp8: return tr("fp8 TFLOP/s");
+    case GpuFigure::Fp4: return tr("fp4 TFLOP/s");
+    case GpuFigure::ScaleUp: return tr("Scale-up");
+    case GpuFigure::Power: return tr("Power W");
+    }
+    return {};
+}
+
+QString gpuFigureSource(const Catalog &catalog, const GpuSpec &g, GpuFigure figure)
+{
+    const char *name = figure == GpuFigure::Memory      ? "memory"
+                       : figure == GpuFigure::Bandwidth ? "bandwidth"
+                       : figure == GpuFigure::ScaleUp   ? "scale_up"
+                       : figure == GpuFigure::Power     ? "board_power"
+                                                        : "flops";
+    const auto id = g.figureSources.find(name);
+    const Source *s = id == g.figureSources.end() ? nullptr : catalog.source(id->second);
+    return s ? tr("Source: %1 (%2), read %3")
+                   .arg(QString::fromStdString(s->title), QString::fromStdString(s->url),
+                        QString::fromStdString(s->readDate))
+             : QString();
+}
+
+PriceSelection gpuPrices(const Catalog &catalog, const std::vector<GpuPrice> &briefPrices, const std::string &gpu,
+                         double staleDays)
+{
+    return selectPrices(briefPrices, catalog, gpu, todayIso(), staleDays);
+}
+
+QString priceSummary(const PriceSelection &prices)
+{
+    const std::optional<PriceChoice> pick = prices.headline();
+    if (!pick)
+        return tr("no price");
+    return tr("%1 %2\n%3%4")
+        .arg(amount(*pick->price), term(*pick->price), QString::fromStdString(pick->price->observed),
+             pick->stale ? tr(" (stale)") : QString());
+}
+
+QString priceDetails(const PriceSelection &prices)
+{
+    QStringList lines;
+    for (const GpuPrice *p : prices.offers)
+        lines << tr("%1%2 %3 — %4, observed %5%6 (%7)")
+                     .arg(prices.isChosen(p) ? tr("✓ ") : tr("   "), term(*p), amount(*p),
+                          QString::fromStdString(p->provider), QString::fromStdString(p->observed),
+                          p->origin == "brief" ? tr(", from the brief") : QString(), QString::fromStdString(p->source));
+    if (lines.isEmpty())
+        return tr("No dated price: add one under cost.prices in the brief.");
+    return tr("✓ marks the price the cost model uses for its term (current before stale, the brief's before the "
+              "price book's, then the lowest)\n")
+        + lines.join(u'\n');
+}
+
+} // namespace wb

@@ -1,0 +1,245 @@
+#include "parts/resultcharts.h"
+
+#include <fit/fit.h>
+#include <widgets/chartview.h>
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <map>
+
+namespace wb {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ResultCharts", text);
+}
+
+QString shortLabel(const Candidate &c)
+{
+    return QStringLiteral("%1×%2 TP%3").arg(c.gpus).arg(QString::fromStdString(c.gpu)).arg(c.tensorParallel);
+}
+
+// Bar categories wrap onto lines so that neighbours never overlap.
+QString barLabel(const Candidate &c, const QString &extra)
+{
+    return QStringLiteral("%1× %2\nTP%3 %4").arg(c.gpus).arg(QString::fromStdString(c.gpu)).arg(c.tensorParallel).arg(extra);
+}
+
+} // namespace
+
+void showFitChart(ChartView *chart, const Results &results)
+{
+    constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+    chart->setEmptyText(tr("No memory fit yet: open a brief and add a candidate to compare"));
+    chart->setTitle(tr("Memory per GPU by component (GiB; the busiest GPU)"));
+    chart->setAxisLabels(QString(), tr("GiB"));
+    QStringList categories;
+    std::vector<const CandidateResult *> shown;
+    for (const CandidateResult &r : results.results)
+        if (r.fit.computed) {
+            categories << barLabel(r.candidate, tr("(%1 GiB)").arg(double(r.fit.capacityBytes) / GiB, 0, 'f', 0));
+            shown.push_back(&r);
+        }
+    const std::pair<const char *, std::uint64_t MemoryBreakdown::*> parts[] = {
+        {"Weights", &MemoryBreakdown::weights},         {"KV cache", &MemoryBreakdown::kvCache},
+        {"Activations", &MemoryBreakdown::activations}, {"Gradients", &MemoryBreakdown::gradients},
+        {"Optimizer", &MemoryBreakdown::optimizerStates}, {"Runtime", &MemoryBreakdown::runtimeOverhead}};
+    QVector<ChartView::Stack> stacks;
+    for (const auto &[name, member] : parts) {
+        ChartView::Stack s{tr(name), {}};
+        bool any = false;
+        for (const CandidateResult *r : shown) {
+            s.values << double(r->fit.breakdown.*member) / GiB;
+            any = any || r->fit.breakdown.*member > 0;
+        }
+        if (any)
+            stacks << s;
+    }
+    chart->setStackedBars(categories, stacks);
+}
+
+void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &candidate, const Catalog &catalog)
+{
+    const bool training = !isInference(brief.workload.kind);
+    const HeadroomGrid grid = headroomGrid(brief, candidate, catalog);
+    chart->setTitle(tr("Headroom, %1 (brief: %2 × %3; blue fits, orange does not)")
+                        .arg(shortLabel(candidate))
+                        .arg(grid.briefContext)
+                        .arg(grid.briefConcurrency));
+    chart->setAxisLabels(training ? tr("micro-batch") : tr("sequences per replica"),
+                         training ? tr("sequence length") : tr("context tokens"));
+    QStringList columns, rows;
+    for (int c : grid.concurrencies)
+        columns << QString::number(c);
+    for (int r : grid.contexts)
+        rows << QString::number(r);
+    QVector<double> values;
+    for (std::size_t r = 0; r < grid.contexts.size(); ++r)
+        for (std::size_t c = 0; c < grid.concurrencies.size(); ++c)
+            values << grid.at(r, c);
+    chart->setHeatmap(columns, rows, values, -0.5, 0.5, tr("headroom"));
+}
+
+namespace {
+
+void showMaxRateChart(ChartView *chart, const Brief *brief, const Results &results)
+{
+    chart->setTitle(tr("How much load does it carry within the latency targets?"));
+    chart->setAxisLabels(QString(), tr("requests/s within the targets"));
+    QStringList categories;
+    ChartView::Stack rates{tr("highest rate within the targets"), {}};
+    for (const CandidateResult &r : results.results)
+        if (r.performance.computed && r.performance.maxRequestRateWithinSloPerS) {
+            categories << barLabel(r.candidate, QString());
+            rates.values << *r.performance.maxRequestRateWithinSloPerS;
+        }
+    QVector<ChartView::Reference> references;
+    if (brief && brief->workload.traffic.peakRate() > 0)
+        references << ChartView::Reference{tr("the brief's peak rate"), brief->workload.traffic.peakRate()};
+    if (categories.isEmpty())
+        chart->setLines({});  // shows the empty text
+    else
+        chart->setStackedBars(categories, {rates}, references);
+}
+
+} // namespace
+
+void showLoadChart(ChartView *chart, const Brief *brief, const Results &results, LoadMetric metric)
+{
+    chart->setLogScale(false, false);
+    chart->setEmptyText(tr("No load figures: open an inference brief with latency targets and wait for the simulation"));
+    if (metric == LoadMetric::MaxRate) {
+        showMaxRateChart(chart, brief, results);
+        return;
+    }
+    const bool throughput = metric == LoadMetric::Throughput || metric == LoadMetric::ThroughputPerGpu;
+    const char *titles[] = {"p99 time to first token against request rate", "p95 time to first token against request rate",
+                            "median time to first token against request rate",
+                            "p99 time per output token against request rate", "p95 time per output token against request rate",
+                            "median time per output token against request rate",
+                            "output tokens per second against request rate",
+                            "output tokens per second per GPU against request rate"};
+    chart->setTitle(tr(titles[int(metric)]));
+    chart->setAxisLabels(tr("requests/s"), metric == LoadMetric::ThroughputPerGpu ? tr("tokens/s per GPU")
+                                           : throughput                          ? tr("tokens/s")
+                                                                                 : tr("ms"));
+    QVector<ChartView::Line> lines;
+    for (std::size_t i = 0; i < results.results.size(); ++i) {
+        const CandidateResult &r = results.results[i];
+        if (!r.performance.computed || r.performance.loadCurve.empty())
+            continue;
+        // One colour per candidate, the same on every chart: its position in the brief.
+        ChartView::Line line{shortLabel(r.candidate), {}, {}, Qt::SolidLine, int(i)};
+        for (const LoadPoint &p : r.performance.loadCurve) {
+            line.x << p.requestRatePerS;
+            switch (metric) {
+            case LoadMetric::TtftP99: line.y << p.ttftP99S * 1000; break;
+            case LoadMetric::TtftP95: line.y << p.ttftP95S * 1000; break;
+            case LoadMetric::TtftP50: line.y << p.ttftP50S * 1000; break;
+            case LoadMetric::TpotP99: line.y << p.tpotP99S * 1000; break;
+            case LoadMetric::TpotP95: line.y << p.tpotP95S * 1000; break;
+            case LoadMetric::TpotP50: line.y << p.tpotP50S * 1000; break;
+            case LoadMetric::Throughput: line.y << p.outputTokensPerS; break;
+            case LoadMetric::ThroughputPerGpu: line.y << p.outputTokensPerS / std::max(1, r.candidate.gpus); break;
+            case LoadMetric::MaxRate: break;
+            }
+        }
+        lines << line;
+    }
+    QVector<ChartView::Reference> references;
+    if (brief) {
+        const Slo &slo = brief->workload.slo;
+        const bool ttft = metric == LoadMetric::TtftP99 || metric == LoadMetric::TtftP95 || metric == LoadMetric::TtftP50;
+        const bool tpot = metric == LoadMetric::TpotP99 || metric == LoadMetric::TpotP95 || metric == LoadMetric::TpotP50;
+        if (ttft && slo.ttftP99S)
+            references << ChartView::Reference{tr("TTFT p99 target"), *slo.ttftP99S * 1000};
+        if (ttft && slo.ttftP95S)
+            references << ChartView::Reference{tr("TTFT p95 target"), *slo.ttftP95S * 1000};
+        if (tpot && slo.tpotP99S)
+            references << ChartView::Reference{tr("TPOT p99 target"), *slo.tpotP99S * 1000};
+        if (tpot && slo.tpotP95S)
+            references << ChartView::Reference{tr("TPOT p95 target"), *slo.tpotP95S * 1000};
+    }
+    // Latency beyond a few times the target is overload: cap the axis there.
+    const double cap = references.isEmpty() ? 0 : 3 * references.front().y;
+    chart->setLines(lines, references, cap);
+}
+
+void showCostChart(ChartView *chart, const Results &results)
+{
+    chart->setEmptyText(tr("No cost: open an inference brief with priced candidates"));
+    chart->setTitle(tr("Cost per 1,000 accepted outputs by line item (USD; cheapest price of each candidate)"));
+    chart->setAxisLabels(QString(), tr("USD per 1,000 accepted outputs"));
+    QStringList categories;
+    std::vector<const CostOption *> options;
+    for (const CandidateResult &r : results.results)
+        if (const CostOption *o = r.cost.cheapest()) {
+            categories << barLabel(r.candidate, QString::fromLatin1(enumName(*o->term).data()));
+            options.push_back(o);
+        }
+    if (results.cost.api) {
+        categories << tr("model API");
+        options.push_back(&*results.cost.api);
+    }
+    std::vector<std::string> names;  // line items in first-seen order
+    for (const CostOption *o : options)
+        for (const CostLine &l : o->lines)
+            if (std::find(names.begin(), names.end(), l.name) == names.end())
+                names.push_back(l.name);
+    QVector<ChartView::Stack> stacks;
+    for (const std::string &name : names) {
+        ChartView::Stack s{QString::fromStdString(name).replace(u'_', u' '), {}};
+        for (const CostOption *o : options) {
+            double usd = 0;
+            for (const CostLine &l : o->lines)
+                if (l.name == name)
+                    usd = l.usdPerMonth;
+            s.values << (o->acceptedOutputsPerMonth > 0 ? usd / o->acceptedOutputsPerMonth * 1000 : 0);
+        }
+        stacks << s;
+    }
+    chart->setStackedBars(categories, stacks);
+}
+
+void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t candidate)
+{
+    chart->setEmptyText(tr("No break-even: the candidate has no price, or the brief no monthly volume"));
+    chart->setLogScale(true, true);
+    chart->setAxisLabels(tr("requests a month"), tr("USD a month"));
+    QVector<ChartView::Line> lines;
+    const auto line = [&](const CostOption &o, const QString &name, Qt::PenStyle style, int colour) {
+        ChartView::Line l{name, {}, {}, style, colour};
+        for (const auto &[requests, usd] : o.monthlyCostByVolume) {
+            l.x << requests;
+            l.y << std::max(usd, 0.01);
+        }
+        lines << l;
+    };
+    const QLocale locale;
+    QString title = tr("Monthly cost against volume");
+    if (candidate < results.results.size()) {
+        const CandidateResult &r = results.results[candidate];
+        title = tr("Monthly cost against volume: %1").arg(shortLabel(r.candidate));
+        const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DashDotLine, Qt::DotLine, Qt::DashDotDotLine};
+        int i = 0;
+        for (const CostOption &o : r.cost.options) {
+            QString name = QString::fromLatin1(o.term ? enumName(*o.term).data() : "?");
+            if (o.breakEvenRequestsPerMonthVsApi)
+                name += tr(" (≤ API from %1/mo)").arg(locale.toString(*o.breakEvenRequestsPerMonthVsApi, 'g', 2));
+            line(o, name, styles[i % 5], int(candidate));
+            ++i;
+        }
+    }
+    if (results.cost.api && !lines.isEmpty())
+        line(*results.cost.api, tr("model API"), Qt::SolidLine, 7);
+    chart->setTitle(title);
+    chart->setLines(lines);
+    chart->setLogScale(false, false);
+    if (results.cost.api && !lines.isEmpty())
+        chart->setVerticalMarker(results.cost.api->requestsPerMonth, tr("the brief's volume"));
+}
+
+} // namespace wb
