@@ -105,6 +105,7 @@ private slots:
     void showsSampleBriefAndFit();
     void scenarioEditsUndoAndRedo();
     void editingTheBriefUpdatesAndUndoes();
+    void anEditParsesTheBriefOnce();
     void briefFormFollowsTheKindAndCompletes();
     void optionalFieldsAndBursts();
     void importHuggingFaceConfig();
@@ -553,6 +554,31 @@ void TestMainWindow::performanceModelPassesModelTester()
 }
 
 // The cost tab lists every priced option and the API route, and shows the recommendation.
+// One keystroke in the request rate is one edit, and the engine parses the brief once for it:
+// patchBrief returns the brief it parsed, the document shows that one, and no page, panel or
+// evaluation parses it again (engine's briefParseCount counts every parseBrief).
+void TestMainWindow::anEditParsesTheBriefOnce()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QDoubleSpinBox *rate = w.briefForm()->rateBox();
+    QVERIFY(rate && rate->isVisible());
+    int edits = 0;
+    connect(w.briefForm(), &wb::BriefForm::edit, this, [&] { ++edits; });
+    rate->setFocus();
+    rate->selectAll();
+    const std::uint64_t before = wb::briefParseCount();
+    QTest::keyClicks(rate, QStringLiteral("9"));
+    QCOMPARE(edits, 1);
+    QCOMPARE(wb::briefParseCount() - before, std::uint64_t(1));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QCOMPARE(wb::briefParseCount() - before, std::uint64_t(1));
+    QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 9.0);
+}
+
 void TestMainWindow::costModelPassesModelTester()
 {
     wb::Document doc(shippedCatalog());

@@ -1,0 +1,288 @@
+// The recommendation (rent / reserve / buy / API / hybrid) and the seed's six common mistakes,
+// decided by summarizeCost from the brief's decision inputs and the priced options. The GPU
+// options are made by hand here (their cost per accepted output set relative to the API's), so
+// that each case isolates the input that decides it; the API route is priced by the engine from
+// the brief's own API quote.
+#include "testsupport.h"
+
+#include <cost/cost.h>
+#include <evaluate/evaluate.h>
+
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace wb;
+
+namespace {
+
+const char *kToday = "2026-11-30";
+
+// Llama-3.1-8B, 1000 tokens in and 200 out, 10 requests/s steady (26,280,000 requests in a
+// 730-hour month), every output accepted, an API at $0.10 / $0.40 per million tokens. %1: the
+// cost.decision object; %2: extra top-level members (assumptions); %3: traffic extras.
+QString briefText(const QString &decision, const QString &extra = {}, const QString &traffic = {})
+{
+    return QStringLiteral(R"({"format": "gpu-workbench-brief", "version": 1, "name": "recommend",
+  "workload": {"kind": "realtime-inference", "model": "llama-3.1-8b", "weights_precision": "bf16",
+    "input_tokens": 1000, "output_tokens": 200,
+    "traffic": {"mode": "open-loop", "request_rate_per_s": 10%3},
+    "slo": {"ttft_p99_s": 2},
+    "acceptance": {"quality_pass_rate": 1, "failure_rate": 0}},
+  "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 2}, {"gpu": "h100-sxm-80gb", "gpus": 4}],
+  "assumptions": {"hours_per_month": 730, "platform_fte_self_hosted": 0.5%2},
+  "cost": {"requests_per_month": 26280000,
+    "api": {"provider": "test api", "usd_per_million_input": 0.10, "usd_per_million_output": 0.40,
+            "failure_rate": 0, "observed": "2026-11-01", "source": "hand-worked test"}%1}})")
+        .arg(decision.isEmpty() ? QString() : QStringLiteral(", \"decision\": ") + decision, extra, traffic);
+}
+
+Brief brief(const QString &decision, const QString &extra = {}, const QString &traffic = {})
+{
+    return wbtest::parseOrFail(briefText(decision, extra, traffic).toStdString());
+}
+
+// A priced GPU option: its term, hourly price and cost per accepted output; a month's total to
+// match (26,280,000 accepted outputs).
+CostOption gpuOption(PricingTerm term, double costPerAccepted, double usdPerGpuHour = 2.0)
+{
+    CostOption o;
+    o.term = term;
+    o.provider = "test";
+    o.observed = "2026-11-01";
+    o.usdPerGpuHour = usdPerGpuHour;
+    o.gpus = 2;
+    o.replicas = 2;
+    o.utilization = 0.5;
+    o.requestsPerMonth = 26280000;
+    o.acceptedOutputsPerMonth = 26280000;
+    o.costPerAcceptedOutput = costPerAccepted;
+    o.totalUsdPerMonth = costPerAccepted * o.acceptedOutputsPerMonth;
+    return o;
+}
+
+// Candidate results around hand-made options: both fit with room to spare (headroom 50%, room
+// for four times the sequences needed) unless a case says otherwise.
+std::vector<CandidateResult> candidates(const Brief &b, std::vector<std::vector<CostOption>> options)
+{
+    std::vector<CandidateResult> out;
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        CandidateResult r;
+        r.candidate = b.candidates[std::min(i, b.candidates.size() - 1)];
+        r.fit.computed = true;
+        r.fit.fits = true;
+        r.fit.headroomFraction = 0.5;
+        r.fit.maxConcurrencyPerReplica = 400;
+        r.fit.sizedConcurrencyPerReplica = 100;
+        r.cost.computed = true;
+        r.cost.options = std::move(options[i]);
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+CostSummary summarize(const Brief &b, const std::vector<CandidateResult> &results)
+{
+    return summarizeCost(b, results, wbtest::shippedCatalog(), kToday);
+}
+
+// The API's cost per accepted output for the base brief, as the engine prices it.
+double apiCost(const Brief &b)
+{
+    const CostSummary s = summarize(b, {});
+    if (!s.api)
+        qFatal("the API route is not priced");
+    return s.api->costPerAcceptedOutput;
+}
+
+bool warns(const CostSummary &s, const char *code)
+{
+    return std::any_of(s.warnings.begin(), s.warnings.end(), [&](const Warning &w) { return w.code == code; });
+}
+
+} // namespace
+
+class TestRecommend : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void routes_data();
+    void routes();
+    void apiFlexibilityPremiumIsANamedAssumption();
+    void hybridForBurstyTraffic();
+    void mistakes_data();
+    void mistakes();
+};
+
+void TestRecommend::routes_data()
+{
+    QTest::addColumn<QString>("decision");
+    // Cost per accepted output of the on-demand, reserved and purchase options as multiples of
+    // the API's (0: no such option).
+    QTest::addColumn<double>("onDemand");
+    QTest::addColumn<double>("reserved");
+    QTest::addColumn<double>("purchase");
+    QTest::addColumn<QString>("route");
+
+    const QString medium = QStringLiteral(R"({"demand_certainty": "medium", "model_churn": "medium"})");
+    const QString certain = QStringLiteral(R"({"demand_certainty": "high", "model_churn": "low"})");
+    const QString unsure = QStringLiteral(R"({"demand_certainty": "low", "model_churn": "medium"})");
+    // The API is cheapest: it wins.
+    QTest::newRow("api cheapest") << medium << 2.0 << 1.8 << 1.5 << "api";
+    // The same costs, but the data boundary rules the API out, or the hardware must be controlled:
+    // the cheapest GPU commitment the certainty allows.
+    QTest::newRow("api not allowed") << QStringLiteral(R"({"api_allowed": false})") << 2.0 << 1.8 << 0.0 << "reserve";
+    QTest::newRow("hardware control needed")
+        << QStringLiteral(R"({"needs_hardware_control": true})") << 2.0 << 0.0 << 0.0 << "rent";
+    // GPUs cheaper than the API: on-demand only -> rent.
+    QTest::newRow("rent") << medium << 0.5 << 0.0 << 0.0 << "rent";
+    // A reservation is cheapest and demand is not uncertain -> reserve; uncertain -> rent.
+    QTest::newRow("reserve") << medium << 0.6 << 0.4 << 0.0 << "reserve";
+    QTest::newRow("reserve, but demand uncertain") << unsure << 0.6 << 0.4 << 0.0 << "rent";
+    // Buying is cheapest: only with high certainty and low churn; else the next commitment.
+    QTest::newRow("buy") << certain << 0.6 << 0.5 << 0.3 << "buy";
+    QTest::newRow("buy, but churn not low") << medium << 0.6 << 0.5 << 0.3 << "reserve";
+    QTest::newRow("buy, but demand uncertain") << unsure << 0.6 << 0.5 << 0.3 << "rent";
+    // Demand uncertain and the API within 25% of the best GPU option (API = 1 / 0.85 = 1.18x):
+    // per-token billing is worth its premium; at 1 / 0.75 = 1.33x it is not.
+    QTest::newRow("uncertain, API 18% dearer") << unsure << 0.85 << 0.0 << 0.0 << "api";
+    QTest::newRow("uncertain, API 33% dearer") << unsure << 0.75 << 0.0 << 0.0 << "rent";
+    // High churn counts as uncertain too.
+    QTest::newRow("high churn, API 18% dearer")
+        << QStringLiteral(R"({"demand_certainty": "high", "model_churn": "high"})") << 0.85 << 0.0 << 0.0 << "api";
+    QTest::newRow("certain, API 18% dearer") << certain << 0.85 << 0.0 << 0.0 << "rent";
+}
+
+void TestRecommend::routes()
+{
+    QFETCH(QString, decision);
+    QFETCH(double, onDemand);
+    QFETCH(double, reserved);
+    QFETCH(double, purchase);
+    QFETCH(QString, route);
+    const Brief b = brief(decision);
+    const double api = apiCost(b);
+    std::vector<CostOption> options;
+    if (onDemand > 0)
+        options.push_back(gpuOption(PricingTerm::OnDemand, onDemand * api));
+    if (reserved > 0)
+        options.push_back(gpuOption(PricingTerm::Reserved1y, reserved * api));
+    if (purchase > 0)
+        options.push_back(gpuOption(PricingTerm::Purchase, purchase * api));
+    const CostSummary s = summarize(b, candidates(b, {options}));
+    QVERIFY(s.recommendation);
+    QCOMPARE(QString::fromLatin1(enumName(s.recommendation->route).data()), route);
+    QVERIFY(!s.recommendation->reasons.empty());
+    if (!b.cost.decision.apiAllowed) {
+        const auto &r = s.recommendation->reasons;
+        QVERIFY(std::any_of(r.begin(), r.end(), [](const std::string &x) { return x.find("data boundary") != std::string::npos; }));
+    }
+}
+
+// The 25% premium the API may cost while demand is uncertain is the assumption
+// api_flexibility_premium: at 1.4, an API 33% dearer than the best GPU option is recommended.
+void TestRecommend::apiFlexibilityPremiumIsANamedAssumption()
+{
+    const QString unsure = QStringLiteral(R"({"demand_certainty": "low"})");
+    const Brief base = brief(unsure);
+    const Brief generous = brief(unsure, QStringLiteral(", \"api_flexibility_premium\": 1.4"));
+    const double api = apiCost(base);
+    QCOMPARE(apiCost(generous), api);
+    const auto route = [&](const Brief &b) {
+        return summarize(b, candidates(b, {{gpuOption(PricingTerm::OnDemand, 0.75 * api)}})).recommendation->route;
+    };
+    QCOMPARE(route(base), Route::Rent);
+    QCOMPARE(route(generous), Route::Api);
+}
+
+// Steady 10 requests/s with bursts to 30/s for 20 s every 300 s; the monthly volume is that of
+// 10/s (26,280,000), so traffic peaks at 3x its average. The GPU option holds 3 replicas at
+// utilization 1/3, so one replica carries 10/s: one replica for the base, and the API for the
+// 20/s above it during bursts, 20 x 20/300 x 730 x 3600 = 3,504,000 requests a month. With the
+// GPU route at T = 10,000,000 API requests' worth a month, hybrid costs T/3 + 3,504,000 API
+// requests, well under T.
+void TestRecommend::hybridForBurstyTraffic()
+{
+    const QString bursts = QStringLiteral(R"(, "bursts": {"multiplier": 3, "duration_s": 20, "period_s": 300})");
+    const Brief b = brief(QStringLiteral(R"({"demand_certainty": "medium"})"), {}, bursts);
+    const CostSummary apiOnly = summarize(b, {});
+    QVERIFY(apiOnly.api);
+    const double perRequest = apiOnly.api->totalUsdPerMonth / apiOnly.api->requestsPerMonth;
+    CostOption o = gpuOption(PricingTerm::OnDemand, 10e6 * perRequest / 26280000);
+    o.replicas = 3;
+    o.gpus = 6;
+    o.utilization = 1.0 / 3;
+    QVERIFY(o.costPerAcceptedOutput < apiOnly.api->costPerAcceptedOutput);  // the GPU route wins outright
+    const CostSummary s = summarize(b, candidates(b, {{o}}));
+    QVERIFY(s.recommendation);
+    QCOMPARE(s.recommendation->route, Route::Hybrid);
+    const double expected = o.totalUsdPerMonth / 3 + 3504000 * perRequest;
+    QVERIFY2(std::abs(s.recommendation->usdPerMonth - expected) < 0.02,
+             qPrintable(QStringLiteral("%1 against %2").arg(s.recommendation->usdPerMonth).arg(expected)));
+    // Without the bursts the same option is simply rented.
+    const Brief steady = brief(QStringLiteral(R"({"demand_certainty": "medium"})"));
+    QCOMPARE(summarize(steady, candidates(steady, {{o}})).recommendation->route, Route::Rent);
+}
+
+void TestRecommend::mistakes_data()
+{
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<bool>("provoke");
+    for (const char *code : {"mistake-hourly-rate", "mistake-fit-yes-no", "mistake-interconnect",
+                             "mistake-generated-not-accepted", "mistake-platform-responsibility",
+                             "mistake-todays-model"}) {
+        QTest::newRow(qPrintable(QStringLiteral("%1 provoked").arg(QLatin1String(code)))) << QString::fromLatin1(code) << true;
+        QTest::newRow(qPrintable(QStringLiteral("%1 absent").arg(QLatin1String(code)))) << QString::fromLatin1(code) << false;
+    }
+}
+
+// Each of the seed's six common mistakes, on a brief and options that provoke it and on the same
+// with that one thing put right.
+void TestRecommend::mistakes()
+{
+    QFETCH(QString, code);
+    QFETCH(bool, provoke);
+    const QString certain = QStringLiteral(R"({"demand_certainty": "high", "model_churn": "low"})");
+    QString extra, acceptance;
+    Brief b = brief(certain);
+    const double api = apiCost(b);
+    // Two GPU candidates, both cheaper than the API, the second per accepted output.
+    std::vector<std::vector<CostOption>> options = {{gpuOption(PricingTerm::OnDemand, 0.6 * api, 1.0)},
+                                                    {gpuOption(PricingTerm::OnDemand, 0.4 * api, 3.0)}};
+    if (code == QLatin1String("mistake-hourly-rate") && !provoke)
+        options[0][0].usdPerGpuHour = 4.0;  // the cheapest per hour is also the cheapest per output
+    if (code == QLatin1String("mistake-generated-not-accepted") && provoke) {
+        QString text = briefText(certain);
+        text.replace(QLatin1String(R"(,
+    "acceptance": {"quality_pass_rate": 1, "failure_rate": 0})"), QString());
+        b = wbtest::parseOrFail(text.toStdString());
+        QVERIFY(!b.workload.acceptance.given);
+    }
+    if (code == QLatin1String("mistake-platform-responsibility") && provoke) {
+        QString text = briefText(certain);
+        text.replace(QLatin1String(R"(, "platform_fte_self_hosted": 0.5)"), QString());
+        b = wbtest::parseOrFail(text.toStdString());
+    }
+    if (code == QLatin1String("mistake-interconnect")) {
+        // Tensor parallelism of 2 over PCIe (L40S) provokes it; over NVLink (H100 SXM) it does not.
+        QString text = briefText(certain);
+        text.replace(QLatin1String(R"({"gpu": "h100-sxm-80gb", "gpus": 4})"),
+                     provoke ? QLatin1String(R"({"gpu": "l40s-48gb", "gpus": 4, "tensor_parallel": 2})")
+                             : QLatin1String(R"({"gpu": "h100-sxm-80gb", "gpus": 4, "tensor_parallel": 2})"));
+        b = wbtest::parseOrFail(text.toStdString());
+    }
+    if (code == QLatin1String("mistake-todays-model"))
+        options[1] = {gpuOption(PricingTerm::Reserved1y, 0.4 * api, 3.0)};  // recommended: reserve
+    std::vector<CandidateResult> results = candidates(b, options);
+    if (code == QLatin1String("mistake-fit-yes-no") && provoke)
+        results[0].fit.headroomFraction = 0.05;  // under fragile_fit_headroom_fraction (10%)
+    if (code == QLatin1String("mistake-todays-model"))
+        results[1].fit.headroomFraction = provoke ? 0.2 : 0.3;  // against commitment_min_headroom_fraction (25%)
+    const CostSummary s = summarize(b, results);
+    QVERIFY(s.recommendation);
+    QCOMPARE(warns(s, code.toLatin1().constData()), provoke);
+}
+
+QTEST_GUILESS_MAIN(TestRecommend)
+#include "tst_recommend.moc"
