@@ -75,13 +75,14 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         t.join();
     results.performanceEvaluated = options.performance;
     results.preview = options.performance && options.preview;
-    if (options.performance && !results.engineError) {
+    results.cancelled = options.stop.stop_requested();
+    // A cancelled or failed run has figures for some candidates only: nothing is recommended.
+    if (options.performance && !results.engineError && !results.cancelled) {
         results.cost = summarizeCost(brief, results.results, catalog, today);
         // The engine, not its presenters, holds the ranking back (the seed: pause the selection).
         if (!results.ranked())
             results.cost.recommendation.reset();
     }
-    results.cancelled = options.stop.stop_requested();
     return results;
 }
 

@@ -75,6 +75,7 @@ private slots:
     void moreReplicasNeverLowerThroughput();
     void fasterGpuNeverSlower();
     void deterministic();
+    void stopsWhenAsked();
     void unrunnableIsNullWithWarning_data();
     void unrunnableIsNullWithWarning();
     void embeddingIsPrefillOnly();
@@ -256,6 +257,29 @@ void TestPerformance::deterministic()
     QCOMPARE(a.e2es, b.e2es);
     s.traffic.seed = 2;
     QVERIFY(simulate(*s.model, s.config, s.traffic).e2es != a.e2es);
+}
+
+// A stop requested through the token ends a simulation at its next check (every 256 events) and
+// an evaluation before its next candidate: nothing is simulated after it, and the results say so.
+void TestPerformance::stopsWhenAsked()
+{
+    Setup s = setup(briefJson("llama-3.1-70b", "fp8", R"({"mode": "offline"})", k70bOnH100));
+    std::stop_source source;
+    const SimResult running = simulate(*s.model, s.config, s.traffic, source.get_token());
+    QVERIFY(!running.stopped);
+    QVERIFY(running.completed > 0);
+    source.request_stop();
+    const SimResult stopped = simulate(*s.model, s.config, s.traffic, source.get_token());
+    QVERIFY(stopped.stopped);
+    QCOMPARE(stopped.steps, 0LL);
+    QCOMPARE(stopped.completed, 0);
+
+    EvaluateOptions options;
+    options.stop = source.get_token();
+    const Results r = evaluate(s.brief, wbtest::shippedCatalog(), options);
+    QVERIFY(r.cancelled);
+    QVERIFY(!r.results.at(0).performance.computed);
+    QVERIFY(!r.cost.recommendation);
 }
 
 void TestPerformance::unrunnableIsNullWithWarning_data()

@@ -135,9 +135,10 @@ std::optional<QString> Document::show(const QString &scenario, std::optional<Bri
     EvaluateOptions fitOnly;
     fitOnly.performance = false;
     m_results = evaluate(*m_brief, m_catalog, fitOnly);
-    m_evaluator.start(*m_brief);
     emit briefChanged();
     emit resultsChanged();
+    // After the pages have shown the fit: the worker would otherwise take both cores from them.
+    m_evaluator.start(*m_brief);
     emit stateChanged();
     return std::nullopt;
 }

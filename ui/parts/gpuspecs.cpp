@@ -8,10 +8,11 @@ namespace wb {
 
 namespace {
 
-QString tr(const char *text)
+// The file's translation context, so that lupdate finds every string (Text::tr("...")).
+struct Text
 {
-    return QCoreApplication::translate("GpuSpecs", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(GpuSpecs)
+};
 
 QString flops(const std::optional<double> &f)
 {
@@ -21,8 +22,8 @@ QString flops(const std::optional<double> &f)
 QString amount(const GpuPrice &p)
 {
     const QLocale l;
-    return p.term == PricingTerm::Purchase ? tr("$%1/GPU").arg(l.toString(p.usdPerGpu, 'f', 0))
-                                           : tr("$%1/h").arg(l.toString(p.usdPerGpuHour, 'f', 2));
+    return p.term == PricingTerm::Purchase ? Text::tr("$%1/GPU").arg(l.toString(p.usdPerGpu, 'f', 0))
+                                           : Text::tr("$%1/h").arg(l.toString(p.usdPerGpuHour, 'f', 2));
 }
 
 QString term(const GpuPrice &p)
@@ -42,7 +43,7 @@ QString gpuFigureText(const GpuSpec &g, GpuFigure figure)
     case GpuFigure::Fp8: return flops(g.denseFlops.fp8);
     case GpuFigure::Fp4: return flops(g.denseFlops.fp4);
     case GpuFigure::ScaleUp:
-        return tr("%1 %2 GB/s × %3")
+        return Text::tr("%1 %2 GB/s × %3")
             .arg(QString::fromStdString(g.scaleUp.kind))
             .arg(l.toString(g.scaleUp.bandwidthBytesPerS / 1e9, 'f', 0))
             .arg(g.scaleUp.domainGpus);
@@ -54,13 +55,13 @@ QString gpuFigureText(const GpuSpec &g, GpuFigure figure)
 QString gpuFigureHeader(GpuFigure figure)
 {
     switch (figure) {
-    case GpuFigure::Memory: return tr("Memory GiB");
-    case GpuFigure::Bandwidth: return tr("HBM TB/s");
-    case GpuFigure::Bf16: return tr("bf16 TFLOP/s");
-    case GpuFigure::Fp8: return tr("fp8 TFLOP/s");
-    case GpuFigure::Fp4: return tr("fp4 TFLOP/s");
-    case GpuFigure::ScaleUp: return tr("Scale-up");
-    case GpuFigure::Power: return tr("Power W");
+    case GpuFigure::Memory: return Text::tr("Memory GiB");
+    case GpuFigure::Bandwidth: return Text::tr("HBM TB/s");
+    case GpuFigure::Bf16: return Text::tr("bf16 TFLOP/s");
+    case GpuFigure::Fp8: return Text::tr("fp8 TFLOP/s");
+    case GpuFigure::Fp4: return Text::tr("fp4 TFLOP/s");
+    case GpuFigure::ScaleUp: return Text::tr("Scale-up");
+    case GpuFigure::Power: return Text::tr("Power W");
     }
     return {};
 }
@@ -74,7 +75,7 @@ QString gpuFigureSource(const Catalog &catalog, const GpuSpec &g, GpuFigure figu
                                                         : "flops";
     const auto id = g.figureSources.find(name);
     const Source *s = id == g.figureSources.end() ? nullptr : catalog.source(id->second);
-    return s ? tr("Source: %1 (%2), read %3")
+    return s ? Text::tr("Source: %1 (%2), read %3")
                    .arg(QString::fromStdString(s->title), QString::fromStdString(s->url),
                         QString::fromStdString(s->readDate))
              : QString();
@@ -90,23 +91,23 @@ QString priceSummary(const PriceSelection &prices)
 {
     const std::optional<PriceChoice> pick = prices.headline();
     if (!pick)
-        return tr("no price");
-    return tr("%1 %2\n%3%4")
+        return Text::tr("no price");
+    return Text::tr("%1 %2\n%3%4")
         .arg(amount(*pick->price), term(*pick->price), QString::fromStdString(pick->price->observed),
-             pick->stale ? tr(" (stale)") : QString());
+             pick->stale ? Text::tr(" (stale)") : QString());
 }
 
 QString priceDetails(const PriceSelection &prices)
 {
     QStringList lines;
     for (const GpuPrice *p : prices.offers)
-        lines << tr("%1%2 %3 — %4, observed %5%6 (%7)")
-                     .arg(prices.isChosen(p) ? tr("✓ ") : tr("   "), term(*p), amount(*p),
+        lines << Text::tr("%1%2 %3 — %4, observed %5%6 (%7)")
+                     .arg(prices.isChosen(p) ? Text::tr("✓ ") : Text::tr("   "), term(*p), amount(*p),
                           QString::fromStdString(p->provider), QString::fromStdString(p->observed),
-                          p->origin == "brief" ? tr(", from the brief") : QString(), QString::fromStdString(p->source));
+                          p->origin == "brief" ? Text::tr(", from the brief") : QString(), QString::fromStdString(p->source));
     if (lines.isEmpty())
-        return tr("No dated price: add one under cost.prices in the brief.");
-    return tr("✓ marks the price the cost model uses for its term (current before stale, the brief's before the "
+        return Text::tr("No dated price: add one under cost.prices in the brief.");
+    return Text::tr("✓ marks the price the cost model uses for its term (current before stale, the brief's before the "
               "price book's, then the lowest)\n")
         + lines.join(u'\n');
 }

@@ -12,10 +12,11 @@ namespace wb {
 
 namespace {
 
-QString tr(const char *text)
+// The file's translation context, so that lupdate finds every string (Text::tr("...")).
+struct Text
 {
-    return QCoreApplication::translate("ResultCharts", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ResultCharts)
+};
 
 QString shortLabel(const Candidate &c)
 {
@@ -33,23 +34,26 @@ QString barLabel(const Candidate &c, const QString &extra)
 void showFitChart(ChartView *chart, const Results &results)
 {
     constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
-    chart->setEmptyText(tr("No memory fit yet: open a brief and add a candidate to compare"));
-    chart->setTitle(tr("Memory per GPU by component (GiB; the busiest GPU)"));
-    chart->setAxisLabels(QString(), tr("GiB"));
+    chart->setEmptyText(Text::tr("No memory fit yet: open a brief and add a candidate to compare"));
+    chart->setTitle(Text::tr("Memory per GPU by component (GiB; the busiest GPU)"));
+    chart->setAxisLabels(QString(), Text::tr("GiB"));
     QStringList categories;
     std::vector<const CandidateResult *> shown;
     for (const CandidateResult &r : results.results)
         if (r.fit.computed) {
-            categories << barLabel(r.candidate, tr("(%1 GiB)").arg(double(r.fit.capacityBytes) / GiB, 0, 'f', 0));
+            categories << barLabel(r.candidate, Text::tr("(%1 GiB)").arg(double(r.fit.capacityBytes) / GiB, 0, 'f', 0));
             shown.push_back(&r);
         }
     const std::pair<const char *, std::uint64_t MemoryBreakdown::*> parts[] = {
-        {"Weights", &MemoryBreakdown::weights},         {"KV cache", &MemoryBreakdown::kvCache},
-        {"Activations", &MemoryBreakdown::activations}, {"Gradients", &MemoryBreakdown::gradients},
-        {"Optimizer", &MemoryBreakdown::optimizerStates}, {"Runtime", &MemoryBreakdown::runtimeOverhead}};
+        {QT_TRANSLATE_NOOP("ResultCharts", "Weights"), &MemoryBreakdown::weights},
+        {QT_TRANSLATE_NOOP("ResultCharts", "KV cache"), &MemoryBreakdown::kvCache},
+        {QT_TRANSLATE_NOOP("ResultCharts", "Activations"), &MemoryBreakdown::activations},
+        {QT_TRANSLATE_NOOP("ResultCharts", "Gradients"), &MemoryBreakdown::gradients},
+        {QT_TRANSLATE_NOOP("ResultCharts", "Optimizer"), &MemoryBreakdown::optimizerStates},
+        {QT_TRANSLATE_NOOP("ResultCharts", "Runtime"), &MemoryBreakdown::runtimeOverhead}};
     QVector<ChartView::Stack> stacks;
     for (const auto &[name, member] : parts) {
-        ChartView::Stack s{tr(name), {}};
+        ChartView::Stack s{QCoreApplication::translate("ResultCharts", name), {}};
         bool any = false;
         for (const CandidateResult *r : shown) {
             s.values << double(r->fit.breakdown.*member) / GiB;
@@ -65,12 +69,12 @@ void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &cand
 {
     const bool training = !isInference(brief.workload.kind);
     const HeadroomGrid grid = headroomGrid(brief, candidate, catalog);
-    chart->setTitle(tr("Headroom, %1 (brief: %2 × %3; blue fits, orange does not)")
+    chart->setTitle(Text::tr("Headroom, %1 (brief: %2 × %3; blue fits, orange does not)")
                         .arg(shortLabel(candidate))
                         .arg(grid.briefContext)
                         .arg(grid.briefConcurrency));
-    chart->setAxisLabels(training ? tr("micro-batch") : tr("sequences per replica"),
-                         training ? tr("sequence length") : tr("context tokens"));
+    chart->setAxisLabels(training ? Text::tr("micro-batch") : Text::tr("sequences per replica"),
+                         training ? Text::tr("sequence length") : Text::tr("context tokens"));
     QStringList columns, rows;
     for (int c : grid.concurrencies)
         columns << QString::number(c);
@@ -80,17 +84,17 @@ void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &cand
     for (std::size_t r = 0; r < grid.contexts.size(); ++r)
         for (std::size_t c = 0; c < grid.concurrencies.size(); ++c)
             values << grid.at(r, c);
-    chart->setHeatmap(columns, rows, values, -0.5, 0.5, tr("headroom"));
+    chart->setHeatmap(columns, rows, values, -0.5, 0.5, Text::tr("headroom"));
 }
 
 namespace {
 
 void showMaxRateChart(ChartView *chart, const Brief *brief, const Results &results)
 {
-    chart->setTitle(tr("How much load does it carry within the latency targets?"));
-    chart->setAxisLabels(QString(), tr("requests/s within the targets"));
+    chart->setTitle(Text::tr("How much load does it carry within the latency targets?"));
+    chart->setAxisLabels(QString(), Text::tr("requests/s within the targets"));
     QStringList categories;
-    ChartView::Stack rates{tr("highest rate within the targets"), {}};
+    ChartView::Stack rates{Text::tr("highest rate within the targets"), {}};
     for (const CandidateResult &r : results.results)
         if (r.performance.computed && r.performance.maxRequestRateWithinSloPerS) {
             categories << barLabel(r.candidate, QString());
@@ -98,7 +102,7 @@ void showMaxRateChart(ChartView *chart, const Brief *brief, const Results &resul
         }
     QVector<ChartView::Reference> references;
     if (brief && brief->workload.traffic.peakRate() > 0)
-        references << ChartView::Reference{tr("the brief's peak rate"), brief->workload.traffic.peakRate()};
+        references << ChartView::Reference{Text::tr("the brief's peak rate"), brief->workload.traffic.peakRate()};
     if (categories.isEmpty())
         chart->setLines({});  // shows the empty text
     else
@@ -110,7 +114,7 @@ void showMaxRateChart(ChartView *chart, const Brief *brief, const Results &resul
 void showLoadChart(ChartView *chart, const Brief *brief, const Results &results, LoadMetric metric)
 {
     chart->setLogScale(false, false);
-    chart->setEmptyText(tr("No load figures: open an inference brief with latency targets and wait for the simulation"));
+    chart->setEmptyText(Text::tr("No load figures: open an inference brief with latency targets and wait for the simulation"));
     if (metric == LoadMetric::MaxRate) {
         showMaxRateChart(chart, brief, results);
         return;
@@ -122,10 +126,10 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
                             "median time per output token against request rate",
                             "output tokens per second against request rate",
                             "output tokens per second per GPU against request rate"};
-    chart->setTitle(tr(titles[int(metric)]));
-    chart->setAxisLabels(tr("requests/s"), metric == LoadMetric::ThroughputPerGpu ? tr("tokens/s per GPU")
-                                           : throughput                          ? tr("tokens/s")
-                                                                                 : tr("ms"));
+    chart->setTitle(Text::tr(titles[int(metric)]));
+    chart->setAxisLabels(Text::tr("requests/s"), metric == LoadMetric::ThroughputPerGpu ? Text::tr("tokens/s per GPU")
+                                           : throughput                          ? Text::tr("tokens/s")
+                                                                                 : Text::tr("ms"));
     QVector<ChartView::Line> lines;
     for (std::size_t i = 0; i < results.results.size(); ++i) {
         const CandidateResult &r = results.results[i];
@@ -155,13 +159,13 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
         const bool ttft = metric == LoadMetric::TtftP99 || metric == LoadMetric::TtftP95 || metric == LoadMetric::TtftP50;
         const bool tpot = metric == LoadMetric::TpotP99 || metric == LoadMetric::TpotP95 || metric == LoadMetric::TpotP50;
         if (ttft && slo.ttftP99S)
-            references << ChartView::Reference{tr("TTFT p99 target"), *slo.ttftP99S * 1000};
+            references << ChartView::Reference{Text::tr("TTFT p99 target"), *slo.ttftP99S * 1000};
         if (ttft && slo.ttftP95S)
-            references << ChartView::Reference{tr("TTFT p95 target"), *slo.ttftP95S * 1000};
+            references << ChartView::Reference{Text::tr("TTFT p95 target"), *slo.ttftP95S * 1000};
         if (tpot && slo.tpotP99S)
-            references << ChartView::Reference{tr("TPOT p99 target"), *slo.tpotP99S * 1000};
+            references << ChartView::Reference{Text::tr("TPOT p99 target"), *slo.tpotP99S * 1000};
         if (tpot && slo.tpotP95S)
-            references << ChartView::Reference{tr("TPOT p95 target"), *slo.tpotP95S * 1000};
+            references << ChartView::Reference{Text::tr("TPOT p95 target"), *slo.tpotP95S * 1000};
     }
     // Latency beyond a few times the target is overload: cap the axis there.
     const double cap = references.isEmpty() ? 0 : 3 * references.front().y;
@@ -170,9 +174,9 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
 
 void showCostChart(ChartView *chart, const Results &results)
 {
-    chart->setEmptyText(tr("No cost: open an inference brief with priced candidates"));
-    chart->setTitle(tr("Cost per 1,000 accepted outputs by line item (USD; cheapest price of each candidate)"));
-    chart->setAxisLabels(QString(), tr("USD per 1,000 accepted outputs"));
+    chart->setEmptyText(Text::tr("No cost: open an inference brief with priced candidates"));
+    chart->setTitle(Text::tr("Cost per 1,000 accepted outputs by line item (USD; cheapest price of each candidate)"));
+    chart->setAxisLabels(QString(), Text::tr("USD per 1,000 accepted outputs"));
     QStringList categories;
     std::vector<const CostOption *> options;
     for (const CandidateResult &r : results.results)
@@ -181,7 +185,7 @@ void showCostChart(ChartView *chart, const Results &results)
             options.push_back(o);
         }
     if (results.cost.api) {
-        categories << tr("model API");
+        categories << Text::tr("model API");
         options.push_back(&*results.cost.api);
     }
     std::vector<std::string> names;  // line items in first-seen order
@@ -206,9 +210,9 @@ void showCostChart(ChartView *chart, const Results &results)
 
 void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t candidate)
 {
-    chart->setEmptyText(tr("No break-even: the candidate has no price, or the brief no monthly volume"));
+    chart->setEmptyText(Text::tr("No break-even: the candidate has no price, or the brief no monthly volume"));
     chart->setLogScale(true, true);
-    chart->setAxisLabels(tr("requests a month"), tr("USD a month"));
+    chart->setAxisLabels(Text::tr("requests a month"), Text::tr("USD a month"));
     QVector<ChartView::Line> lines;
     const auto line = [&](const CostOption &o, const QString &name, Qt::PenStyle style, int colour) {
         ChartView::Line l{name, {}, {}, style, colour};
@@ -219,27 +223,27 @@ void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t ca
         lines << l;
     };
     const QLocale locale;
-    QString title = tr("Monthly cost against volume");
+    QString title = Text::tr("Monthly cost against volume");
     if (candidate < results.results.size()) {
         const CandidateResult &r = results.results[candidate];
-        title = tr("Monthly cost against volume: %1").arg(shortLabel(r.candidate));
+        title = Text::tr("Monthly cost against volume: %1").arg(shortLabel(r.candidate));
         const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DashDotLine, Qt::DotLine, Qt::DashDotDotLine};
         int i = 0;
         for (const CostOption &o : r.cost.options) {
             QString name = QString::fromLatin1(o.term ? enumName(*o.term).data() : "?");
             if (o.breakEvenRequestsPerMonthVsApi)
-                name += tr(" (≤ API from %1/mo)").arg(locale.toString(*o.breakEvenRequestsPerMonthVsApi, 'g', 2));
+                name += Text::tr(" (≤ API from %1/mo)").arg(locale.toString(*o.breakEvenRequestsPerMonthVsApi, 'g', 2));
             line(o, name, styles[i % 5], int(candidate));
             ++i;
         }
     }
     if (results.cost.api && !lines.isEmpty())
-        line(*results.cost.api, tr("model API"), Qt::SolidLine, 7);
+        line(*results.cost.api, Text::tr("model API"), Qt::SolidLine, 7);
     chart->setTitle(title);
     chart->setLines(lines);
     chart->setLogScale(false, false);
     if (results.cost.api && !lines.isEmpty())
-        chart->setVerticalMarker(results.cost.api->requestsPerMonth, tr("the brief's volume"));
+        chart->setVerticalMarker(results.cost.api->requestsPerMonth, Text::tr("the brief's volume"));
 }
 
 } // namespace wb
