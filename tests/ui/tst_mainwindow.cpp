@@ -183,6 +183,16 @@ void TestMainWindow::scenarioEditsUndoAndRedo()
     doc.undoStack()->undo();
     QVERIFY(!doc.isModified());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    // Saved with its full results: the shown scenario keeps a snapshot, stamped with the engine
+    // version, of what the engine said (its results JSON).
+    const QString file = dir.filePath(QStringLiteral("p.gpuwb"));
+    QVERIFY(!doc.saveAs(file).has_value());
+    auto saved = wb::Project::open(file.toStdString(), wb::OpenAccess::ReadOnly);
+    QVERIFY(saved);
+    const auto snapshots = saved->snapshots(doc.scenarioName().toStdString());
+    QCOMPARE(snapshots.size(), std::size_t(1));
+    QCOMPARE(snapshots[0].engineVersion, std::string(wb::engineVersion()));
+    QVERIFY(snapshots[0].resultsJson.find("\"recommendation\"") != std::string::npos);
 }
 
 // Typing a request rate is one undoable edit; the results follow it; undo restores both; an
