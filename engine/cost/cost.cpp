@@ -5,6 +5,7 @@
 #include "evaluate/evaluate.h"
 #include "catalog/modelarch.h"
 #include "cost/pricing.h"
+#include "cost/routes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,36 +13,9 @@
 
 namespace wb {
 
+using namespace detail;
+
 namespace {
-
-constexpr double kSecondsPerHour = 3600;
-
-// The volume and shape of demand the brief implies, independent of any candidate.
-struct Demand
-{
-    std::optional<double> requestsPerMonth;  // empty: the brief states none (offline/closed loop)
-    double peakToAverage = 1;                // peak rate / average rate
-    bool fromBrief = false;                  // requests_per_month given explicitly
-};
-
-Demand demandOf(const Brief &brief)
-{
-    Demand d;
-    const Traffic &t = brief.workload.traffic;
-    const double hours = brief.assumptions.value(Assumption::HoursPerMonth);
-    if (t.mode == TrafficMode::OpenLoop && t.requestRatePerS) {
-        // Steady plus bursts: the base rate, and multiplier x base for duration of every period.
-        const double burstShare = t.burstMultiplier && t.burstPeriodS > 0 ? t.burstDurationS / t.burstPeriodS : 0;
-        const double average = *t.requestRatePerS * (1 + (t.burstMultiplier.value_or(1) - 1) * burstShare);
-        d.requestsPerMonth = average * hours * kSecondsPerHour;
-        d.peakToAverage = average > 0 ? std::max(1.0, t.peakRate() / average) : 1;
-    }
-    if (brief.cost.requestsPerMonth) {
-        d.requestsPerMonth = brief.cost.requestsPerMonth;
-        d.fromBrief = true;
-    }
-    return d;
-}
 
 double outputTokensPerRequest(const Workload &w)
 {
@@ -207,65 +181,12 @@ struct GpuRoute
     }
 };
 
-CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests, const std::string &today)
-{
-    const Workload &w = brief.workload;
-    const Assumptions &a = brief.assumptions;
-    CostOption o;
-    o.api = true;
-    o.provider = price.provider;
-    o.observed = price.observed;
-    o.source = price.source;
-    o.note = price.note;
-    o.origin = price.origin;
-    o.ageDays = daysBetween(price.observed, today).value_or(0);
-    o.stale = o.ageDays > a.value(Assumption::PriceStaleDays);
-    o.requestsPerMonth = requests;
-    o.utilization = 1;  // billed per token: no idle capacity
-    const double perRequest = (w.inputTokens * price.usdPerMillionInput + outputTokensPerRequest(w) * price.usdPerMillionOutput) / 1e6;
-    const double usage = requests * perRequest;
-    const double f = price.failureRate, q = w.acceptance.qualityPassRate;
-    const double wasted = 1 - (1 - f) * q;
-    addLine(o.lines, "api_usage", usage * (1 - wasted),
-            fmt::format("{:.0f} requests x ${:.6f} each", requests, perRequest)
-                + fmt::format(" (${:.3f} per million input and ${:.3f} per million output tokens), on accepted work",
-                      price.usdPerMillionInput, price.usdPerMillionOutput));
-    addLine(o.lines, "retry_waste", usage * wasted,
-            fmt::format("requests the API fails ({:.1f}%) and outputs the quality filter rejects ({:.1f}%)", 100 * f, 100 * (1 - q)));
-    addLine(o.lines, "observability", usage * a.value(Assumption::ObservabilityFraction),
-            fmt::format("{:.0f}% of the API spend", 100 * a.value(Assumption::ObservabilityFraction)));
-    addLine(o.lines, "platform_labour", salaryPerMonth(a, Assumption::PlatformFteApi),
-            fmt::format("{:.2f} engineers x ${:.0f} a year", a.value(Assumption::PlatformFteApi), a.value(Assumption::EngineerUsdPerYear)));
-    finishOption(o, requests * (1 - f) * q, tokensPerAcceptedOutput(w));
-    return o;
-}
-
-const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog)
-{
-    if (brief.cost.api)
-        return &*brief.cost.api;
-    const ApiPrice *best = nullptr;
-    for (const ApiPrice &p : catalog.apiPrices())
-        if (p.model == brief.workload.model.id && (!best || p.observed > best->observed))
-            best = &p;
-    return best;
-}
-
 // Monthly API cost at a volume, for break-evens: a fixed part and a per-request part.
 struct LinearCost
 {
     double fixed = 0, perRequest = 0;
     double at(double v) const { return fixed + perRequest * v; }
 };
-
-// Monthly volumes for the break-even chart: 41 points, a hundredth to a hundred times `center`.
-std::vector<double> volumeSamples(double center)
-{
-    std::vector<double> out;
-    for (int i = -20; i <= 20; ++i)
-        out.push_back(center * std::pow(10.0, i / 10.0));
-    return out;
-}
 
 LinearCost apiCurve(const Brief &brief, const ApiPrice &price)
 {
@@ -314,6 +235,82 @@ std::optional<double> breakEvenVsApi(const GpuRoute &route, const LinearCost &ap
 }
 
 } // namespace
+
+namespace detail {
+
+Demand demandOf(const Brief &brief)
+{
+    Demand d;
+    const Traffic &t = brief.workload.traffic;
+    const double hours = brief.assumptions.value(Assumption::HoursPerMonth);
+    if (t.mode == TrafficMode::OpenLoop && t.requestRatePerS) {
+        // Steady plus bursts: the base rate, and multiplier x base for duration of every period.
+        const double burstShare = t.burstMultiplier && t.burstPeriodS > 0 ? t.burstDurationS / t.burstPeriodS : 0;
+        const double average = *t.requestRatePerS * (1 + (t.burstMultiplier.value_or(1) - 1) * burstShare);
+        d.requestsPerMonth = average * hours * kSecondsPerHour;
+        d.peakToAverage = average > 0 ? std::max(1.0, t.peakRate() / average) : 1;
+    }
+    if (brief.cost.requestsPerMonth) {
+        d.requestsPerMonth = brief.cost.requestsPerMonth;
+        d.fromBrief = true;
+    }
+    return d;
+}
+
+CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests, const std::string &today)
+{
+    const Workload &w = brief.workload;
+    const Assumptions &a = brief.assumptions;
+    CostOption o;
+    o.api = true;
+    o.provider = price.provider;
+    o.observed = price.observed;
+    o.source = price.source;
+    o.note = price.note;
+    o.origin = price.origin;
+    o.ageDays = daysBetween(price.observed, today).value_or(0);
+    o.stale = o.ageDays > a.value(Assumption::PriceStaleDays);
+    o.requestsPerMonth = requests;
+    o.utilization = 1;  // billed per token: no idle capacity
+    const double perRequest = (w.inputTokens * price.usdPerMillionInput + outputTokensPerRequest(w) * price.usdPerMillionOutput) / 1e6;
+    const double usage = requests * perRequest;
+    const double f = price.failureRate, q = w.acceptance.qualityPassRate;
+    const double wasted = 1 - (1 - f) * q;
+    addLine(o.lines, "api_usage", usage * (1 - wasted),
+            fmt::format("{:.0f} requests x ${:.6f} each", requests, perRequest)
+                + fmt::format(" (${:.3f} per million input and ${:.3f} per million output tokens), on accepted work",
+                      price.usdPerMillionInput, price.usdPerMillionOutput));
+    addLine(o.lines, "retry_waste", usage * wasted,
+            fmt::format("requests the API fails ({:.1f}%) and outputs the quality filter rejects ({:.1f}%)", 100 * f, 100 * (1 - q)));
+    addLine(o.lines, "observability", usage * a.value(Assumption::ObservabilityFraction),
+            fmt::format("{:.0f}% of the API spend", 100 * a.value(Assumption::ObservabilityFraction)));
+    addLine(o.lines, "platform_labour", salaryPerMonth(a, Assumption::PlatformFteApi),
+            fmt::format("{:.2f} engineers x ${:.0f} a year", a.value(Assumption::PlatformFteApi), a.value(Assumption::EngineerUsdPerYear)));
+    finishOption(o, requests * (1 - f) * q, tokensPerAcceptedOutput(w));
+    return o;
+}
+
+const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog)
+{
+    if (brief.cost.api)
+        return &*brief.cost.api;
+    const ApiPrice *best = nullptr;
+    for (const ApiPrice &p : catalog.apiPrices())
+        if (p.model == brief.workload.model.id && (!best || p.observed > best->observed))
+            best = &p;
+    return best;
+}
+
+// Monthly volumes for the break-even chart: 41 points, a hundredth to a hundred times `center`.
+std::vector<double> volumeSamples(double center)
+{
+    std::vector<double> out;
+    for (int i = -20; i <= 20; ++i)
+        out.push_back(center * std::pow(10.0, i / 10.0));
+    return out;
+}
+
+} // namespace detail
 
 double roundCents(double usd)
 {
@@ -425,224 +422,6 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     }
     c.computed = true;
     return c;
-}
-
-CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult> &results, const Catalog &catalog,
-                          const std::string &today)
-{
-    CostSummary s;
-    s.today = today;
-    const Workload &w = brief.workload;
-    if (!isInference(w.kind))
-        return s;
-    const Decision &d = brief.cost.decision;
-    const Demand demand = demandOf(brief);
-
-    const ApiPrice *apiPrice = apiPriceFor(brief, catalog);
-    if (apiPrice && demand.requestsPerMonth)
-    {
-        s.api = apiOption(brief, *apiPrice, *demand.requestsPerMonth, today);
-        for (double v : volumeSamples(*demand.requestsPerMonth))
-            s.api->monthlyCostByVolume.emplace_back(v, apiOption(brief, *apiPrice, v, today).totalUsdPerMonth);
-    }
-    else if (!apiPrice)
-        s.warnings.push_back({"no-api-price", "no model-API price for " + w.model.id
-                                                  + ": the GPU route is not compared with an API (add cost.api)"});
-    else
-        s.warnings.push_back({"no-api-volume", "the brief states no monthly volume, so the API route is not priced "
-                                               "(add cost.requests_per_month)"});
-    if (s.api && s.api->stale)
-        s.warnings.push_back({"stale-price", "the API price was observed " + s.api->observed + "; check it"});
-
-    // The best GPU option overall and per kind of commitment.
-    struct Pick
-    {
-        std::size_t candidate = 0;
-        const CostOption *option = nullptr;
-    };
-    std::optional<Pick> best, rent, reserve, buy;
-    // Stale prices count only where no current one exists for the same kind of commitment.
-    const auto consider = [](std::optional<Pick> &slot, std::size_t i, const CostOption &o) {
-        if (!slot || (slot->option->stale && !o.stale)
-            || (slot->option->stale == o.stale && o.costPerAcceptedOutput < slot->option->costPerAcceptedOutput))
-            slot = Pick{i, &o};
-    };
-    for (std::size_t i = 0; i < results.size(); ++i)
-        for (const CostOption &o : results[i].cost.options) {
-            consider(best, i, o);
-            if (o.term == PricingTerm::OnDemand || o.term == PricingTerm::Spot)
-                consider(rent, i, o);
-            else if (o.term == PricingTerm::Purchase)
-                consider(buy, i, o);
-            else
-                consider(reserve, i, o);
-        }
-
-    // Common mistake 1: the lowest hourly rate is not the lowest cost per accepted output.
-    std::optional<Pick> cheapestHour;
-    for (std::size_t i = 0; i < results.size(); ++i)
-        for (const CostOption &o : results[i].cost.options)
-            if (o.term == PricingTerm::OnDemand
-                && (!cheapestHour || o.usdPerGpuHour < cheapestHour->option->usdPerGpuHour))
-                cheapestHour = Pick{i, &o};
-    if (cheapestHour && rent && cheapestHour->candidate != rent->candidate)
-        s.warnings.push_back({"mistake-hourly-rate",
-                              "choosing by hourly rate would pick " + results[cheapestHour->candidate].candidate.gpu
-                                  + fmt::format(" at ${:.2f} per GPU-hour, but its cost per accepted output is ${:.6f} against ${:.6f} for ",
-                                        cheapestHour->option->usdPerGpuHour, cheapestHour->option->costPerAcceptedOutput,
-                                        rent->option->costPerAcceptedOutput)
-                                  + results[rent->candidate].candidate.gpu + " (the seed's common mistake 1)"});
-    // Mistake 2: memory fit read as yes/no.
-    for (const CandidateResult &r : results)
-        if (r.fit.computed && r.fit.fits
-            && (r.fit.headroomFraction < brief.assumptions.value(Assumption::FragileFitHeadroomFraction)
-                || (r.fit.maxConcurrencyPerReplica && *r.fit.maxConcurrencyPerReplica < 2 * r.fit.sizedConcurrencyPerReplica))) {
-            s.warnings.push_back({"mistake-fit-yes-no",
-                                  r.candidate.gpu + fmt::format(" fits at the brief's point with {:.0f}% headroom and room for {:.0f} ",
-                                                        100 * r.fit.headroomFraction,
-                                                        double(r.fit.maxConcurrencyPerReplica.value_or(0)))
-                                      + fmt::format("sequences per replica against {:.0f} needed: longer prompts, more concurrency "
-                                            "or a framework upgrade can tip it over (common mistake 2)",
-                                            double(r.fit.sizedConcurrencyPerReplica))});
-        }
-    // Mistake 3: interconnect ignored.
-    for (const CandidateResult &r : results) {
-        const GpuSpec *g = catalog.gpu(r.candidate.gpu);
-        if (!g || r.candidate.tensorParallel <= 1)
-            continue;
-        if (g->scaleUp.kind == "pcie" || r.candidate.tensorParallel > g->scaleUp.domainGpus)
-            s.warnings.push_back({"mistake-interconnect",
-                                  r.candidate.gpu + fmt::format(": tensor parallelism of {:.0f} runs its all-reduces over ",
-                                                        double(r.candidate.tensorParallel))
-                                      + (g->scaleUp.kind == "pcie" ? std::string("PCIe") : std::string("the network"))
-                                      + ", not a GPU-to-GPU fabric; topology is part of the GPU (common mistake 3)"});
-    }
-    // Mistake 4: generated instead of accepted outputs.
-    if (!w.acceptance.given)
-        s.warnings.push_back({"mistake-generated-not-accepted",
-                              "the brief gives no acceptance (quality pass rate, failure rate), so every generated "
-                              "output counts as accepted and costs are optimistic (common mistake 4)"});
-    // Mistake 5: platform responsibility left out.
-    if (!brief.assumptions.overridden(Assumption::PlatformFteSelfHosted))
-        s.warnings.push_back({"mistake-platform-responsibility",
-                              fmt::format("the brief does not say who runs the serving platform; {:.2f} engineers are assumed "
-                                  "(platform_fte_self_hosted). Drivers, model servers, autoscaling, on-call and spend "
-                                  "reports need an owner (common mistake 5)",
-                                  brief.assumptions.value(Assumption::PlatformFteSelfHosted))});
-
-    // The recommendation.
-    Recommendation rec;
-    const bool apiUsable = s.api && d.apiAllowed && !d.needsHardwareControl;
-    if (s.api && !d.apiAllowed)
-        rec.reasons.push_back("the data boundary rules out a third-party model API");
-    if (s.api && d.needsHardwareControl)
-        rec.reasons.push_back("the brief needs control of the hardware (kernels, runtime, topology or weights), which "
-                              "an API does not give");
-    if (!best && !apiUsable) {
-        s.warnings.push_back({"no-recommendation", "no candidate could be priced, so there is nothing to recommend"});
-        s.recommendation = std::nullopt;
-        return s;
-    }
-    const double gpuCost = best ? best->option->costPerAcceptedOutput : INFINITY;
-    const bool uncertain = d.demandCertainty == Level::Low || d.modelChurn == Level::High;
-    if (apiUsable && (s.api->costPerAcceptedOutput <= gpuCost || (uncertain && s.api->costPerAcceptedOutput <= brief.assumptions.value(Assumption::ApiFlexibilityPremium) * gpuCost))) {
-        rec.route = Route::Api;
-        rec.costPerAcceptedOutput = s.api->costPerAcceptedOutput;
-        rec.usdPerMonth = s.api->totalUsdPerMonth;
-        rec.reasons.push_back(fmt::format("the model API costs ${:.6f} per accepted output", s.api->costPerAcceptedOutput)
-                              + (best ? fmt::format(" against ${:.6f} for the best GPU option", gpuCost) : std::string())
-                              + " at this volume, with no idle capacity and less platform work");
-        if (uncertain)
-            rec.reasons.push_back("demand is uncertain or the model is expected to change: per-token billing avoids a "
-                                  "commitment that could outlive the model");
-        if (best && best->option->breakEvenRequestsPerMonthVsApi)
-            rec.reasons.push_back(fmt::format("self-hosting becomes cheaper from about {:.3g} requests a month; revisit then",
-                                      *best->option->breakEvenRequestsPerMonthVsApi));
-    } else {
-        // Which commitment: buy or reserve only for certain, sustained demand on a stable model.
-        Pick pick = *best;
-        rec.route = pick.option->term == PricingTerm::Purchase ? Route::Buy
-                    : pick.option->term == PricingTerm::OnDemand || pick.option->term == PricingTerm::Spot ? Route::Rent
-                                                                                                           : Route::Reserve;
-        if (rec.route == Route::Buy && (d.demandCertainty != Level::High || d.modelChurn != Level::Low) && (reserve || rent)) {
-            rec.reasons.push_back("buying is cheapest per accepted output, but the brief does not state high demand "
-                                  "certainty and low model churn, which a purchase needs");
-            pick = reserve && d.demandCertainty != Level::Low ? *reserve : *rent;
-            rec.route = pick.option->term == PricingTerm::OnDemand || pick.option->term == PricingTerm::Spot ? Route::Rent : Route::Reserve;
-        }
-        if (rec.route == Route::Reserve && d.demandCertainty == Level::Low && rent) {
-            rec.reasons.push_back("reserving is cheaper, but demand certainty is low; a reservation is paid whether "
-                                  "used or not");
-            pick = *rent;
-            rec.route = Route::Rent;
-        }
-        const CostOption &o = *pick.option;
-        rec.candidate = pick.candidate;
-        rec.term = o.term;
-        rec.costPerAcceptedOutput = o.costPerAcceptedOutput;
-        rec.usdPerMonth = o.totalUsdPerMonth;
-        if (o.stale)
-            rec.reasons.push_back("the price behind this option was observed " + o.observed
-                                  + ", longer ago than price_stale_days: get a current quote before deciding");
-        rec.reasons.push_back(fmt::format("{} GPUs ", o.gpus) + results[pick.candidate].candidate.gpu + " ("
-                              + std::string(enumName(*o.term)) + ", " + o.provider + ") cost "
-                              + fmt::format("${:.6f} per accepted output, ${:.2f} a month, at {:.0f}% utilization",
-                                    o.costPerAcceptedOutput, o.totalUsdPerMonth, 100 * o.utilization));
-        if (o.breakEvenUtilizationVsOnDemand && *o.breakEvenUtilizationVsOnDemand <= 1)
-            rec.reasons.push_back(fmt::format("this commitment beats on-demand above {:.0f}% sustained utilization; the brief's "
-                                      "load gives {:.0f}%",
-                                      100 * *o.breakEvenUtilizationVsOnDemand, 100 * o.utilization));
-        else if (o.breakEvenUtilizationVsOnDemand)
-            rec.reasons.push_back("this commitment costs more per hour than the cheapest on-demand offer, so it never "
-                                  "beats renting on demand");
-        if (o.paybackMonths)
-            rec.reasons.push_back(fmt::format("the purchase pays back in {:.1f} months against renting on demand", *o.paybackMonths));
-        if (s.api)
-            rec.reasons.push_back(fmt::format("the model API would cost ${:.6f} per accepted output", s.api->costPerAcceptedOutput)
-                                  + (o.breakEvenRequestsPerMonthVsApi
-                                         ? fmt::format("; self-hosting wins from about {:.3g} requests a month",
-                                               *o.breakEvenRequestsPerMonthVsApi)
-                                         : std::string()));
-        // Hybrid: GPUs sized for the steady base, the API for what bursts add above it.
-        if (apiUsable && demand.peakToAverage >= brief.assumptions.value(Assumption::HybridMinPeakToAverage) && demand.requestsPerMonth) {
-            const double hours = brief.assumptions.value(Assumption::HoursPerMonth);
-            const double average = *demand.requestsPerMonth / (hours * kSecondsPerHour);
-            const double perReplica = o.utilization * o.replicas > 0 ? average / (o.utilization * o.replicas) : 0;
-            const Traffic &t = w.traffic;
-            if (perReplica > 0 && t.requestRatePerS && t.burstMultiplier && t.burstPeriodS > 0) {
-                const int base = std::max(1, int(std::ceil(*t.requestRatePerS / perReplica - 1e-9)));
-                const double overflowRate = std::max(0.0, *t.requestRatePerS * *t.burstMultiplier - base * perReplica);
-                const double overflow = overflowRate * t.burstDurationS / t.burstPeriodS * hours * kSecondsPerHour;
-                const double gpuShare = o.totalUsdPerMonth * double(base) / o.replicas;
-                const double apiShare = overflow * (s.api->totalUsdPerMonth / std::max(1.0, s.api->requestsPerMonth));
-                if (gpuShare + apiShare < o.totalUsdPerMonth) {
-                    rec.route = Route::Hybrid;
-                    rec.usdPerMonth = roundCents(gpuShare + apiShare);
-                    rec.costPerAcceptedOutput = rec.usdPerMonth / std::max(1.0, o.acceptedOutputsPerMonth);
-                    rec.reasons.push_back(fmt::format("traffic peaks at {:.1f}x its average: {:.0f} replicas for the steady base and the "
-                                              "API for the bursts above them cost about ",
-                                              demand.peakToAverage, double(base))
-                                          + fmt::format("${:.2f} a month instead of ${:.2f}", rec.usdPerMonth, o.totalUsdPerMonth));
-                }
-            }
-        }
-        if (d.modelChurn == Level::High && (rec.route == Route::Buy || rec.route == Route::Reserve))
-            rec.reasons.push_back("the model is expected to change: keep the commitment short");
-    }
-    if (!d.given)
-        rec.reasons.push_back("the brief states no demand certainty, model churn or hardware-control need "
-                              "(cost.decision); medium certainty and churn were assumed");
-    // Mistake 6: sized only for today's model.
-    if (rec.candidate) {
-        const CandidateResult &r = results[*rec.candidate];
-        if ((rec.route == Route::Buy || rec.route == Route::Reserve) && r.fit.headroomFraction < brief.assumptions.value(Assumption::CommitmentMinHeadroomFraction))
-            s.warnings.push_back({"mistake-todays-model",
-                                  fmt::format("the recommended commitment leaves {:.0f}% memory headroom: a larger model, longer "
-                                      "context or new quantization may not fit before the term ends (common mistake 6)",
-                                      100 * r.fit.headroomFraction)});
-    }
-    s.recommendation = rec;
-    return s;
 }
 
 } // namespace wb

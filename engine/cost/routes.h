@@ -1,0 +1,33 @@
+// Private to cost/: what the per-candidate cost (cost.cpp) and the recommendation
+// (recommend.cpp) both need: the demand a brief implies and the model-API route.
+#pragma once
+
+#include "brief/brief.h"
+#include "catalog/catalog.h"
+#include "cost/cost.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wb::detail {
+
+inline constexpr double kSecondsPerHour = 3600;
+
+// The volume and shape of demand the brief implies, independent of any candidate.
+struct Demand
+{
+    std::optional<double> requestsPerMonth;  // empty: the brief states none (offline/closed loop)
+    double peakToAverage = 1;                // peak rate / average rate
+    bool fromBrief = false;                  // requests_per_month given explicitly
+};
+
+Demand demandOf(const Brief &brief);
+// The model-API route at a monthly volume, priced from the brief's or the book's API price.
+CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests, const std::string &today);
+// The brief's own API price, else the book's newest for the model; nullptr when there is none.
+const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog);
+// Monthly volumes for the break-even chart: 41 points, a hundredth to a hundred times `center`.
+std::vector<double> volumeSamples(double center);
+
+} // namespace wb::detail
