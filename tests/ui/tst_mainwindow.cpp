@@ -193,6 +193,15 @@ void TestMainWindow::scenarioEditsUndoAndRedo()
     QCOMPARE(snapshots.size(), std::size_t(1));
     QCOMPARE(snapshots[0].engineVersion, std::string(wb::engineVersion()));
     QVERIFY(snapshots[0].resultsJson.find("\"recommendation\"") != std::string::npos);
+    // Reopening the file this document holds keeps it writable and locked: another opener in
+    // this process still gets it read-only, because the lock is held.
+    QVERIFY(!doc.openFile(file).has_value());
+    QVERIFY(!doc.readOnly());
+    QVERIFY(QFile::exists(file + QStringLiteral(".lock")));
+    auto other = wb::Project::open(file.toStdString());
+    QVERIFY(other);
+    QVERIFY(other->lockedByOther());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
 // Typing a request rate is one undoable edit; the results follow it; undo restores both; an

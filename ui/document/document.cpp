@@ -43,11 +43,31 @@ std::optional<QString> Document::openFile(const QString &path)
 {
     const bool project = path.endsWith(QLatin1String(".gpuwb"), Qt::CaseInsensitive);
     if (project) {
+        const QString absolute = QFileInfo(path).absoluteFilePath();
+        if (m_project && absolute == m_path && !m_project->readOnly()) {
+            // Reopening the file this document holds: the lock is its own, and a second lock in
+            // the same process would be refused (read-only, "another instance") while closing the
+            // old project removed the lock file, leaving the file unguarded. Check that the file
+            // opens, then let go of it and its lock, and open it again for writing.
+            auto check = Project::open(path.toStdString(), OpenAccess::ReadOnly);
+            if (!check)
+                return QString::fromStdString(check.error().toString());
+            m_evaluator.stop();
+            m_project.reset();
+            auto reopened = Project::open(path.toStdString());
+            if (!reopened) {
+                clear();
+                return QString::fromStdString(reopened.error().toString());
+            }
+            auto shown = adopt(std::move(reopened).value(), absolute, absolute, false, std::nullopt);
+            if (shown)
+                clear();
+            return shown;
+        }
         auto opened = Project::open(path.toStdString());
         if (!opened)
             return QString::fromStdString(opened.error().toString());
-        return adopt(std::move(opened).value(), QFileInfo(path).absoluteFilePath(), QFileInfo(path).absoluteFilePath(),
-                     false, std::nullopt);
+        return adopt(std::move(opened).value(), absolute, absolute, false, std::nullopt);
     }
     // A brief: check it, then hold it as the one scenario of a new project.
     auto brief = loadBrief(path.toStdString(), m_catalog);
