@@ -170,7 +170,8 @@ void MainWindow::createMenus()
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *present = view->addAction(tr("&Present Chart"), this, &MainWindow::presentChart);
-    present->setShortcut(QKeySequence::FullScreen);
+    // Bound explicitly: QKeySequence::FullScreen has no binding on most Linux desktops.
+    present->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence(Qt::CTRL | Qt::Key_F11)});
     present->setToolTip(tr("Show the current tab's chart full screen with large text, for projecting (Esc returns)"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));

@@ -29,6 +29,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileInfo>
+#include <QAction>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
@@ -112,6 +113,9 @@ private slots:
     void compareTwoScenarios();
     void warningsLeadToTheirFix();
     void priceQuoteIsUsedAndUndone();
+    void typedPricesAreKeptAsTyped_data();
+    void typedPricesAreKeptAsTyped();
+    void presentChartHasItsKeys();
     void catalogBrowserShowsEveryGpuWithSources();
     void fitModelPassesModelTester();
     void performanceArrivesWithoutBlocking();
@@ -404,6 +408,54 @@ void TestMainWindow::importHuggingFaceConfig()
     QVERIFY(doc.brief()->workload.modelFromCatalog);
     QCOMPARE(w.briefForm()->modelBox()->findData(QString()), -1);
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// A price typed key by key is the price recorded: "2.35" once became $235.00 because the dialog
+// rewrote the field's suffix on every keystroke, dropping the decimal point just typed.
+void TestMainWindow::typedPricesAreKeptAsTyped_data()
+{
+    QTest::addColumn<QString>("term");
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<double>("price");
+    QTest::addColumn<QString>("key");
+    QTest::newRow("2.35 an hour") << "on-demand" << "2.35" << 2.35 << "usd_per_gpu_hour";
+    QTest::newRow("1.09 an hour") << "spot" << "1.09" << 1.09 << "usd_per_gpu_hour";
+    QTest::newRow(".79 an hour") << "reserved-1y" << ".79" << 0.79 << "usd_per_gpu_hour";
+    QTest::newRow("28500.50 per GPU") << "purchase" << "28500.50" << 28500.50 << "usd_per_gpu";
+}
+
+void TestMainWindow::typedPricesAreKeptAsTyped()
+{
+    QFETCH(QString, term);
+    QFETCH(QString, typed);
+    QFETCH(double, price);
+    QFETCH(QString, key);
+    wb::PriceQuoteDialog dialog(shippedCatalog(), QStringLiteral("h100-sxm-80gb"));
+    dialog.show();
+    dialog.termBox()->setCurrentIndex(dialog.termBox()->findText(term));
+    QDoubleSpinBox *amount = dialog.amountBox();
+    amount->setFocus();
+    amount->selectAll();
+    QTest::keyClicks(amount, typed);
+    QTest::keyClick(amount, Qt::Key_Tab);
+    QCOMPARE(amount->value(), price);
+    const QJsonObject json = QJsonDocument::fromJson(dialog.json().toUtf8()).object();
+    QCOMPARE(json.value(key).toDouble(), price);
+}
+
+// View > Present Chart answers F11 and Ctrl+F11 on every desktop (the platform's "full screen"
+// key sequence is empty on most Linux desktops).
+void TestMainWindow::presentChartHasItsKeys()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QAction *present = nullptr;
+    for (QAction *a : w.findChildren<QAction *>())
+        if (a->text() == QLatin1String("&Present Chart"))
+            present = a;
+    QVERIFY(present);
+    QVERIFY(present->shortcuts().contains(QKeySequence(Qt::Key_F11)));
+    QVERIFY(present->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_F11)));
 }
 
 // A vendor quote entered in the dialog goes into the brief's cost.prices as one undo step, and the

@@ -62,17 +62,25 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
     form->addRow(buttons);
     connect(m_provider, &QLineEdit::textChanged, this, &PriceQuoteDialog::update);
     connect(m_source, &QLineEdit::textChanged, this, &PriceQuoteDialog::update);
+    connect(m_term, &QComboBox::currentIndexChanged, this, &PriceQuoteDialog::showUnit);
     connect(m_term, &QComboBox::currentIndexChanged, this, &PriceQuoteDialog::update);
     connect(m_amount, &QDoubleSpinBox::valueChanged, this, &PriceQuoteDialog::update);
     setMinimumWidth(560);
+    m_amount->setPrefix(QStringLiteral("$"));
+    showUnit();
     update();
+}
+
+// Only when the term changes: setting a prefix or suffix rewrites the spin box's text, which
+// while a person types "2.35" turned the "2." they had typed into "2" and the price into 235.
+void PriceQuoteDialog::showUnit()
+{
+    const bool purchase = m_term->currentText() == QLatin1String("purchase");
+    m_amount->setSuffix(purchase ? tr(" per GPU") : tr(" per GPU-hour"));
 }
 
 void PriceQuoteDialog::update()
 {
-    const bool purchase = m_term->currentText() == QLatin1String("purchase");
-    m_amount->setPrefix(QStringLiteral("$"));
-    m_amount->setSuffix(purchase ? tr(" per GPU") : tr(" per GPU-hour"));
     m_ok->setEnabled(!m_provider->text().trimmed().isEmpty() && !m_source->text().trimmed().isEmpty()
                      && m_amount->value() > 0);
     m_ok->setToolTip(m_ok->isEnabled() ? QString() : tr("Give the provider, the price and the source"));

@@ -35,6 +35,7 @@ public:
     QLineEdit *sourceEdit() const { return m_source; }
 
 private:
+    void showUnit();
     void update();
 
     QComboBox *m_gpu = nullptr;
