@@ -27,6 +27,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScreen>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStatusBar>
@@ -91,7 +92,12 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     connect(m_document, &Document::stateChanged, this, &MainWindow::showState);
     connect(m_document, &Document::resultsChanged, this, &MainWindow::showState);
     showState();
-    resize(1280, 800);
+    // 1280x800, or the screen's free area where it is smaller (a 1280x800 screen less its panels
+    // and the window frame): the status bar stays on screen.
+    QSize size(1280, 800);
+    if (const QScreen *s = screen())
+        size = size.boundedTo(s->availableGeometry().size() - (frameGeometry().size() - geometry().size()));
+    resize(size);
     const QByteArray geometry = Settings().windowGeometry();
     if (!geometry.isEmpty())
         restoreGeometry(geometry);
@@ -323,7 +329,9 @@ void MainWindow::showState()
     const int briefTab = int(Tab::Brief);
     m_tabs->setTabText(briefTab, !brief ? tr("Brief") : ranked ? tr("Brief ✓") : tr("Brief ⚠"));
     m_tabs->setTabToolTip(briefTab, brief && !ranked ? tr("The brief misses what the ranking needs") : QString());
-    const QString name = brief ? QString::fromStdString(brief->name) : tr("Untitled");
+    // The scenario shown (its name in the list, which a rename changes; the brief's own name may
+    // be another).
+    const QString name = brief ? m_document->scenarioName() : tr("Untitled");
     QString where = m_document->filePath().isEmpty() ? tr("not saved as a project")
                                                      : QFileInfo(m_document->filePath()).fileName();
     if (m_document->readOnly())

@@ -5,6 +5,7 @@
 
 #include "cost/routes.h"
 #include "evaluate/evaluate.h"
+#include "core/format.h"
 
 #include <fmt/format.h>
 
@@ -144,8 +145,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             rec.reasons.push_back("demand is uncertain or the model is expected to change: per-token billing avoids a "
                                   "commitment that could outlive the model");
         if (best && best->option->breakEvenRequestsPerMonthVsApi)
-            rec.reasons.push_back(fmt::format("self-hosting becomes cheaper from about {:.3g} requests a month; revisit then",
-                                      *best->option->breakEvenRequestsPerMonthVsApi));
+            rec.reasons.push_back(fmt::format("self-hosting becomes cheaper from about {} requests a month; revisit then",
+                                              readableCount(*best->option->breakEvenRequestsPerMonthVsApi)));
     } else {
         // Which commitment: buy or reserve only for certain, sustained demand on a stable model.
         Pick pick = *best;
@@ -188,8 +189,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         if (s.api)
             rec.reasons.push_back(fmt::format("the model API would cost ${:.6f} per accepted output", s.api->costPerAcceptedOutput)
                                   + (o.breakEvenRequestsPerMonthVsApi
-                                         ? fmt::format("; self-hosting wins from about {:.3g} requests a month",
-                                               *o.breakEvenRequestsPerMonthVsApi)
+                                         ? fmt::format("; self-hosting wins from about {} requests a month",
+                                                       readableCount(*o.breakEvenRequestsPerMonthVsApi))
                                          : std::string()));
         // Hybrid: GPUs sized for the steady base, the API for what bursts add above it.
         if (apiUsable && demand.peakToAverage >= brief.assumptions.value(Assumption::HybridMinPeakToAverage) && demand.requestsPerMonth) {

@@ -2,6 +2,7 @@
 
 #include "brief/completeness.h"
 #include "catalog/modelarch.h"
+#include "core/format.h"
 #include "report/labels.h"
 
 #include <fmt/format.h>
@@ -117,7 +118,7 @@ std::string costTable(const Brief &brief, const Results &results)
                   o.api ? "-" : fmt::format("{:.2f}", o.usdPerGpuHour), o.api ? "-" : std::to_string(o.gpus),
                   fmt::format("{:.0f}%", 100 * o.utilization), fmt::format("{:.2f}", o.totalUsdPerMonth),
                   fmt::format("{:.6f}", o.costPerAcceptedOutput), fmt::format("{:.3f}", o.costPerMillionAcceptedTokens),
-                  o.breakEvenRequestsPerMonthVsApi ? fmt::format("{:.3g}", *o.breakEvenRequestsPerMonthVsApi)
+                  o.breakEvenRequestsPerMonthVsApi ? readableCount(*o.breakEvenRequestsPerMonthVsApi)
                                                    : (results.cost.api && !o.api ? "never" : "-")},
                  4);
     };

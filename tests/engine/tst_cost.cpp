@@ -2,6 +2,7 @@
 // dating, and the recommendation and common-mistake checks on the sample brief.
 #include "testsupport.h"
 
+#include <core/format.h>
 #include <cost/cost.h>
 #include <cost/pricing.h>
 #include <evaluate/evaluate.h>
@@ -102,6 +103,7 @@ private slots:
     void lowerPriceNeverCostsMore();
     void stalePriceWarns();
     void priceSelectionRule();
+    void readableCounts();
     void everyShippedPriceIsDatedAndSourced();
     void badPriceIsAnErrorWithItsPath();
     void sampleRecommendsWithReasonsAndWarns();
@@ -325,6 +327,20 @@ void TestCost::priceSelectionRule()
     QVERIFY(s.chosen.at(PricingTerm::Purchase).stale);
     QCOMPARE(s.headline()->price, &prices[2]);  // what the candidates page shows
     QVERIFY(!s.isChosen(&prices[0]));
+}
+
+// Counts for people (break-evens in reasons, tables and charts): three significant figures and a
+// word for the magnitude, digits grouped below a million.
+void TestCost::readableCounts()
+{
+    QCOMPARE(readableCount(54'100'000), std::string("54.1 million"));
+    QCOMPARE(readableCount(54'123'456), std::string("54.1 million"));
+    QCOMPARE(readableCount(3'000'000), std::string("3 million"));
+    QCOMPARE(readableCount(1.2e10), std::string("12 billion"));
+    QCOMPARE(readableCount(250'000'000), std::string("250 million"));
+    QCOMPARE(readableCount(2'350), std::string("2,350"));
+    QCOMPARE(readableCount(999), std::string("999"));
+    QCOMPARE(groupedInteger(-1'234'567), std::string("-1,234,567"));
 }
 
 void TestCost::everyShippedPriceIsDatedAndSourced()

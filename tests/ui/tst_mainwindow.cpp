@@ -572,6 +572,22 @@ void TestMainWindow::showsSampleBriefAndFit()
         found = found || w.warningList()->item(i)->text().contains(QLatin1String("fp8"));
     QVERIFY(found);
     QVERIFY(w.windowTitle().startsWith(QLatin1String("Support chat")));
+    // The seed's common mistakes are labelled as such, not as cost (mistake 2 is about the fit,
+    // 3 about topology); the break-even reads as a number of requests, not 5.41e+07.
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    int mistakes = 0;
+    for (int i = 0; i < w.warningList()->count(); ++i) {
+        const QString text = w.warningList()->item(i)->text();
+        QVERIFY2(!(text.startsWith(QLatin1String("Cost:")) && text.contains(QLatin1String("common mistake"))),
+                 qPrintable(text));
+        mistakes += text.startsWith(QLatin1String("Common mistake:"));
+    }
+    QVERIFY(mistakes >= 2);
+    QVERIFY(!w.recommendationLabel()->text().contains(QLatin1String("e+0")));
+    // The title names the scenario shown, as the list calls it: renamed, the title follows.
+    QVERIFY(!doc.renameScenario(doc.scenarioName(), QStringLiteral("Chat, renamed")).has_value());
+    QVERIFY(w.windowTitle().startsWith(QLatin1String("Chat, renamed")));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
 void TestMainWindow::fitModelPassesModelTester()

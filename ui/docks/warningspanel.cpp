@@ -46,8 +46,12 @@ void WarningsPanel::showWarnings()
         m_list->addItem(tr("Engine failure: %1").arg(QString::fromStdString(*results.engineError)));
     for (const Warning &w : results.briefWarnings)
         add(tr("Brief: %1").arg(QString::fromStdString(w.message)), w);
+    // The seed's common mistakes are about fit, topology, acceptance and ownership as much as
+    // cost: they are labelled as what they are.
     for (const Warning &w : results.cost.warnings)
-        add(tr("Cost: %1").arg(QString::fromStdString(w.message)), w);
+        add(w.code.rfind("mistake-", 0) == 0 ? tr("Common mistake: %1").arg(QString::fromStdString(w.message))
+                                             : tr("Cost: %1").arg(QString::fromStdString(w.message)),
+            w);
     for (const CandidateResult &r : results.results)
         for (const Warning &w : r.warnings) {
             if (w.code == "catalog-caveat")

@@ -1,5 +1,7 @@
 #include "pages/costtablemodel.h"
 
+#include <core/format.h>
+
 #include "pages/resultstablemodel.h"
 
 
@@ -87,7 +89,7 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
     case ApiBreakEven:
         if (o.api)
             return QStringLiteral("–");
-        return o.breakEvenRequestsPerMonthVsApi ? QLocale().toString(*o.breakEvenRequestsPerMonthVsApi, 'g', 3)
+        return o.breakEvenRequestsPerMonthVsApi ? QString::fromStdString(readableCount(*o.breakEvenRequestsPerMonthVsApi))
                : m_results.cost.api             ? tr("never")
                                                 : QStringLiteral("–");
     default: return {};

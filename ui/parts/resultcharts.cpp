@@ -1,5 +1,7 @@
 #include "parts/resultcharts.h"
 
+#include <core/format.h>
+
 #include <fit/fit.h>
 #include <widgets/chartview.h>
 
@@ -222,7 +224,6 @@ void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t ca
         }
         lines << l;
     };
-    const QLocale locale;
     QString title = Text::tr("Monthly cost against volume");
     if (candidate < results.results.size()) {
         const CandidateResult &r = results.results[candidate];
@@ -232,7 +233,7 @@ void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t ca
         for (const CostOption &o : r.cost.options) {
             QString name = QString::fromLatin1(o.term ? enumName(*o.term).data() : "?");
             if (o.breakEvenRequestsPerMonthVsApi)
-                name += Text::tr(" (≤ API from %1/mo)").arg(locale.toString(*o.breakEvenRequestsPerMonthVsApi, 'g', 2));
+                name += Text::tr(" (≤ API from %1/mo)").arg(QString::fromStdString(readableCount(*o.breakEvenRequestsPerMonthVsApi)));
             line(o, name, styles[i % 5], int(candidate));
             ++i;
         }

@@ -1,0 +1,46 @@
+#include "core/format.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdlib>
+
+namespace wb {
+
+std::string groupedInteger(long long value)
+{
+    const std::string digits = std::to_string(std::llabs(value));
+    std::string out = value < 0 ? "-" : "";
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string readableCount(double count)
+{
+    const double a = std::abs(count);
+    const auto scaled = [&](double unit, const char *word) {
+        const double v = count / unit;
+        const int decimals = std::abs(v) >= 100 ? 0 : std::abs(v) >= 10 ? 1 : 2;
+        std::string digits = fmt::format("{:.{}f}", v, decimals);
+        // Trailing zeros of the decimals say nothing: "54.10" -> "54.1", "3.00" -> "3".
+        if (digits.find('.') != std::string::npos) {
+            digits.erase(digits.find_last_not_of('0') + 1);
+            if (digits.back() == '.')
+                digits.pop_back();
+        }
+        return digits + " " + word;
+    };
+    if (a >= 1e12)
+        return scaled(1e12, "trillion");
+    if (a >= 1e9)
+        return scaled(1e9, "billion");
+    if (a >= 1e6)
+        return scaled(1e6, "million");
+    return groupedInteger(std::llround(count));
+}
+
+} // namespace wb

@@ -1,0 +1,15 @@
+// Numbers for people, the same in the CLI's output, the engine's reasons and the window (English
+// until the translated UI exists; then the UI formats through QLocale).
+#pragma once
+
+#include <string>
+
+namespace wb {
+
+// "1,234,567"
+std::string groupedInteger(long long value);
+// A count to three significant figures with a word for its magnitude: 54,100,000 -> "54.1
+// million", 2,350 -> "2,350", 1.2e10 -> "12 billion".
+std::string readableCount(double count);
+
+} // namespace wb
