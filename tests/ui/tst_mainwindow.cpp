@@ -664,6 +664,15 @@ void TestMainWindow::anEditParsesTheBriefOnce()
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     QCOMPARE(wb::briefParseCount() - before, std::uint64_t(1));
     QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 9.0);
+    // Ctrl+Z with the focus still in the field undoes the edit through the window's Edit menu, and
+    // Ctrl+Shift+Z redoes it (the Redo action had only the platform's first binding, Ctrl+Y).
+    QVERIFY(rate->hasFocus() || QApplication::focusWidget() == rate);
+    QTest::keyClick(rate, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 12.5);
+    QCOMPARE(rate->value(), 12.5);
+    QTest::keyClick(rate, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 9.0);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
 void TestMainWindow::costModelPassesModelTester()
