@@ -310,6 +310,14 @@ struct BriefParser
 
 } // namespace
 
+std::string candidateLabel(const Candidate &c)
+{
+    std::string label = std::to_string(c.gpus) + "x " + c.gpu + " TP" + std::to_string(c.tensorParallel);
+    if (c.pipelineParallel > 1)
+        label += " PP" + std::to_string(c.pipelineParallel);
+    return label;
+}
+
 namespace {
 std::atomic<std::uint64_t> g_parses{0};
 }

@@ -136,6 +136,9 @@ struct Brief
 
 // Parses a brief. Unknown GPU or model ids, out-of-range numbers, wrong types and missing
 // required fields are errors naming fileName and the field's JSON pointer.
+// "8x h100-sxm-80gb TP2 PP2": count, GPU id and the parallelism that is not 1 (TP always).
+std::string candidateLabel(const Candidate &candidate);
+
 Result<Brief> parseBrief(const std::string &jsonText, const std::string &fileName, const Catalog &catalog);
 Result<Brief> loadBrief(const std::string &path, const Catalog &catalog);
 

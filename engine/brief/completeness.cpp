@@ -73,4 +73,14 @@ Completeness assessCompleteness(const Brief &brief)
     return c;
 }
 
+std::string rankingHeldBackText(const std::vector<BriefItem> &missing)
+{
+    if (missing.empty())
+        return {};
+    std::string items;
+    for (const BriefItem &item : missing)
+        items += (items.empty() ? "" : "; ") + item.name + " (" + item.pointer + ")";
+    return "the ranking and recommendation are held back until the brief gives: " + items;
+}
+
 } // namespace wb

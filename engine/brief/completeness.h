@@ -35,4 +35,8 @@ struct Completeness
 
 Completeness assessCompleteness(const Brief &brief);
 
+// "the ranking and recommendation are held back until the brief gives: latency targets
+// (/workload/slo); acceptance (/workload/acceptance)"; empty when nothing holds them back.
+std::string rankingHeldBackText(const std::vector<BriefItem> &missing);
+
 } // namespace wb

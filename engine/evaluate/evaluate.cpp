@@ -2,7 +2,6 @@
 
 #include "brief/completeness.h"
 #include "core/version.h"
-#include "report/labels.h"
 
 #include <atomic>
 #include <mutex>
