@@ -343,10 +343,7 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
         c.warnings.push_back({"cost-not-computed", "without a fit and simulated performance there is no cost to price"});
         return c;
     }
-    const int replicas = std::max(1, cand.replicas());
-    const bool hasSlo = !w.slo.empty();
-    const double candidateRate = hasSlo ? perf.maxRequestRateWithinSloPerS.value_or(0) : perf.maxRequestsPerS;
-    if (candidateRate <= 0) {
+    if (perf.requestRatePerReplicaPerS <= 0) {
         c.warnings.push_back({"cost-not-computed", "the candidate carries no load within the SLO, so no amount of it "
                                                    "serves the brief; its cost is left empty"});
         return c;
@@ -366,7 +363,7 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     route.brief = &brief;
     route.gpu = &gpu;
     route.gpusPerReplica = cand.gpusPerReplica();
-    route.replicaRatePerS = candidateRate / replicas;
+    route.replicaRatePerS = perf.requestRatePerReplicaPerS;
     route.peakToAverage = demand.peakToAverage;
     const ParameterCounts params = countParameters(w.model);
     route.weightsGb = params.total() * weightBitsPerParameter(w.weightsPrecision, a.flag(Assumption::Nf4DoubleQuant)) / 8 / 1e9;

@@ -57,7 +57,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             slot = Pick{i, &o};
     };
     for (std::size_t i = 0; i < results.size(); ++i)
-        for (const CostOption &o : results[i].cost.options) {
+        for (const CostOption &o : deployment(results[i]).cost.options) {
             consider(best, i, o);
             if (o.term == PricingTerm::OnDemand || o.term == PricingTerm::Spot)
                 consider(rent, i, o);
@@ -70,7 +70,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     // Common mistake 1: the lowest hourly rate is not the lowest cost per accepted output.
     std::optional<Pick> cheapestHour;
     for (std::size_t i = 0; i < results.size(); ++i)
-        for (const CostOption &o : results[i].cost.options)
+        for (const CostOption &o : deployment(results[i]).cost.options)
             if (o.term == PricingTerm::OnDemand
                 && (!cheapestHour || o.usdPerGpuHour < cheapestHour->option->usdPerGpuHour))
                 cheapestHour = Pick{i, &o};
@@ -82,8 +82,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                         rent->option->costPerAcceptedOutput)
                                   + results[rent->candidate].candidate.gpu + " (the seed's common mistake 1)"});
     // Mistake 2: memory fit read as yes/no.
-    for (const CandidateResult &r : results)
-        if (r.fit.computed && r.fit.fits
+    for (const CandidateResult &entered : results)
+        if (const CandidateResult &r = deployment(entered); r.fit.computed && r.fit.fits
             && (r.fit.headroomFraction < brief.assumptions.value(Assumption::FragileFitHeadroomFraction)
                 || (r.fit.maxConcurrencyPerReplica && *r.fit.maxConcurrencyPerReplica < 2 * r.fit.sizedConcurrencyPerReplica))) {
             s.warnings.push_back({"mistake-fit-yes-no",
@@ -95,7 +95,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                             double(r.fit.sizedConcurrencyPerReplica))});
         }
     // Mistake 3: interconnect ignored.
-    for (const CandidateResult &r : results) {
+    for (const CandidateResult &entered : results) {
+        const CandidateResult &r = deployment(entered);
         const GpuSpec *g = catalog.gpu(r.candidate.gpu);
         if (!g || r.candidate.tensorParallel <= 1)
             continue;
@@ -177,10 +178,22 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                               + std::string(enumName(*o.term)) + ", " + o.provider + ") cost "
                               + fmt::format("${:.6f} per accepted output, ${:.2f} a month, at {:.0f}% utilization",
                                     o.costPerAcceptedOutput, o.totalUsdPerMonth, 100 * o.utilization));
-        if (o.breakEvenUtilizationVsOnDemand && *o.breakEvenUtilizationVsOnDemand <= 1)
-            rec.reasons.push_back(fmt::format("this commitment beats on-demand above {:.0f}% sustained utilization; the brief's "
-                                      "load gives {:.0f}%",
-                                      100 * *o.breakEvenUtilizationVsOnDemand, 100 * o.utilization));
+        // The options are priced for GPUs held all month; the break-even utilization compares the
+        // commitment with on-demand GPUs released whenever idle, which the text says when it matters.
+        if (o.breakEvenUtilizationVsOnDemand && *o.breakEvenUtilizationVsOnDemand <= 1) {
+            const double breakEven = 100 * *o.breakEvenUtilizationVsOnDemand, load = 100 * o.utilization;
+            if (o.utilization >= *o.breakEvenUtilizationVsOnDemand)
+                rec.reasons.push_back(fmt::format("this commitment beats on-demand even if on-demand GPUs were released "
+                                                  "whenever idle: that needs under {:.0f}% utilization and the brief's load "
+                                                  "gives {:.0f}%",
+                                                  breakEven, load));
+            else
+                rec.reasons.push_back(fmt::format("held all month, this commitment costs less than the same GPUs on demand; "
+                                                  "on-demand GPUs released whenever idle would cost less below {:.0f}% "
+                                                  "utilization, and the brief's load gives {:.0f}%: if the platform can "
+                                                  "scale GPUs down with the load, compare renting on demand",
+                                                  breakEven, load));
+        }
         else if (o.breakEvenUtilizationVsOnDemand)
             rec.reasons.push_back("this commitment costs more per hour than the cheapest on-demand offer, so it never "
                                   "beats renting on demand");
@@ -223,7 +236,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                               "(cost.decision); medium certainty and churn were assumed");
     // Mistake 6: sized only for today's model.
     if (rec.candidate) {
-        const CandidateResult &r = results[*rec.candidate];
+        const CandidateResult &r = deployment(results[*rec.candidate]);
         if ((rec.route == Route::Buy || rec.route == Route::Reserve) && r.fit.headroomFraction < brief.assumptions.value(Assumption::CommitmentMinHeadroomFraction))
             s.warnings.push_back({"mistake-todays-model",
                                   fmt::format("the recommended commitment leaves {:.0f}% memory headroom: a larger model, longer "

@@ -34,9 +34,8 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     // Candidates are independent and each costs tens of simulations, so they run on all cores.
     std::atomic<std::size_t> next{0};
     std::mutex errorMutex;
-    const auto evaluateOne = [&](std::size_t i) {
-        const Candidate &c = brief.candidates[i];
-        CandidateResult &r = results.results[i];
+    const auto evaluateCandidate = [&](CandidateResult &r) {
+        const Candidate &c = r.candidate;
         const GpuSpec *gpu = catalog.gpu(c.gpu);
         r.gpuName = gpu ? gpu->name : c.gpu;
         r.fit = fitCandidate(brief, c, catalog);
@@ -48,6 +47,23 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
             r.cost = costCandidate(brief, c, *gpu, r.fit, r.performance, catalog, today);
             r.warnings.insert(r.warnings.end(), r.cost.warnings.begin(), r.cost.warnings.end());
         }
+    };
+    const auto evaluateOne = [&](std::size_t i) {
+        CandidateResult &r = results.results[i];
+        evaluateCandidate(r);
+        if (r.fit.fits || !r.fit.resize)
+            return;
+        auto sized = std::make_shared<CandidateResult>();
+        sized->candidate = r.candidate;
+        sized->candidate.tensorParallel = r.fit.resize->tensorParallel;
+        sized->candidate.pipelineParallel = r.fit.resize->pipelineParallel;
+        sized->candidate.gpus = r.fit.resize->gpus();
+        evaluateCandidate(*sized);
+        if (!sized->fit.fits)
+            return;
+        r.warnings.push_back({"resized", r.fit.resizeReason + "; the rankings use " + candidateLabel(sized->candidate)
+                                             + ", evaluated in full"});
+        r.resized = std::move(sized);
     };
     const auto work = [&] {
         for (std::size_t i = next++; i < brief.candidates.size() && !options.stop.stop_requested(); i = next++) {

@@ -10,6 +10,7 @@
 #include "fit/fit.h"
 #include "performance/performance.h"
 
+#include <memory>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -26,7 +27,18 @@ struct CandidateResult
     PerformanceResult performance;
     CandidateCost cost;
     std::vector<Warning> warnings;  // fit, performance and cost warnings
+    // When the candidate as entered does not hold the brief (fit.resize), the same GPU and stack
+    // sized to the smallest deployment that does, evaluated in full: the candidate is sized, not
+    // dropped. Its own figures above stay those of the count as entered (fits: false).
+    std::shared_ptr<const CandidateResult> resized;
 };
+
+// The figures that stand for a candidate in rankings and comparisons: its resize when it has
+// one, else its own.
+inline const CandidateResult &deployment(const CandidateResult &r)
+{
+    return r.resized ? *r.resized : r;
+}
 
 struct Results
 {

@@ -432,6 +432,41 @@ std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, cons
     return std::nullopt;
 }
 
+// The smallest deployment that holds the brief when the candidate as entered does not (see
+// FitResult::resize): first more replicas of the entered layout, each with its share of the
+// in-flight requests (up to 64 times the entered count), then the smallest layout.
+void resizeToFit(FitResult &r, const MemoryModel &model, const Workload &w, const Assumptions &a, const Shape &entered,
+                 const GpuSpec &gpu)
+{
+    if (isInference(w.kind)) {
+        const int perReplica = entered.tp * entered.pp;
+        for (int replicas = entered.dp + 1; replicas <= entered.dp * 64 && replicas * perReplica <= 4096; ++replicas) {
+            Shape s = entered;
+            s.dp = replicas;
+            s.sequences = sizeConcurrency(w, replicas, a).sequences;
+            if (!model.estimate(s).fits)
+                continue;
+            r.resize = Layout{entered.tp, entered.pp, replicas};
+            const int gpus = entered.dp * perReplica;
+            r.resizeReason = fmt::format(
+                "{} {} {} the model but not the KV cache of the {:.0f} requests the brief keeps in flight; {} replicas "
+                "({} GPUs) share them",
+                gpus, gpu.name, gpus == 1 ? "holds" : "hold", double(entered.sequences) * entered.dp, replicas,
+                replicas * perReplica);
+            return;
+        }
+    }
+    if (r.smallestLayout) {
+        r.resize = *r.smallestLayout;
+        const int gpus = entered.tp * entered.pp * entered.dp;
+        r.resizeReason = fmt::format("{} {} {} not hold the {}; the smallest layout that does is {} GPUs (TP {}, PP {})",
+                                     gpus, gpu.name, gpus == 1 ? "does" : "do",
+                                     isInference(w.kind) ? "model and the brief's load" : "training state",
+                                     r.smallestLayout->gpus(), r.smallestLayout->tensorParallel,
+                                     r.smallestLayout->pipelineParallel);
+    }
+}
+
 } // namespace
 
 FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog &catalog)
@@ -565,6 +600,8 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
     } else {
         r.warnings.push_back({"no-layout-fits", "no layout of up to 4096 of these GPUs holds this workload"});
     }
+    if (!r.fits)
+        resizeToFit(r, model, w, a, shape, *gpu);
     return r;
 }
 

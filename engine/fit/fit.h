@@ -57,6 +57,13 @@ struct FitResult
     // The smallest GPU count (same GPU, same stack) that fits, and its layout.
     std::optional<int> smallestGpuCount;
     std::optional<Layout> smallestLayout;
+    // When the candidate as entered does not hold the brief, the smallest deployment of the same
+    // GPU and stack that does, and why: more replicas of the same layout when one replica holds the
+    // model but not the KV cache of the brief's load (the load spreads over replicas), else the
+    // smallest layout (one replica carrying all of the load). The evaluation then sizes the
+    // candidate to it rather than dropping it (evaluate.h).
+    std::optional<Layout> resize;
+    std::string resizeReason;
     std::vector<Warning> warnings;
 };
 

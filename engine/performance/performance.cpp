@@ -218,6 +218,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     case TrafficMode::ClosedLoop: point = bench.closedLoop(t.concurrency.value_or(1)); break;
     case TrafficMode::OpenLoop: point = bench.openLoop(t.requestRatePerS.value_or(0), replicas, true); break;
     }
+    const bool bursty = t.burstMultiplier && *t.burstMultiplier > 1 && t.burstDurationS > 0;
     r.mode = t.mode;
     r.ttft = point.ttft;
     r.tpot = point.tpot;
@@ -260,12 +261,22 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     // Every open-loop run at the brief's burstiness on this candidate's replicas is also a point
     // of the load curve.
     std::vector<LoadPoint> curve;
+    const auto loadPoint = [&](const SimResult &s, double rate) {
+        return LoadPoint{rate, s.ttft.p50, s.ttft.p95, s.ttft.p99, s.tpot.p50, s.tpot.p95, s.tpot.p99, s.outputTokensPerS,
+                         carried(s, rate)};
+    };
     const auto probe = [&](double rate) {
         SimResult s = bench.openLoop(rate, replicas);
-        curve.push_back({rate, s.ttft.p50, s.ttft.p95, s.ttft.p99, s.tpot.p50, s.tpot.p95, s.tpot.p99, s.outputTokensPerS,
-                          carried(s, rate)});
+        curve.push_back(loadPoint(s, rate));
         return s;
     };
+    if (t.mode == TrafficMode::OpenLoop && t.requestRatePerS && *t.requestRatePerS > 0) {
+        r.briefPoint = loadPoint(point, *t.requestRatePerS);
+        // Without bursts the brief's run is the curve's run at that rate (same arrivals): the
+        // curve and the table then show one simulation, not two.
+        if (!bursty)
+            curve.push_back(*r.briefPoint);
+    }
     if (hasSlo) {
         r.sloMet = meetsSlo(point, slo);
         r.goodputRequestsPerS = goodput(point, slo);
@@ -306,18 +317,24 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     // Replicas for the peak rate: start from the per-replica rate within the SLO (or the raw
     // capacity without one) and check by simulation.
     r.peakRequestRatePerS = t.peakRate();
+    const double perReplica = (hasSlo ? r.maxRequestRateWithinSloPerS.value_or(0) : capacityRps) / replicas;
+    r.requestRatePerReplicaPerS = perReplica;
     if (r.peakRequestRatePerS > 0) {
-        const double perReplica = (hasSlo ? r.maxRequestRateWithinSloPerS.value_or(0) : capacityRps) / replicas;
         if (perReplica > 0) {
             int n = std::max(1, int(std::ceil(r.peakRequestRatePerS / perReplica - 1e-9)));
             if (hasSlo && budget.checkReplicas) {
                 const auto ok = [&](int k) { return carried(bench.openLoop(r.peakRequestRatePerS, k), r.peakRequestRatePerS); };
+                // n ends as the fewest replicas seen to carry the peak, if any did.
                 int tries = 0;
-                while (!ok(n) && tries++ < 4)
-                    ++n;
+                bool carriedAtN = ok(n);
+                while (!carriedAtN && tries++ < 4)
+                    carriedAtN = ok(++n);
                 tries = 0;
-                while (n > 1 && tries++ < 3 && ok(n - 1))
+                while (carriedAtN && n > 1 && tries++ < 3 && ok(n - 1))
                     --n;
+                r.sloMetAsDeployed = carriedAtN;
+                if (carriedAtN)
+                    r.requestRatePerReplicaPerS = std::max(perReplica, r.peakRequestRatePerS / n);
             } else if (!hasSlo) {
                 r.warnings.push_back({"sized-without-slo",
                                       "the brief has no SLO, so the replica count for the peak rate is sized to raw "

@@ -42,7 +42,18 @@ struct PerformanceResult
     std::optional<double> outputTokensPerSWithinSlo;
     double peakRequestRatePerS = 0;              // the rate the replica count is sized for
     std::optional<int> replicasForPeak;
-    std::vector<LoadPoint> loadCurve;
+    // Whether replicasForPeak replicas were simulated at the peak rate and met the SLO (empty
+    // when not checked: no SLO, or the preview budget).
+    std::optional<bool> sloMetAsDeployed;
+    // Requests/s one replica carries within the SLO (raw capacity without one): the bisection's
+    // rate per replica, or the peak rate over replicasForPeak when the simulation showed those
+    // replicas carry it, whichever is higher; so replicas x this rate always covers a rate
+    // shown to be carried. What the cost model provisions with.
+    double requestRatePerReplicaPerS = 0;
+    std::vector<LoadPoint> loadCurve;            // at this candidate's replicas, without bursts
+    // The brief's own operating point as simulated (with its bursts): the table's figures. When
+    // the brief has no bursts it is also a point of loadCurve, so the curve passes through it.
+    std::optional<LoadPoint> briefPoint;
     StepCoefficients coefficients;               // the step model in linear form (MoE term at the mean batch)
     Efficiency efficiency;
     bool overloaded = false;                     // the brief's open-loop rate exceeds capacity

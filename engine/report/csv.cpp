@@ -29,6 +29,7 @@ struct Row
     const CandidateResult *result = nullptr;
     const CostOption *option = nullptr;
     bool recommended = false;
+    const Candidate *sizedFrom = nullptr;  // the candidate as entered, when this row is its resize
 };
 
 struct Column
@@ -186,6 +187,8 @@ const std::vector<Column> &columns()
                      codes += (codes.empty() ? "" : ";") + w.code;
              return codes;
          }},
+        // Appended last, so that the columns scripts index keep their places.
+        {"sized_from_gpus", [](const Row &r) { return r.sizedFrom ? std::to_string(r.sizedFrom->gpus) : std::string(); }},
     };
     return list;
 }
@@ -198,11 +201,17 @@ std::string resultsToCsv(const Brief &brief, const Results &results)
     const std::optional<Recommendation> &rec = results.cost.recommendation;
     std::vector<Row> rows;
     for (std::size_t i = 0; i < results.results.size(); ++i) {
-        const CandidateResult &r = results.results[i];
+        // A candidate sized to a deployment that holds the brief: a row as entered, then the
+        // deployment's rows, which the recommendation refers to.
+        const CandidateResult &entered = results.results[i];
+        const CandidateResult &r = deployment(entered);
+        const Candidate *sizedFrom = entered.resized ? &entered.candidate : nullptr;
+        if (sizedFrom)
+            rows.push_back({&entered, nullptr, false});
         if (r.cost.options.empty())
-            rows.push_back({&r, nullptr, false});
+            rows.push_back({&r, nullptr, false, sizedFrom});
         for (const CostOption &o : r.cost.options)
-            rows.push_back({&r, &o, rec && rec->route != Route::Api && rec->candidate == i && rec->term == o.term});
+            rows.push_back({&r, &o, rec && rec->route != Route::Api && rec->candidate == i && rec->term == o.term, sizedFrom});
     }
     if (results.cost.api)
         rows.push_back({nullptr, &*results.cost.api, rec && rec->route == Route::Api});

@@ -245,7 +245,7 @@ std::string resultsToJson(const Brief &brief, const Results &results)
     root["engine_version"] = engineVersion();
     root["brief"] = brief.name;
     root["results"] = Json::array();
-    for (const CandidateResult &r : results.results) {
+    const auto resultJson = [](const CandidateResult &r) {
         const Candidate &c = r.candidate;
         Json item;
         item["candidate"] = {{"gpu", c.gpu},
@@ -258,6 +258,14 @@ std::string resultsToJson(const Brief &brief, const Results &results)
         item["performance"] = performanceJson(r.performance);
         item["cost"] = candidateCostJson(r.cost);
         item["warnings"] = warningsJson(r.warnings);
+        return item;
+    };
+    for (const CandidateResult &r : results.results) {
+        Json item = resultJson(r);
+        // The candidate sized to the smallest deployment that holds the brief (its own figures
+        // above stay those of the count as entered).
+        if (r.resized)
+            item["resized"] = resultJson(*r.resized);
         root["results"].push_back(item);
     }
     std::vector<Warning> notes = results.briefWarnings;

@@ -7,6 +7,7 @@
 #include "brief/completeness.h"
 #include "core/types.h"
 #include "cost/cost.h"
+#include "evaluate/evaluate.h"
 
 #include <string>
 #include <vector>
@@ -14,8 +15,12 @@
 namespace wb {
 
 // "api, $0.000460 per accepted output, $4,966.92 a month" or "rent, 8x h100-sxm-80gb TP2
-// (on-demand), ...": the recommendation in one line, without its reasons.
-// `candidate` is the recommended candidate (nullptr for the API route).
-std::string recommendationHeadline(const Recommendation &recommendation, const Candidate *candidate);
+// (on-demand), ...": the results' recommendation in one line, without its reasons, naming the
+// deployment priced (a candidate's resize when it has one). Empty without a recommendation.
+std::string recommendationHeadline(const Results &results);
+
+// The deployment a candidate's figures stand for: its label, or for a candidate sized to hold
+// the brief "2x l40s-48gb (sized from 1)".
+std::string deploymentLabel(const CandidateResult &result);
 
 } // namespace wb

@@ -71,11 +71,12 @@ std::string performanceTable(const Brief &brief, const Results &results)
     const Columns columns = {
         {"candidate", 30}, {"tok/s", 9}, {"tok/s/GPU", 10}, {"req/s", 8}, {"TTFT p50", 9}, {"TTFT p99", 9},
         {"TPOT p50", 9},   {"TPOT p99", 9}, {"E2E p99", 9}, {"SLO", 5},   {"max req/s", 10}, {"tok/s@SLO", 10},
-        {"replicas", 9},   {"capacity", 9}};
+        {"replicas", 9},   {"SLO@peak", 9}, {"capacity", 9}};
     tableHeader(out, columns);
-    for (const CandidateResult &r : results.results) {
+    for (const CandidateResult &entered : results.results) {
+        const CandidateResult &r = deployment(entered);
         const PerformanceResult &p = r.performance;
-        std::vector<std::string> cells = {candidateLabel(r.candidate)};
+        std::vector<std::string> cells = {deploymentLabel(entered)};
         if (!p.computed) {
             cells.push_back("n/a");
         } else {
@@ -92,17 +93,20 @@ std::string performanceTable(const Brief &brief, const Results &results)
             cells.push_back(optionalNumber(p.maxRequestRateWithinSloPerS, 2));
             cells.push_back(optionalNumber(p.outputTokensPerSWithinSlo, 0));
             cells.push_back(p.replicasForPeak ? std::to_string(*p.replicasForPeak) : "-");
+            cells.push_back(p.sloMetAsDeployed ? (*p.sloMetAsDeployed ? "yes" : "NO") : "-");
             cells.push_back(generates ? fmt::format("{:.0f}", p.maxOutputTokensPerS) : "-");
         }
         tableRow(out, columns, cells);
     }
     out << "max req/s: highest Poisson rate within the SLO; replicas: needed for the peak rate ("
-        << fmt::format("{:.3g}", t.peakRate()) << " requests/s); capacity: output tokens/s with everything queued.\n";
+        << fmt::format("{:.3g}", t.peakRate())
+        << " requests/s), the deployment costed below; SLO@peak: those replicas simulated at the peak; capacity: output "
+           "tokens/s with everything queued.\n";
     return out.str();
 }
 
-// The performance columns of one CSV row, each followed by a comma; empty where not computed.
-std::string costTable(const Brief &brief, const Results &results)
+// Cost per candidate (its deployment) and pricing term, the API route and the recommendation.
+std::string costTable(const Results &results)
 {
     std::ostringstream out;
     out << "\nCost per accepted output (USD; capacity sized for the peak within the SLO; prices aged against "
@@ -122,17 +126,18 @@ std::string costTable(const Brief &brief, const Results &results)
                                                    : (results.cost.api && !o.api ? "never" : "-")},
                  4);
     };
-    for (const CandidateResult &r : results.results) {
+    for (const CandidateResult &entered : results.results) {
+        const CandidateResult &r = deployment(entered);
         if (!r.cost.computed)
-            tableRow(out, columns, {candidateLabel(r.candidate), "n/a"}, 4);
+            tableRow(out, columns, {deploymentLabel(entered), "n/a"}, 4);
         for (const CostOption &o : r.cost.options)
-            row(candidateLabel(r.candidate), o);
+            row(deploymentLabel(entered), o);
     }
     if (results.cost.api)
         row("model API", *results.cost.api);
     out << "A date marked ! is older than price_stale_days. Lines of each option: gpuwb evaluate --format json.\n";
     if (const auto &rec = results.cost.recommendation) {
-        out << "\nRecommendation: " << recommendationHeadline(*rec, rec->candidate && *rec->candidate < brief.candidates.size() ? &brief.candidates[*rec->candidate] : nullptr) << "\n";
+        out << "\nRecommendation: " << recommendationHeadline(results) << "\n";
         for (const std::string &reason : rec->reasons)
             out << "  - " << reason << "\n";
     } else if (!results.ranked()) {
@@ -172,9 +177,15 @@ std::string resultsToTable(const Brief &brief, const Results &results)
         {"weights", 8},    {"kv", 8},   {"activ", 8}, {"grads", 8}, {"optim", 8},    {"runtime", 8},
         {"max conc", 9},   {"min GPUs", 9}};
     tableHeader(out, columns, 2);
+    std::vector<std::pair<std::string, const CandidateResult *>> fitRows;
     for (const CandidateResult &r : results.results) {
-        const FitResult &f = r.fit;
-        std::vector<std::string> cells = {candidateLabel(r.candidate)};
+        fitRows.emplace_back(candidateLabel(r.candidate), &r);
+        if (r.resized)
+            fitRows.emplace_back(deploymentLabel(r), r.resized.get());
+    }
+    for (const auto &[label, result] : fitRows) {
+        const FitResult &f = result->fit;
+        std::vector<std::string> cells = {label};
         if (!f.computed) {
             cells.push_back("n/a");
         } else {
@@ -195,7 +206,7 @@ std::string resultsToTable(const Brief &brief, const Results &results)
         tableRow(out, columns, cells, 2);
     }
     out << performanceTable(brief, results);
-    out << costTable(brief, results);
+    out << costTable(results);
     bool anyWarning = !results.briefWarnings.empty() || !results.cost.warnings.empty();
     for (const CandidateResult &r : results.results)
         anyWarning = anyWarning || !r.warnings.empty();

@@ -194,7 +194,7 @@ void TestCli::incompleteBriefIsNotRanked()
     const QStringList lines = r.out.trimmed().split(u'\n');
     // "recommended" is the column before the warnings, whose codes never hold a comma (a
     // provider's name may, quoted).
-    QVERIFY(lines[0].endsWith(QLatin1String(",recommended,warnings")));
+    QVERIFY(lines[0].endsWith(QLatin1String(",recommended,warnings,sized_from_gpus")));
     for (qsizetype i = 1; i < lines.size(); ++i) {
         const QStringList fields = lines[i].split(u',');
         QCOMPARE(fields.value(fields.size() - 2), QStringLiteral("held back"));

@@ -55,6 +55,8 @@ PerformanceResult fixedPerformance()
     p.maxRequestsPerS = 9;
     p.requestsPerS = 10;
     p.replicasForPeak = 3;
+    // max(8 / 2 replicas, 10 requests/s / 3 replicas) = 4 requests/s per replica.
+    p.requestRatePerReplicaPerS = 4;
     return p;
 }
 

@@ -80,6 +80,7 @@ private slots:
     void unrunnableIsNullWithWarning();
     void embeddingIsPrefillOnly();
     void capacitySearchWithinSlo();
+    void sizedNotDropped();
 };
 
 // Llama-3.1-8B in bf16 on one H100 SXM, TensorRT-LLM, every efficiency set to 1 so that the
@@ -356,6 +357,63 @@ void TestPerformance::capacitySearchWithinSlo()
     Brief sized = b;
     sized.candidates[0].gpus = *p.replicasForPeak * 2;
     QVERIFY(evaluate(sized, wbtest::shippedCatalog()).results[0].performance.sloMet.value_or(false));
+    // One source per figure: the replicas shown for the peak, at the rate per replica the cost
+    // model provisions with, carry the peak (a deployment shown as enough is enough on paper too),
+    QVERIFY(p.sloMetAsDeployed.value_or(false));
+    QVERIFY(*p.replicasForPeak * p.requestRatePerReplicaPerS >= 30 * (1 - 1e-12));
+    // and the load curve passes through the table's figures at the brief's rate (no bursts here:
+    // the same simulation run).
+    QVERIFY(p.briefPoint);
+    const auto atBrief = std::find_if(p.loadCurve.begin(), p.loadCurve.end(),
+                                      [](const LoadPoint &l) { return l.requestRatePerS == 30; });
+    QVERIFY(atBrief != p.loadCurve.end());
+    QCOMPARE(atBrief->ttftP99S, p.ttft.p99);
+    QCOMPARE(atBrief->tpotP50S, p.tpot.p50);
+    QCOMPARE(atBrief->sloMet, p.sloMet.value_or(true));
+}
+
+// A candidate whose count holds the model but not the KV cache of the brief's load is sized, not
+// dropped. Llama 3.1 8B in bf16 with a bf16 KV cache on one L40S (48 GB): 2,300 tokens x 128 KiB
+// per token (32 layers x 8 KV heads x 128 x 2 x 2 bytes) = 288 MiB per request; 10 requests/s x
+// the 16 s the SLO allows (1 s + 0.05 s x 300 tokens) = 160 in flight = 45 GiB of KV beside 15 GiB
+// of weights: one GPU cannot, two replicas with 80 each (22.5 GiB) can.
+void TestPerformance::sizedNotDropped()
+{
+    const Brief b = wbtest::parseOrFail(R"({"format": "gpu-workbench-brief", "version": 1, "name": "t",
+        "workload": {"kind": "realtime-inference", "model": "llama-3.1-8b", "weights_precision": "bf16",
+        "kv_cache_precision": "bf16", "input_tokens": 2000, "output_tokens": 300,
+        "traffic": {"mode": "open-loop", "request_rate_per_s": 10}, "slo": {"ttft_p99_s": 1, "tpot_p99_s": 0.05}},
+        "candidates": [{"gpu": "l40s-48gb", "gpus": 1, "serving_stack": "vllm"}]})");
+    const Results results = evaluate(b, wbtest::shippedCatalog());
+    const CandidateResult &r = results.results[0];
+    QVERIFY(r.fit.computed && !r.fit.fits);
+    QVERIFY(!r.cost.computed);
+    QVERIFY(r.resized);
+    QCOMPARE(r.resized->candidate.gpus, 2);
+    QCOMPARE(r.resized->candidate.tensorParallel, 1);
+    QVERIFY(r.resized->fit.fits);
+    QVERIFY(r.resized->performance.computed);
+    QVERIFY(r.resized->cost.computed);
+    QCOMPARE(&deployment(r), r.resized.get());
+    QVERIFY(std::any_of(r.warnings.begin(), r.warnings.end(), [](const Warning &w) {
+        return w.code == "resized" && w.message.find("160 requests") != std::string::npos;
+    }));
+    // Its cost is for the replicas the load needs, each carrying at most its rate.
+    for (const CostOption &o : r.resized->cost.options) {
+        QCOMPARE(o.replicas, r.resized->performance.replicasForPeak.value_or(-1));
+        QVERIFY(o.utilization <= 1);
+        QVERIFY(o.replicas * r.resized->performance.requestRatePerReplicaPerS >= 10 * (1 - 1e-12));
+    }
+    // A model whose weights do not fit the count at all gets the smallest layout: Llama 3.1 70B
+    // in bf16 (141 GB of weights) on one 48 GB L40S needs at least four.
+    Brief big = b;
+    big.workload.model = *wbtest::shippedCatalog().model("llama-3.1-70b");
+    EvaluateOptions fitOnly;
+    fitOnly.performance = false;
+    const Results bigResults = evaluate(big, wbtest::shippedCatalog(), fitOnly);
+    QVERIFY(bigResults.results[0].resized);
+    QVERIFY(bigResults.results[0].resized->candidate.gpus >= 4);
+    QVERIFY(bigResults.results[0].resized->fit.fits);
 }
 
 QTEST_GUILESS_MAIN(TestPerformance)

@@ -17,14 +17,11 @@ QString recommendationHtml(const Results &results)
             .arg(QString::fromStdString(rankingHeldBackText(results.rankingHeldBackBy)).toHtmlEscaped());
     if (!rec)
         return {};
-    const Candidate *candidate = rec->candidate && *rec->candidate < results.results.size()
-                                     ? &results.results[*rec->candidate].candidate
-                                     : nullptr;
     QString list = QStringLiteral("<ul style=\"margin-top:2px\">");
     for (const std::string &reason : rec->reasons)
         list += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(reason).toHtmlEscaped());
     return QCoreApplication::translate("Recommendation", "<b>Recommendation: %1</b>")
-               .arg(QString::fromStdString(recommendationHeadline(*rec, candidate)).toHtmlEscaped())
+               .arg(QString::fromStdString(recommendationHeadline(results)).toHtmlEscaped())
         + list + QStringLiteral("</ul>");
 }
 
