@@ -1,5 +1,7 @@
 #include "settings.h"
 
+#include <QLocale>
+
 #include <QFileInfo>
 #include <QSettings>
 
@@ -49,6 +51,12 @@ int Settings::autosaveIntervalS() const
 void Settings::setAutosaveIntervalS(int seconds)
 {
     QSettings().setValue(QLatin1String(kAutosave), std::max(5, seconds));
+}
+
+void useInterfaceLocale()
+{
+    QLocale english(QLocale::English, QLocale::UnitedStates);
+    QLocale::setDefault(english);
 }
 
 } // namespace wb

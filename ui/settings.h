@@ -24,4 +24,9 @@ public:
     void setAutosaveIntervalS(int seconds);
 };
 
+// Numbers, dates and input fields follow the interface's language, not the system's: the text
+// is English (until the Spanish interface exists), so "12.5" must not read "12,5" beside it, nor
+// "12,500" mean twelve and a half. Called once at start, before any window.
+void useInterfaceLocale();
+
 } // namespace wb

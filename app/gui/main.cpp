@@ -22,6 +22,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("GPU Workbench"));
     QApplication::setOrganizationName(QStringLiteral("gpu-workbench"));
     QApplication::setApplicationVersion(QString::fromLatin1(wb::engineVersion()));
+    wb::useInterfaceLocale();
 
     auto catalog = wb::Catalog::loadDefault();
     if (!catalog) {

@@ -14,6 +14,21 @@ const char *engineVersion()
     return WB_ENGINE_VERSION;
 }
 
+const Warning *whyNotCosted(const CandidateResult &result)
+{
+    if (result.cost.computed)
+        return nullptr;
+    // The steps' stopping warnings in pipeline order: the first present is the cause.
+    static const char *const causes[] = {"engine-error", "cancelled", "unknown-gpu", "media-generation-not-modelled",
+                                         "precision-unsupported", "does-not-fit", "performance-not-modelled",
+                                         "performance-not-computed", "cost-not-modelled", "no-price", "cost-not-computed"};
+    for (const char *code : causes)
+        for (const Warning &w : result.warnings)
+            if (w.code == code)
+                return &w;
+    return nullptr;
+}
+
 Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptions &options)
 {
     Results results;

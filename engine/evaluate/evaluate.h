@@ -33,6 +33,11 @@ struct CandidateResult
     std::shared_ptr<const CandidateResult> resized;
 };
 
+// Why a candidate has no cost (and, before it, no performance or fit): the warning of the first
+// step that stopped, in the order fit, performance, cost (unknown GPU, unsupported precision,
+// does not fit, kind not modelled, no load within the SLO, no price, ...). nullptr when costed.
+const Warning *whyNotCosted(const CandidateResult &result);
+
 // The figures that stand for a candidate in rankings and comparisons: its resize when it has
 // one, else its own.
 inline const CandidateResult &deployment(const CandidateResult &r)

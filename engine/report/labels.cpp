@@ -18,6 +18,38 @@ std::string recommendationHeadline(const Results &results)
     return s + fmt::format(", ${:.6f} per accepted output, ${:.2f} a month", r.costPerAcceptedOutput, r.usdPerMonth);
 }
 
+namespace {
+
+struct LineItem
+{
+    const char *name, *title;
+};
+constexpr LineItem kLineItems[] = {
+    {"gpu_compute", "GPU time on accepted work"}, {"api_usage", "API usage on accepted work"},
+    {"retry_waste", "Retries and rejected outputs"}, {"idle_capacity", "Idle capacity"},
+    {"storage", "Storage"}, {"serving_stack", "Serving stack"}, {"network", "Network egress"},
+    {"observability", "Observability"}, {"platform_labour", "Platform labour"},
+    {"depreciation", "Depreciation"}, {"power", "Power"}, {"colocation", "Colocation"},
+    {"hardware_support", "Hardware support"}};
+
+} // namespace
+
+std::string costLineTitle(const std::string &name)
+{
+    for (const LineItem &l : kLineItems)
+        if (name == l.name)
+            return l.title;
+    return name;
+}
+
+int costLineOrder(const std::string &name)
+{
+    for (std::size_t i = 0; i < std::size(kLineItems); ++i)
+        if (name == kLineItems[i].name)
+            return int(i);
+    return int(std::size(kLineItems));
+}
+
 std::string deploymentLabel(const CandidateResult &result)
 {
     if (!result.resized)

@@ -19,6 +19,12 @@ namespace wb {
 // deployment priced (a candidate's resize when it has one). Empty without a recommendation.
 std::string recommendationHeadline(const Results &results);
 
+// A cost line item in words ("idle_capacity" -> "Idle capacity"), and its place in the one order
+// every chart and table lists line items in (so that each keeps its colour); unknown names go
+// last, as they are.
+std::string costLineTitle(const std::string &name);
+int costLineOrder(const std::string &name);
+
 // The deployment a candidate's figures stand for: its label, or for a candidate sized to hold
 // the brief "2x l40s-48gb (sized from 1)".
 std::string deploymentLabel(const CandidateResult &result);

@@ -11,6 +11,7 @@
 #include <document/document.h>
 #include <pages/fittablemodel.h>
 #include <mainwindow.h>
+#include <settings.h>
 #include <pages/performancetablemodel.h>
 #include <dialogs/pricequote.h>
 #include <dialogs/scenariocompare.h>
@@ -107,6 +108,7 @@ private slots:
     void scenarioEditsUndoAndRedo();
     void editingTheBriefUpdatesAndUndoes();
     void anEditParsesTheBriefOnce();
+    void numbersFollowTheInterfaceLocale();
     void briefFormFollowsTheKindAndCompletes();
     void optionalFieldsAndBursts();
     void importHuggingFaceConfig();
@@ -564,7 +566,10 @@ void TestMainWindow::showsSampleBriefAndFit()
     QAbstractItemModel *model = w.fitTable()->model();
     QCOMPARE(model->rowCount(), 6);  // the sample's six candidates
     QCOMPARE(model->data(model->index(0, wb::FitTableModel::Fits)).toString(), QStringLiteral("yes"));
-    QVERIFY(model->data(model->index(0, wb::FitTableModel::Candidate)).toString().contains(QLatin1String("h100-sxm-80gb")));
+    // Candidates are named by the catalog's GPU name, not its id.
+    const QString label = model->data(model->index(0, wb::FitTableModel::Candidate)).toString();
+    QVERIFY2(label.contains(QString::fromStdString(doc.results().results[0].gpuName)) && !label.contains(QLatin1String("h100-sxm-80gb")),
+             qPrintable(label));
     // The A100 row cannot run fp8 weights: not computed, and the warning list says why.
     QCOMPARE(model->data(model->index(4, wb::FitTableModel::Fits)).toString(), QStringLiteral("not computed"));
     bool found = false;
@@ -619,8 +624,10 @@ void TestMainWindow::performanceArrivesWithoutBlocking()
     bool ok = false;
     QLocale().toDouble(model->data(model->index(0, wb::PerformanceTableModel::Throughput)).toString(), &ok);
     QVERIFY(ok);
-    // The A100 cannot run the sample's fp8 weights: no invented figures.
-    QCOMPARE(model->data(model->index(4, wb::PerformanceTableModel::Throughput)).toString(), QStringLiteral("not computed"));
+    // The A100 cannot run the sample's fp8 weights: no invented figures, and the cell says why
+    // (its tooltip gives the engine's whole reason).
+    QCOMPARE(model->data(model->index(4, wb::PerformanceTableModel::Throughput)).toString(), QStringLiteral("unsupported precision"));
+    QVERIFY(model->data(model->index(4, wb::PerformanceTableModel::Throughput), Qt::ToolTipRole).toString().contains(QLatin1String("fp8")));
     const QLabel *status = w.statusBar()->findChild<QLabel *>();
     QVERIFY(status);
     QVERIFY(!status->text().contains(QLatin1String("Simulating")));
@@ -636,6 +643,15 @@ void TestMainWindow::performanceModelPassesModelTester()
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     model.setResults(doc.results());
     QCOMPARE(model.columnCount(), int(wb::PerformanceTableModel::ColumnCount));
+    // Final figures are upright; the same figures as a first answer are italic and say so.
+    const QModelIndex cell = model.index(0, wb::PerformanceTableModel::Throughput);
+    QVERIFY(!model.data(cell, Qt::FontRole).value<QFont>().italic());
+    QVERIFY(!model.data(cell, Qt::ToolTipRole).toString().contains(QLatin1String("provisional")));
+    wb::Results first = doc.results();
+    first.preview = true;
+    model.setResults(first);
+    QVERIFY(model.data(model.index(0, wb::PerformanceTableModel::Throughput), Qt::FontRole).value<QFont>().italic());
+    QVERIFY(model.data(model.index(0, wb::PerformanceTableModel::Throughput), Qt::ToolTipRole).toString().contains(QLatin1String("provisional")));
     model.setResults({});
     QCOMPARE(model.rowCount(), 0);
 }
@@ -673,6 +689,30 @@ void TestMainWindow::anEditParsesTheBriefOnce()
     QTest::keyClick(rate, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 9.0);
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// Under a Spanish system locale the English interface still reads and writes "12.5": typed
+// "12.5" is twelve and a half (a Spanish locale's spin box took the '.' as a group separator and
+// read 125), and the field shows it back as typed.
+void TestMainWindow::numbersFollowTheInterfaceLocale()
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::Spanish, QLocale::Spain));
+    wb::useInterfaceLocale();
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QDoubleSpinBox *rate = w.briefForm()->rateBox();
+    QVERIFY(rate && rate->isVisible());
+    rate->setFocus();
+    rate->selectAll();
+    QTest::keyClicks(rate, QStringLiteral("7.5"));
+    QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 7.5);
+    QCOMPARE(rate->cleanText(), QStringLiteral("7.5"));
+    QCOMPARE(QLocale().toString(12.5), QStringLiteral("12.5"));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QLocale::setDefault(before);
 }
 
 void TestMainWindow::costModelPassesModelTester()

@@ -1,6 +1,9 @@
 #include "pages/comparisonmodel.h"
 
 #include "pages/resultstablemodel.h"
+#include "parts/figures.h"
+
+#include <QBrush>
 
 #include <QFont>
 #include <QLocale>
@@ -35,11 +38,12 @@ void ComparisonModel::setResults(const Results &results)
     beginResetModel();
     m_results = results;
     m_rows.clear();
-    for (const CandidateResult &r : m_results.results) {
+    for (const CandidateResult &entered : m_results.results) {
+        const CandidateResult &r = deployment(entered);
         if (r.cost.options.empty())
-            m_rows.push_back({&r, nullptr});
+            m_rows.push_back({&r, nullptr, &entered});
         for (const CostOption &o : r.cost.options)
-            m_rows.push_back({&r, &o});
+            m_rows.push_back({&r, &o, &entered});
     }
     m_best.assign(ColumnCount, std::nullopt);
     for (int c = 0; c < ColumnCount && m_ranked; ++c) {
@@ -108,7 +112,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     const auto v = value(row, column);
     if (role == Qt::UserRole) {
         if (column == Candidate)
-            return ResultsTableModel::candidateLabel(*row.result);
+            return ResultsTableModel::deploymentLabel(*row.entered);
         if (column == Term)
             return row.option && row.option->term ? QString::fromLatin1(enumName(*row.option->term).data()) : QString();
         if (column == SloMet)
@@ -120,18 +124,30 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         bold.setBold(true);
         return bold;
     }
-    if (role == Qt::ToolTipRole && isBest(index.row(), column))
-        return tr("Best in this column");
+    if (role == Qt::ForegroundRole && !row.option)
+        return QBrush(QColor(128, 128, 128));
+    if (column != Candidate && role == Qt::FontRole && !isBest(index.row(), column))
+        return figures::provisional(m_results, role);
+    if (role == Qt::ToolTipRole) {
+        QStringList lines;
+        if (m_results.preview && column != Candidate)
+            lines << figures::provisionalNote();
+        if (isBest(index.row(), column))
+            lines << tr("Best in this column");
+        if (!row.option)
+            lines << figures::whyMissingDetail(*row.result);
+        return lines.join(u'\n');
+    }
     if (role == Qt::TextAlignmentRole)
         return column <= Term ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
         return {};
     const QLocale l;
     switch (column) {
-    case Candidate: return ResultsTableModel::candidateLabel(*row.result);
+    case Candidate: return ResultsTableModel::deploymentLabel(*row.entered);
     case Term:
         return row.option ? QString::fromLatin1(enumName(*row.option->term).data()) + (row.option->stale ? tr(" (stale)") : QString())
-                          : tr("no price");
+                          : figures::whyMissing(*row.result);
     case SloMet: {
         const auto &met = row.result->performance.sloMet;
         return met ? (*met ? tr("yes") : tr("no")) : QStringLiteral("–");

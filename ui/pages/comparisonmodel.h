@@ -35,8 +35,9 @@ public:
 private:
     struct Row
     {
-        const CandidateResult *result = nullptr;
-        const CostOption *option = nullptr;  // null: no price for this candidate
+        const CandidateResult *result = nullptr;   // the deployment whose figures the row shows
+        const CostOption *option = nullptr;       // null: not costed (figures::whyMissing says why)
+        const CandidateResult *entered = nullptr; // the candidate as entered
     };
     std::optional<double> value(const Row &row, int column) const;
 

@@ -1,10 +1,12 @@
 #include "pages/costtablemodel.h"
 
 #include <core/format.h>
+#include <report/labels.h>
 
 #include "pages/resultstablemodel.h"
+#include "parts/figures.h"
 
-
+#include <QBrush>
 #include <QLocale>
 
 namespace wb {
@@ -26,13 +28,17 @@ void CostTableModel::setResults(const Results &results)
     m_results = results;
     m_rows.clear();
     for (std::size_t i = 0; i < m_results.results.size(); ++i) {
-        const CandidateResult &r = m_results.results[i];
-        const QString label = ResultsTableModel::candidateLabel(r);
+        // The deployment's options (a candidate sized to hold the brief is costed as sized); a
+        // candidate without any keeps its row, which says why.
+        const CandidateResult &r = deployment(m_results.results[i]);
+        const QString label = ResultsTableModel::deploymentLabel(m_results.results[i]);
+        if (r.cost.options.empty() && m_results.performanceEvaluated)
+            m_rows.push_back({label, nullptr, i, figures::whyMissing(r), figures::whyMissingDetail(r)});
         for (const CostOption &o : r.cost.options)
-            m_rows.push_back({label, &o, i});
+            m_rows.push_back({label, &o, i, {}, {}});
     }
     if (m_results.cost.api)
-        m_rows.push_back({tr("Model API"), &*m_results.cost.api, std::nullopt});
+        m_rows.push_back({tr("Model API"), &*m_results.cost.api, std::nullopt, {}, {}});
     endResetModel();
 }
 
@@ -56,15 +62,28 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
         return {};
     const Row &row = m_rows[std::size_t(index.row())];
-    const CostOption &o = *row.option;
     const int column = index.column();
     if (role == Qt::TextAlignmentRole)
         return column == Candidate || column == Term || column >= Observed ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                                                            : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (!row.option) {
+        if (role == Qt::ForegroundRole)
+            return QBrush(QColor(128, 128, 128));
+        if (role == Qt::ToolTipRole)
+            return row.whyMissingDetail;
+        if (role == Qt::DisplayRole)
+            return column == Candidate ? row.label : column == Term ? row.whyMissing : QStringLiteral("–");
+        return {};
+    }
+    const CostOption &o = *row.option;
+    if (column != Candidate && role == Qt::FontRole)
+        return figures::provisional(m_results, role);
     if (role == Qt::ToolTipRole) {
         QStringList lines;
+        if (m_results.preview)
+            lines << figures::provisionalNote();
         for (const CostLine &l : o.lines)
-            lines << tr("%1: $%2 — %3").arg(QString::fromStdString(l.name), money(l.usdPerMonth, 2),
+            lines << tr("%1: $%2 — %3").arg(QString::fromStdString(costLineTitle(l.name)), money(l.usdPerMonth, 2),
                                              QString::fromStdString(l.basis));
         lines << tr("Price: %1, observed %2 (%3)")
                      .arg(QString::fromStdString(o.provider), QString::fromStdString(o.observed),

@@ -35,8 +35,9 @@ private:
     struct Row
     {
         QString label;
-        const CostOption *option = nullptr;  // points into m_results
+        const CostOption *option = nullptr;  // points into m_results; null: not costed
         std::optional<std::size_t> candidate;
+        QString whyMissing, whyMissingDetail;  // when not costed
     };
     Results m_results;
     std::vector<Row> m_rows;

@@ -56,7 +56,10 @@ QVariant FitTableModel::data(const QModelIndex &index, int role) const
     if (!f.computed)
         return column == Fits ? tr("not computed") : QStringLiteral("–");
     switch (column) {
-    case Fits: return f.fits ? tr("yes") : tr("no");
+    case Fits:
+        if (r.resized)
+            return tr("no; sized to %n GPU(s)", nullptr, r.resized->candidate.gpus);
+        return f.fits ? tr("yes") : tr("no");
     case Need: return gib(f.perGpuBytes);
     case Capacity: return gib(f.capacityBytes);
     case Headroom: return QLocale().toString(100.0 * f.headroomFraction, 'f', 1) + QLatin1Char('%');

@@ -1,5 +1,8 @@
 #include "pages/performancetablemodel.h"
 
+#include "parts/figures.h"
+
+#include <QBrush>
 #include <QLocale>
 
 namespace wb {
@@ -25,29 +28,39 @@ QVariant PerformanceTableModel::data(const QModelIndex &index, int role) const
     const CandidateResult *row = candidateAt(index);
     if (!row)
         return {};
-    const CandidateResult &r = *row;
+    // A candidate sized to hold the brief shows its deployment's figures (labelled so).
+    const CandidateResult &r = deployment(*row);
     const PerformanceResult &p = r.performance;
     const int column = index.column();
 
     if (role == Qt::TextAlignmentRole)
         return column == Candidate ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (column != Candidate && role == Qt::FontRole)
+        return figures::provisional(results(), role);
+    if (role == Qt::ForegroundRole && !p.computed)
+        return QBrush(QColor(128, 128, 128));
     if (role == Qt::ToolTipRole) {
         QStringList lines;
+        if (results().preview && column != Candidate)
+            lines << figures::provisionalNote();
         if (column == Candidate)
             lines << QString::fromStdString(r.gpuName) << QString::fromStdString(p.efficiency.basis);
+        if (!p.computed)
+            lines << figures::whyMissingDetail(r);
         for (const Warning &w : p.warnings)
             lines << QString::fromStdString(w.message);
+        lines.removeAll(QString());
         return lines.join(QLatin1Char('\n'));
     }
     if (role != Qt::DisplayRole)
         return {};
 
     if (column == Candidate)
-        return candidateLabel(r) + QLatin1Char(' ') + QString::fromLatin1(enumName(r.candidate.servingStack).data());
+        return deploymentLabel(*row) + QLatin1Char(' ') + QString::fromLatin1(enumName(r.candidate.servingStack).data());
     if (!results().performanceEvaluated)
         return QStringLiteral("…");
     if (!p.computed)
-        return column == Throughput ? tr("not computed") : QStringLiteral("–");
+        return column == Throughput ? figures::whyMissing(r) : QStringLiteral("–");
     const bool generates = !p.tpot.empty || p.outputTokensPerS > 0;
     switch (column) {
     case Throughput: return generates ? number(p.outputTokensPerS) : QStringLiteral("–");
@@ -55,10 +68,15 @@ QVariant PerformanceTableModel::data(const QModelIndex &index, int role) const
     case Ttft: return milliseconds(p.ttft, &Distribution::p50) + QStringLiteral(" / ") + milliseconds(p.ttft, &Distribution::p99);
     case Tpot: return milliseconds(p.tpot, &Distribution::p50) + QStringLiteral(" / ") + milliseconds(p.tpot, &Distribution::p99);
     case E2eP99: return milliseconds(p.e2e, &Distribution::p99);
-    case SloMet:
-        if (p.overloaded)
-            return tr("overloaded");
-        return p.sloMet ? (*p.sloMet ? tr("yes") : tr("no")) : tr("no SLO");
+    case SloMet: {
+        // At the candidate's count, and (when it differs) with the replicas deployed for the
+        // peak, which the cost is for.
+        const QString atCount = p.overloaded ? tr("overloaded") : p.sloMet ? (*p.sloMet ? tr("yes") : tr("no")) : tr("no SLO");
+        if (p.sloMetAsDeployed && p.replicasForPeak && *p.replicasForPeak != r.candidate.replicas())
+            return tr("%1; %2 with %n replica(s)", nullptr, *p.replicasForPeak)
+                .arg(atCount, *p.sloMetAsDeployed ? tr("yes") : tr("no"));
+        return atCount;
+    }
     case MaxRateWithinSlo: return p.maxRequestRateWithinSloPerS ? number(*p.maxRequestRateWithinSloPerS, 2) : QStringLiteral("–");
     case ReplicasForPeak: return p.replicasForPeak ? QLocale().toString(*p.replicasForPeak) : QStringLiteral("–");
     case Capacity: return generates ? number(p.maxOutputTokensPerS) : QStringLiteral("–");
@@ -76,7 +94,8 @@ QVariant PerformanceTableModel::headerData(int section, Qt::Orientation orientat
         case Ttft: return tr("Time to first token, milliseconds: median / 99th percentile");
         case Tpot: return tr("Time per output token after the first, milliseconds: median / 99th percentile");
         case E2eP99: return tr("End-to-end request latency, milliseconds");
-        case SloMet: return tr("Whether the simulated percentiles meet every latency target of the brief");
+        case SloMet: return tr("Whether the simulated percentiles meet every latency target of the brief at the "
+                                  "candidate's count and, where it differs, with the replicas deployed for the peak");
         case MaxRateWithinSlo: return tr("Highest Poisson request rate (per second) whose percentiles meet the SLO");
         case ReplicasForPeak: return tr("Replicas needed to carry the brief's peak request rate within the SLO");
         case Capacity: return tr("Output tokens per second with every request queued at once (no latency limit)");

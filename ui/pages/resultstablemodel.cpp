@@ -31,10 +31,18 @@ const CandidateResult *ResultsTableModel::candidateAt(const QModelIndex &index) 
 QString ResultsTableModel::candidateLabel(const CandidateResult &r)
 {
     const Candidate &c = r.candidate;
-    QString label = tr("%1 × %2, TP%3").arg(c.gpus).arg(QString::fromStdString(c.gpu)).arg(c.tensorParallel);
+    const std::string &name = r.gpuName.empty() ? c.gpu : r.gpuName;
+    QString label = tr("%1 × %2, TP%3").arg(c.gpus).arg(QString::fromStdString(name)).arg(c.tensorParallel);
     if (c.pipelineParallel > 1)
         label += tr(" PP%1").arg(c.pipelineParallel);
     return label;
+}
+
+QString ResultsTableModel::deploymentLabel(const CandidateResult &r)
+{
+    if (!r.resized)
+        return candidateLabel(r);
+    return tr("%1 (sized from %2)").arg(candidateLabel(*r.resized)).arg(r.candidate.gpus);
 }
 
 } // namespace wb

@@ -19,8 +19,11 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
 
-    // "8 × h100-sxm-80gb, TP2" (and " PP2" when pipelined).
+    // "8 × NVIDIA H100 SXM 80GB, TP2" (and " PP2" when pipelined): the candidate as entered.
     static QString candidateLabel(const CandidateResult &r);
+    // The deployment its figures stand for: the label, or for a candidate sized to hold the
+    // brief "2 × NVIDIA L40S 48GB, TP1 (sized from 1)".
+    static QString deploymentLabel(const CandidateResult &r);
 
 protected:
     ResultsTableModel(int columns, QObject *parent);

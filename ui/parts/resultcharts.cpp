@@ -1,6 +1,7 @@
 #include "parts/resultcharts.h"
 
 #include <core/format.h>
+#include <report/labels.h>
 
 #include <fit/fit.h>
 #include <widgets/chartview.h>
@@ -8,6 +9,8 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace wb {
@@ -20,15 +23,24 @@ struct Text
     Q_DECLARE_TR_FUNCTIONS(ResultCharts)
 };
 
-QString shortLabel(const Candidate &c)
+// "2×L40S 48GB TP1": the GPU's catalog name without the vendor, for legends and bars.
+QString shortLabel(const CandidateResult &r)
 {
-    return QStringLiteral("%1×%2 TP%3").arg(c.gpus).arg(QString::fromStdString(c.gpu)).arg(c.tensorParallel);
+    const Candidate &c = r.candidate;
+    QString name = QString::fromStdString(r.gpuName.empty() ? c.gpu : r.gpuName);
+    for (const char *vendor : {"NVIDIA ", "AMD ", "Intel "})
+        if (name.startsWith(QLatin1String(vendor)))
+            name = name.mid(int(qstrlen(vendor)));
+    QString label = QStringLiteral("%1×%2 TP%3").arg(c.gpus).arg(name).arg(c.tensorParallel);
+    if (c.pipelineParallel > 1)
+        label += QStringLiteral(" PP%1").arg(c.pipelineParallel);
+    return label;
 }
 
 // Bar categories wrap onto lines so that neighbours never overlap.
-QString barLabel(const Candidate &c, const QString &extra)
+QString barLabel(const CandidateResult &r, const QString &extra)
 {
-    return QStringLiteral("%1× %2\nTP%3 %4").arg(c.gpus).arg(QString::fromStdString(c.gpu)).arg(c.tensorParallel).arg(extra);
+    return shortLabel(r).replace(QLatin1String(" TP"), QLatin1String("\nTP")) + (extra.isEmpty() ? QString() : u'\n' + extra);
 }
 
 } // namespace
@@ -37,14 +49,23 @@ void showFitChart(ChartView *chart, const Results &results)
 {
     constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
     chart->setEmptyText(Text::tr("No memory fit yet: open a brief and add a candidate to compare"));
-    chart->setTitle(Text::tr("Memory per GPU by component (GiB; the busiest GPU)"));
+    chart->setTitle(Text::tr("Memory per GPU by component against the GPU's memory (GiB; the busiest GPU)"));
     chart->setAxisLabels(QString(), Text::tr("GiB"));
     QStringList categories;
     std::vector<const CandidateResult *> shown;
+    // The candidate as entered, and beside it the deployment it was sized to when it does not
+    // hold the brief; each bar with its GPU's capacity drawn across it.
+    QVector<ChartView::Reference> capacities;
+    const auto add = [&](const CandidateResult &r, const QString &extra) {
+        categories << barLabel(r, extra);
+        capacities << ChartView::Reference{Text::tr("GPU memory"), double(r.fit.capacityBytes) / GiB, int(shown.size())};
+        shown.push_back(&r);
+    };
     for (const CandidateResult &r : results.results)
         if (r.fit.computed) {
-            categories << barLabel(r.candidate, Text::tr("(%1 GiB)").arg(double(r.fit.capacityBytes) / GiB, 0, 'f', 0));
-            shown.push_back(&r);
+            add(r, r.fit.fits ? QString() : Text::tr("does not fit"));
+            if (r.resized)
+                add(*r.resized, Text::tr("sized to hold it"));
         }
     const std::pair<const char *, std::uint64_t MemoryBreakdown::*> parts[] = {
         {QT_TRANSLATE_NOOP("ResultCharts", "Weights"), &MemoryBreakdown::weights},
@@ -64,7 +85,7 @@ void showFitChart(ChartView *chart, const Results &results)
         if (any)
             stacks << s;
     }
-    chart->setStackedBars(categories, stacks);
+    chart->setStackedBars(categories, stacks, capacities);
 }
 
 void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &candidate, const Catalog &catalog)
@@ -72,7 +93,7 @@ void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &cand
     const bool training = !isInference(brief.workload.kind);
     const HeadroomGrid grid = headroomGrid(brief, candidate, catalog);
     chart->setTitle(Text::tr("Headroom, %1 (brief: %2 × %3; blue fits, orange does not)")
-                        .arg(shortLabel(candidate))
+                        .arg(QStringLiteral("%1×%2 TP%3").arg(candidate.gpus).arg(QString::fromStdString(candidate.gpu)).arg(candidate.tensorParallel))
                         .arg(grid.briefContext)
                         .arg(grid.briefConcurrency));
     chart->setAxisLabels(training ? Text::tr("micro-batch") : Text::tr("sequences per replica"),
@@ -97,9 +118,10 @@ void showMaxRateChart(ChartView *chart, const Brief *brief, const Results &resul
     chart->setAxisLabels(QString(), Text::tr("requests/s within the targets"));
     QStringList categories;
     ChartView::Stack rates{Text::tr("highest rate within the targets"), {}};
-    for (const CandidateResult &r : results.results)
-        if (r.performance.computed && r.performance.maxRequestRateWithinSloPerS) {
-            categories << barLabel(r.candidate, QString());
+    for (const CandidateResult &entered : results.results)
+        if (const CandidateResult &r = deployment(entered);
+            r.performance.computed && r.performance.maxRequestRateWithinSloPerS) {
+            categories << barLabel(r, QString());
             rates.values << *r.performance.maxRequestRateWithinSloPerS;
         }
     QVector<ChartView::Reference> references;
@@ -133,12 +155,13 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
                                            : throughput                          ? Text::tr("tokens/s")
                                                                                  : Text::tr("ms"));
     QVector<ChartView::Line> lines;
+    double highest = 0, lowest = INFINITY;
     for (std::size_t i = 0; i < results.results.size(); ++i) {
-        const CandidateResult &r = results.results[i];
+        const CandidateResult &r = deployment(results.results[i]);
         if (!r.performance.computed || r.performance.loadCurve.empty())
             continue;
         // One colour per candidate, the same on every chart: its position in the brief.
-        ChartView::Line line{shortLabel(r.candidate), {}, {}, Qt::SolidLine, int(i)};
+        ChartView::Line line{shortLabel(r), {}, {}, Qt::SolidLine, int(i)};
         for (const LoadPoint &p : r.performance.loadCurve) {
             line.x << p.requestRatePerS;
             switch (metric) {
@@ -152,26 +175,43 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
             case LoadMetric::ThroughputPerGpu: line.y << p.outputTokensPerS / std::max(1, r.candidate.gpus); break;
             case LoadMetric::MaxRate: break;
             }
+            if (!line.y.isEmpty() && line.y.back() > 0) {
+                highest = std::max(highest, line.y.back());
+                lowest = std::min(lowest, line.y.back());
+            }
         }
         lines << line;
     }
+    // Each latency chart is drawn against the target of its own percentile only.
     QVector<ChartView::Reference> references;
     if (brief) {
         const Slo &slo = brief->workload.slo;
-        const bool ttft = metric == LoadMetric::TtftP99 || metric == LoadMetric::TtftP95 || metric == LoadMetric::TtftP50;
-        const bool tpot = metric == LoadMetric::TpotP99 || metric == LoadMetric::TpotP95 || metric == LoadMetric::TpotP50;
-        if (ttft && slo.ttftP99S)
-            references << ChartView::Reference{Text::tr("TTFT p99 target"), *slo.ttftP99S * 1000};
-        if (ttft && slo.ttftP95S)
-            references << ChartView::Reference{Text::tr("TTFT p95 target"), *slo.ttftP95S * 1000};
-        if (tpot && slo.tpotP99S)
-            references << ChartView::Reference{Text::tr("TPOT p99 target"), *slo.tpotP99S * 1000};
-        if (tpot && slo.tpotP95S)
-            references << ChartView::Reference{Text::tr("TPOT p95 target"), *slo.tpotP95S * 1000};
+        const auto target = [&](const std::optional<double> &v, const QString &name) {
+            if (v)
+                references << ChartView::Reference{name, *v * 1000};
+        };
+        switch (metric) {
+        case LoadMetric::TtftP99: target(slo.ttftP99S, Text::tr("TTFT p99 target")); break;
+        case LoadMetric::TtftP95: target(slo.ttftP95S, Text::tr("TTFT p95 target")); break;
+        case LoadMetric::TpotP99: target(slo.tpotP99S, Text::tr("TPOT p99 target")); break;
+        case LoadMetric::TpotP95: target(slo.tpotP95S, Text::tr("TPOT p95 target")); break;
+        default: break;
+        }
     }
-    // Latency beyond a few times the target is overload: cap the axis there.
-    const double cap = references.isEmpty() ? 0 : 3 * references.front().y;
-    chart->setLines(lines, references, cap);
+    // Overloaded points run to minutes: rather than clip them silently, a latency chart whose
+    // values span more than a hundredfold is drawn on a logarithmic axis, and says so.
+    const bool latency = !throughput;
+    const bool logY = latency && lowest > 0 && highest / lowest > 100;
+    if (logY)
+        chart->setTitle(Text::tr(titles[int(metric)]) + Text::tr(" (log scale)"));
+    chart->setLogScale(false, logY);
+    chart->setLines(lines, references);
+    chart->setLogScale(false, false);
+    // The brief's own rate, where the table's figures are.
+    if (brief && !lines.isEmpty() && brief->workload.traffic.mode == TrafficMode::OpenLoop
+        && brief->workload.traffic.requestRatePerS)
+        chart->setVerticalMarker(*brief->workload.traffic.requestRatePerS,
+                                 Text::tr("the brief's rate (%1/s)").arg(QLocale().toString(*brief->workload.traffic.requestRatePerS)));
 }
 
 void showCostChart(ChartView *chart, const Results &results)
@@ -181,23 +221,26 @@ void showCostChart(ChartView *chart, const Results &results)
     chart->setAxisLabels(QString(), Text::tr("USD per 1,000 accepted outputs"));
     QStringList categories;
     std::vector<const CostOption *> options;
-    for (const CandidateResult &r : results.results)
-        if (const CostOption *o = r.cost.cheapest()) {
-            categories << barLabel(r.candidate, QString::fromLatin1(enumName(*o->term).data()));
+    for (const CandidateResult &entered : results.results)
+        if (const CandidateResult &r = deployment(entered); const CostOption *o = r.cost.cheapest()) {
+            categories << barLabel(r, QString::fromLatin1(enumName(*o->term).data()));
             options.push_back(o);
         }
     if (results.cost.api) {
         categories << Text::tr("model API");
         options.push_back(&*results.cost.api);
     }
-    std::vector<std::string> names;  // line items in first-seen order
+    // Line items in the one order every chart uses, each with its own colour wherever it appears.
+    std::vector<std::string> names;
     for (const CostOption *o : options)
         for (const CostLine &l : o->lines)
             if (std::find(names.begin(), names.end(), l.name) == names.end())
                 names.push_back(l.name);
+    std::stable_sort(names.begin(), names.end(),
+                     [](const std::string &a, const std::string &b) { return costLineOrder(a) < costLineOrder(b); });
     QVector<ChartView::Stack> stacks;
     for (const std::string &name : names) {
-        ChartView::Stack s{QString::fromStdString(name).replace(u'_', u' '), {}};
+        ChartView::Stack s{QString::fromStdString(costLineTitle(name)), {}, costLineOrder(name)};
         for (const CostOption *o : options) {
             double usd = 0;
             for (const CostLine &l : o->lines)
@@ -226,8 +269,8 @@ void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t ca
     };
     QString title = Text::tr("Monthly cost against volume");
     if (candidate < results.results.size()) {
-        const CandidateResult &r = results.results[candidate];
-        title = Text::tr("Monthly cost against volume: %1").arg(shortLabel(r.candidate));
+        const CandidateResult &r = deployment(results.results[candidate]);
+        title = Text::tr("Monthly cost against volume: %1").arg(shortLabel(r));
         const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DashDotLine, Qt::DotLine, Qt::DashDotDotLine};
         int i = 0;
         for (const CostOption &o : r.cost.options) {

@@ -137,7 +137,8 @@ void ChartView::setStackedBars(const QStringList &categories, const QVector<Stac
         bars->setData(ticks, s.values);
         bars->setWidth(0.6);
         bars->setPen(Qt::NoPen);
-        bars->setBrush(seriesColor(i++));
+        bars->setBrush(seriesColor(s.colorIndex >= 0 ? s.colorIndex : i));
+        ++i;
         if (below)
             bars->moveAbove(below);
         below = bars;
@@ -146,12 +147,19 @@ void ChartView::setStackedBars(const QStringList &categories, const QVector<Stac
     }
     for (double t : totals)
         top = std::max(top, t);
+    QStringList named;  // one legend entry per reference name
     for (const Reference &r : references) {
         QCPGraph *g = m_plot->addGraph();
         g->setName(r.name);
-        g->setData({0.5, categories.size() + 0.5}, {r.y, r.y});
-        g->setPen(QPen(palette().color(QPalette::WindowText), 1.5, Qt::DashLine));
+        if (r.category >= 0)
+            g->setData({r.category + 0.6, r.category + 1.4}, {r.y, r.y});
+        else
+            g->setData({0.5, categories.size() + 0.5}, {r.y, r.y});
+        g->setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::DashLine));
         g->setProperty("reference", true);
+        if (named.contains(r.name))
+            g->removeFromLegend();
+        named << r.name;
         top = std::max(top, r.y);
     }
     m_plot->xAxis->setRange(0.4, categories.size() + 0.6);

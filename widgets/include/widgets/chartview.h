@@ -30,11 +30,13 @@ public:
     {
         QString name;
         double y = 0;
+        int category = -1;  // bar charts: drawn across that bar only (its capacity); -1: across all
     };
     struct Stack
     {
         QString name;
         QVector<double> values;  // one per category
+        int colorIndex = -1;     // the palette colour to use; -1: the stack's position
     };
 
     explicit ChartView(QWidget *parent = nullptr);

@@ -1,0 +1,67 @@
+#include "parts/figures.h"
+
+#include <QCoreApplication>
+#include <QFont>
+
+#include <map>
+#include <string>
+
+namespace wb::figures {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Figures", text);
+}
+
+} // namespace
+
+QString whyMissing(const CandidateResult &result)
+{
+    const Warning *w = whyNotCosted(result);
+    if (!w)
+        return result.cost.computed ? QString() : tr("not computed");
+    static const std::map<std::string, const char *> words = {
+        {"engine-error", QT_TRANSLATE_NOOP("Figures", "engine error")},
+        {"cancelled", QT_TRANSLATE_NOOP("Figures", "cancelled")},
+        {"unknown-gpu", QT_TRANSLATE_NOOP("Figures", "unknown GPU")},
+        {"media-generation-not-modelled", QT_TRANSLATE_NOOP("Figures", "not modelled yet")},
+        {"precision-unsupported", QT_TRANSLATE_NOOP("Figures", "unsupported precision")},
+        {"does-not-fit", QT_TRANSLATE_NOOP("Figures", "does not fit")},
+        {"performance-not-modelled", QT_TRANSLATE_NOOP("Figures", "not modelled yet")},
+        {"performance-not-computed", QT_TRANSLATE_NOOP("Figures", "no performance")},
+        {"cost-not-modelled", QT_TRANSLATE_NOOP("Figures", "not modelled yet")},
+        {"no-price", QT_TRANSLATE_NOOP("Figures", "no price")},
+        {"cost-not-computed", QT_TRANSLATE_NOOP("Figures", "misses the SLO")},
+    };
+    const auto it = words.find(w->code);
+    return it != words.end() ? tr(it->second) : tr("not computed");
+}
+
+QString whyMissingDetail(const CandidateResult &result)
+{
+    const Warning *w = whyNotCosted(result);
+    return w ? QString::fromStdString(w->message) : QString();
+}
+
+QString provisionalNote()
+{
+    return tr("First answer from short simulations: provisional until the full evaluation replaces it.");
+}
+
+QVariant provisional(const Results &results, int role)
+{
+    if (!results.preview)
+        return {};
+    if (role == Qt::FontRole) {
+        QFont font;
+        font.setItalic(true);
+        return font;
+    }
+    if (role == Qt::ToolTipRole)
+        return provisionalNote();
+    return {};
+}
+
+} // namespace wb::figures
