@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "dialogs/helpguide.h"
+
 #include "docks/scenariospanel.h"
 #include "docks/warningspanel.h"
 #include "document/document.h"
@@ -181,6 +183,8 @@ void MainWindow::createMenus()
     present->setToolTip(tr("Show the current tab's chart full screen with large text, for projecting (Esc returns)"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = help->addAction(tr("&Guide and Glossary"), this, &MainWindow::showGuide);
+    guide->setShortcuts({QKeySequence(Qt::Key_F1)});
     help->addAction(tr("&About GPU Workbench"), this, &MainWindow::about);
 }
 
@@ -308,6 +312,15 @@ void MainWindow::openWithDialog()
                                                       tr("Projects and briefs (*.gpuwb *.json);;All files (*)"));
     if (!path.isEmpty() && maybeSave())
         openFile(path);
+}
+
+void MainWindow::showGuide()
+{
+    if (!m_guide)
+        m_guide = new HelpGuide(this);
+    m_guide->show();
+    m_guide->raise();
+    m_guide->activateWindow();
 }
 
 void MainWindow::about()

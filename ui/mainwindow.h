@@ -19,6 +19,7 @@ class QTableView;
 namespace wb {
 
 class BriefForm;
+class HelpGuide;
 class BriefPage;
 class CandidatesPage;
 class ChartView;
@@ -92,12 +93,14 @@ private:
     void newDocument();
     void openWithDialog();
     void about();
+    void showGuide();
     // Title, Brief tab mark, status bar: what the document's state and results say.
     void showState();
     // Shows what a target names: a brief field (JSON pointer) or a page ("#N").
     void goTo(const QString &target);
 
     Document *m_document;
+    HelpGuide *m_guide = nullptr;  // Help > Guide and Glossary, made on first use
     QTabWidget *m_tabs = nullptr;
     ScenariosPanel *m_scenarios = nullptr;
     WarningsPanel *m_warnings = nullptr;

@@ -76,18 +76,18 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                 cheapestHour = Pick{i, &o};
     if (cheapestHour && rent && cheapestHour->candidate != rent->candidate)
         s.warnings.push_back({"mistake-hourly-rate",
-                              "choosing by hourly rate would pick " + results[cheapestHour->candidate].candidate.gpu
+                              "choosing by hourly rate would pick " + deployment(results[cheapestHour->candidate]).gpuName
                                   + fmt::format(" at ${:.2f} per GPU-hour, but its cost per accepted output is ${:.6f} against ${:.6f} for ",
                                         cheapestHour->option->usdPerGpuHour, cheapestHour->option->costPerAcceptedOutput,
                                         rent->option->costPerAcceptedOutput)
-                                  + results[rent->candidate].candidate.gpu + " (the seed's common mistake 1)"});
+                                  + deployment(results[rent->candidate]).gpuName + " (the seed's common mistake 1)"});
     // Mistake 2: memory fit read as yes/no.
     for (const CandidateResult &entered : results)
         if (const CandidateResult &r = deployment(entered); r.fit.computed && r.fit.fits
             && (r.fit.headroomFraction < brief.assumptions.value(Assumption::FragileFitHeadroomFraction)
                 || (r.fit.maxConcurrencyPerReplica && *r.fit.maxConcurrencyPerReplica < 2 * r.fit.sizedConcurrencyPerReplica))) {
             s.warnings.push_back({"mistake-fit-yes-no",
-                                  r.candidate.gpu + fmt::format(" fits at the brief's point with {:.0f}% headroom and room for {:.0f} ",
+                                  r.gpuName + fmt::format(" fits at the brief's point with {:.0f}% headroom and room for {:.0f} ",
                                                         100 * r.fit.headroomFraction,
                                                         double(r.fit.maxConcurrencyPerReplica.value_or(0)))
                                       + fmt::format("sequences per replica against {:.0f} needed: longer prompts, more concurrency "
@@ -102,7 +102,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             continue;
         if (g->scaleUp.kind == "pcie" || r.candidate.tensorParallel > g->scaleUp.domainGpus)
             s.warnings.push_back({"mistake-interconnect",
-                                  r.candidate.gpu + fmt::format(": tensor parallelism of {:.0f} runs its all-reduces over ",
+                                  r.gpuName + fmt::format(": tensor parallelism of {:.0f} runs its all-reduces over ",
                                                         double(r.candidate.tensorParallel))
                                       + (g->scaleUp.kind == "pcie" ? std::string("PCIe") : std::string("the network"))
                                       + ", not a GPU-to-GPU fabric; topology is part of the GPU (common mistake 3)"});
@@ -174,7 +174,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         if (o.stale)
             rec.reasons.push_back("the price behind this option was observed " + o.observed
                                   + ", longer ago than price_stale_days: get a current quote before deciding");
-        rec.reasons.push_back(fmt::format("{} GPUs ", o.gpus) + results[pick.candidate].candidate.gpu + " ("
+        rec.reasons.push_back(fmt::format("{} ", o.gpus) + deployment(results[pick.candidate]).gpuName + " ("
                               + std::string(enumName(*o.term)) + ", " + o.provider + ") cost "
                               + fmt::format("${:.6f} per accepted output, ${:.2f} a month, at {:.0f}% utilization",
                                     o.costPerAcceptedOutput, o.totalUsdPerMonth, 100 * o.utilization));

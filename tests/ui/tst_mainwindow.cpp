@@ -5,6 +5,7 @@
 #include <store/project.h>
 #include <pages/candidatesmodel.h>
 #include <dialogs/catalogbrowser.h>
+#include <dialogs/helpguide.h>
 #include <pages/comparisonmodel.h>
 #include <pages/costtablemodel.h>
 #include <pages/briefform.h>
@@ -13,6 +14,7 @@
 #include <mainwindow.h>
 #include <settings.h>
 #include <pages/performancetablemodel.h>
+#include <pages/resultstablemodel.h>
 #include <dialogs/pricequote.h>
 #include <dialogs/scenariocompare.h>
 #include <parts/recommendation.h>
@@ -34,6 +36,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QTextBrowser>
 #include <QPushButton>
 #include <QListWidget>
 #include <QPalette>
@@ -109,6 +112,7 @@ private slots:
     void editingTheBriefUpdatesAndUndoes();
     void anEditParsesTheBriefOnce();
     void numbersFollowTheInterfaceLocale();
+    void f1OpensTheGuideAndGlossary();
     void briefFormFollowsTheKindAndCompletes();
     void optionalFieldsAndBursts();
     void importHuggingFaceConfig();
@@ -691,6 +695,30 @@ void TestMainWindow::anEditParsesTheBriefOnce()
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
+// F1 opens the guide: the pages in the method's order and a glossary with every term the column
+// tooltips send the reader to.
+void TestMainWindow::f1OpensTheGuideAndGlossary()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!w.findChild<wb::HelpGuide *>());
+    QTest::keyClick(&w, Qt::Key_F1);
+    auto *guide = w.findChild<wb::HelpGuide *>();
+    QVERIFY(guide && guide->isVisible());
+    const QString html = guide->browser()->toHtml();
+    for (const char *anchor : {"ttft", "tpot", "itl", "e2e", "percentile", "slo", "goodput", "tp", "replica",
+                               "headroom", "sized", "accepted", "utilization", "breakeven"})
+        QVERIFY2(html.contains(QStringLiteral("name=\"%1\"").arg(QLatin1String(anchor))), anchor);
+    for (const char *page : {"Brief", "Candidates", "Memory fit", "Performance", "Cost", "Compare &amp; decide"})
+        QVERIFY2(html.contains(QLatin1String(page)), page);
+    // The TTFT column's tooltip names the glossary.
+    QAbstractItemModel *model = w.performanceTable()->model();
+    QVERIFY(model->headerData(wb::PerformanceTableModel::Ttft, Qt::Horizontal, Qt::ToolTipRole).toString().contains(QLatin1String("glossary")));
+    guide->close();
+}
+
 // Under a Spanish system locale the English interface still reads and writes "12.5": typed
 // "12.5" is twelve and a half (a Spanish locale's spin box took the '.' as a group separator and
 // read 125), and the field shows it back as typed.
@@ -751,6 +779,37 @@ void TestMainWindow::comparisonSortsAndMarksTheBest()
     for (int r = 0; r < model.rowCount(); ++r)
         QCOMPARE(model.isBest(r, wb::ComparisonModel::PerAccepted),
                  model.data(model.index(r, wb::ComparisonModel::PerAccepted), Qt::UserRole).toDouble() == lowest);
+    // The decision table agrees with the cost and performance pages: each priced row's GPUs are
+    // those its cost is for, and its SLO verdict is that deployment's (the table once said "no"
+    // for 8 H100s whose cost was for the 10 that meet the targets). A row without a cost says why.
+    const wb::Results &results = doc.results();
+    int priced = 0, unpriced = 0;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const QString label = model.data(model.index(r, wb::ComparisonModel::Candidate)).toString();
+        const auto it = std::find_if(results.results.begin(), results.results.end(), [&](const wb::CandidateResult &c) {
+            return wb::ResultsTableModel::deploymentLabel(c) == label;
+        });
+        QVERIFY2(it != results.results.end(), qPrintable(label));
+        const wb::CandidateResult &d = wb::deployment(*it);
+        const QString gpus = model.data(model.index(r, wb::ComparisonModel::Gpus)).toString();
+        if (d.cost.options.empty()) {
+            ++unpriced;
+            QCOMPARE(gpus, QStringLiteral("–"));
+            QVERIFY(!model.data(model.index(r, wb::ComparisonModel::Term)).toString().isEmpty());
+            QVERIFY(!model.data(model.index(r, wb::ComparisonModel::Term), Qt::ToolTipRole).toString().isEmpty());
+            continue;
+        }
+        ++priced;
+        const QString term = model.data(model.index(r, wb::ComparisonModel::Term), Qt::UserRole).toString();
+        const auto option = std::find_if(d.cost.options.begin(), d.cost.options.end(), [&](const wb::CostOption &o) {
+            return QString::fromLatin1(wb::enumName(*o.term).data()) == term;
+        });
+        QVERIFY(option != d.cost.options.end());
+        QCOMPARE(gpus, QLocale().toString(option->gpus));
+        const std::optional<bool> met = d.performance.sloMetAsDeployed ? d.performance.sloMetAsDeployed : d.performance.sloMet;
+        QCOMPARE(model.data(model.index(r, wb::ComparisonModel::SloMet), Qt::UserRole).toInt(), met ? int(*met) : -1);
+    }
+    QVERIFY(priced >= 4 && unpriced >= 1);
     // The window's table is sorted by cost per accepted output, cheapest first.
     QAbstractItemModel *shown = w.comparisonTable()->model();
     double previous = -1;
@@ -1076,6 +1135,12 @@ void TestMainWindow::screenshots()
             quote.show();
             shot(&quote, QStringLiteral("price-quote"));
             quote.close();
+            wb::HelpGuide guide(&w);
+            guide.show();
+            shot(&guide, QStringLiteral("help-guide"));
+            guide.showTerm(QStringLiteral("ttft"));
+            shot(&guide, QStringLiteral("help-glossary"));
+            guide.close();
             // Empty states: nothing open.
             doc.clear();
             for (int tab : {int(W::Tab::Brief), int(W::Tab::Fit), int(W::Tab::Performance)}) {

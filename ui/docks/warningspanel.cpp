@@ -52,16 +52,23 @@ void WarningsPanel::showWarnings()
         add(w.code.rfind("mistake-", 0) == 0 ? tr("Common mistake: %1").arg(QString::fromStdString(w.message))
                                              : tr("Cost: %1").arg(QString::fromStdString(w.message)),
             w);
-    for (const CandidateResult &r : results.results)
+    // Each candidate's warnings, then those of the deployment it was sized to, if any.
+    const auto candidateWarnings = [&](const CandidateResult &r) {
         for (const Warning &w : r.warnings) {
             if (w.code == "catalog-caveat")
                 continue;  // shown in the fit table's tooltips, not repeated here
             add(tr("%1 × %2: %3")
                     .arg(r.candidate.gpus)
-                    .arg(QString::fromStdString(r.candidate.gpu))
+                    .arg(QString::fromStdString(r.gpuName.empty() ? r.candidate.gpu : r.gpuName))
                     .arg(QString::fromStdString(w.message)),
                 w);
         }
+    };
+    for (const CandidateResult &r : results.results) {
+        candidateWarnings(r);
+        if (r.resized)
+            candidateWarnings(*r.resized);
+    }
     if (m_list->count() == 0)
         m_list->addItem(tr("No warnings."));
 }

@@ -29,6 +29,13 @@ std::optional<bool> higherIsBetter(int column)
     }
 }
 
+// The SLO verdict of the deployment a row's cost is for: the replicas for the peak when they
+// were simulated there, else the candidate's own count.
+std::optional<bool> sloMet(const CandidateResult &r)
+{
+    return r.performance.sloMetAsDeployed ? r.performance.sloMetAsDeployed : r.performance.sloMet;
+}
+
 } // namespace
 
 ComparisonModel::ComparisonModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -87,6 +94,7 @@ std::optional<double> ComparisonModel::value(const Row &row, int column) const
     case TpotP99: return p.computed && !p.tpot.empty ? std::optional<double>(p.tpot.p99 * 1000) : std::nullopt;
     case TokensPerGpu: return p.computed ? std::optional<double>(p.outputTokensPerSPerGpu) : std::nullopt;
     case MaxRate: return p.maxRequestRateWithinSloPerS;
+    case Gpus: return o ? std::optional<double>(o->gpus) : std::nullopt;
     case PricePerGpuHour: return o ? std::optional<double>(o->usdPerGpuHour) : std::nullopt;
     case PerMonth: return o ? std::optional<double>(o->totalUsdPerMonth) : std::nullopt;
     case PerAccepted: return o ? std::optional<double>(o->costPerAcceptedOutput) : std::nullopt;
@@ -116,7 +124,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         if (column == Term)
             return row.option && row.option->term ? QString::fromLatin1(enumName(*row.option->term).data()) : QString();
         if (column == SloMet)
-            return row.result->performance.sloMet ? int(*row.result->performance.sloMet) : -1;
+            return sloMet(*row.result) ? int(*sloMet(*row.result)) : -1;
         return v ? QVariant(*v) : QVariant(std::numeric_limits<double>::infinity());
     }
     if (role == Qt::FontRole && isBest(index.row(), column)) {
@@ -148,8 +156,9 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case Term:
         return row.option ? QString::fromLatin1(enumName(*row.option->term).data()) + (row.option->stale ? tr(" (stale)") : QString())
                           : figures::whyMissing(*row.result);
+    case Gpus: return v ? l.toString(*v, 'f', 0) : QStringLiteral("–");
     case SloMet: {
-        const auto &met = row.result->performance.sloMet;
+        const auto met = sloMet(*row.result);
         return met ? (*met ? tr("yes") : tr("no")) : QStringLiteral("–");
     }
     case Headroom: return v ? l.toString(100 * *v, 'f', 1) + u'%' : QStringLiteral("–");
@@ -167,11 +176,24 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
 
 QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case Gpus: return tr("GPUs as deployed: the replicas the brief's peak needs within the targets, which the cost is for");
+        case SloMet: return tr("Whether that deployment meets every latency target, simulated at the peak rate")
+                            + figures::glossaryHint(tr("SLO"));
+        case PerAccepted: return tr("All-in monthly cost per output that passes failures and quality filters")
+                                 + figures::glossaryHint(tr("Accepted output"));
+        default: return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case Candidate: return tr("Candidate");
     case Term: return tr("Pricing");
+    case Gpus: return tr("GPUs");
     case Headroom: return tr("Headroom");
     case TtftP99: return tr("TTFT p99 ms");
     case TpotP99: return tr("TPOT p99 ms");

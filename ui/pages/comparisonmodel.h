@@ -16,8 +16,9 @@ class ComparisonModel : public QAbstractTableModel
 
 public:
     // The decision's figures first, so that they stay in view on a small screen.
-    enum Column { Candidate, Term, PerAccepted, PerMillionTokens, PerMonth, PricePerGpuHour, SloMet, TtftP99, TpotP99,
-                  MaxRate, TokensPerGpu, Headroom, ColumnCount };
+    // Gpus: as deployed (the replicas the cost is for); SloMet: the verdict for that deployment.
+    enum Column { Candidate, Term, Gpus, PerAccepted, PerMillionTokens, PerMonth, PricePerGpuHour, SloMet, TtftP99,
+                  TpotP99, MaxRate, TokensPerGpu, Headroom, ColumnCount };
 
     explicit ComparisonModel(QObject *parent = nullptr);
     void setResults(const Results &results);

@@ -122,8 +122,8 @@ QVariant CostTableModel::headerData(int section, Qt::Orientation orientation, in
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case Gpus: return tr("GPUs provisioned for the peak request rate within the latency targets");
-        case Utilization: return tr("Average load as a share of the provisioned capacity; the rest is paid idle time");
-        case PerAccepted: return tr("All-in monthly cost divided by the outputs that pass failures and quality filters");
+        case Utilization: return tr("Average load as a share of the provisioned capacity; the rest is paid idle time") + figures::glossaryHint(tr("Utilization"));
+        case PerAccepted: return tr("All-in monthly cost divided by the outputs that pass failures and quality filters") + figures::glossaryHint(tr("Accepted output"));
         case ApiBreakEven: return tr("Monthly requests from which this option costs less than the model API ("
                                      "\"never\": not at any volume)");
         default: return {};

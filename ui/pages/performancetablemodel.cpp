@@ -9,9 +9,16 @@ namespace wb {
 
 namespace {
 
+// Milliseconds, as the column heads say; an overloaded queue's minutes in minutes, so that
+// "2,136,093" reads "35.6 min".
 QString milliseconds(const Distribution &d, double Distribution::*field)
 {
-    return d.empty ? QStringLiteral("–") : QLocale().toString(d.*field * 1000.0, 'f', 0);
+    if (d.empty)
+        return QStringLiteral("–");
+    const double ms = d.*field * 1000.0;
+    if (ms >= 60000)
+        return PerformanceTableModel::tr("%1 min").arg(QLocale().toString(ms / 60000, 'f', 1));
+    return QLocale().toString(ms, 'f', 0);
 }
 
 QString number(double v, int decimals = 0)
@@ -73,8 +80,8 @@ QVariant PerformanceTableModel::data(const QModelIndex &index, int role) const
         // peak, which the cost is for.
         const QString atCount = p.overloaded ? tr("overloaded") : p.sloMet ? (*p.sloMet ? tr("yes") : tr("no")) : tr("no SLO");
         if (p.sloMetAsDeployed && p.replicasForPeak && *p.replicasForPeak != r.candidate.replicas())
-            return tr("%1; %2 with %n replica(s)", nullptr, *p.replicasForPeak)
-                .arg(atCount, *p.sloMetAsDeployed ? tr("yes") : tr("no"));
+            return *p.sloMetAsDeployed ? tr("%1; yes with %n replica(s)", nullptr, *p.replicasForPeak).arg(atCount)
+                                       : tr("%1; still no with %n replica(s)", nullptr, *p.replicasForPeak).arg(atCount);
         return atCount;
     }
     case MaxRateWithinSlo: return p.maxRequestRateWithinSloPerS ? number(*p.maxRequestRateWithinSloPerS, 2) : QStringLiteral("–");
@@ -91,13 +98,13 @@ QVariant PerformanceTableModel::headerData(int section, Qt::Orientation orientat
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case Throughput: return tr("Output tokens per second at the brief's traffic, all replicas");
-        case Ttft: return tr("Time to first token, milliseconds: median / 99th percentile");
-        case Tpot: return tr("Time per output token after the first, milliseconds: median / 99th percentile");
-        case E2eP99: return tr("End-to-end request latency, milliseconds");
+        case Ttft: return tr("Time to first token, milliseconds: median / 99th percentile") + figures::glossaryHint(tr("TTFT"));
+        case Tpot: return tr("Time per output token after the first, milliseconds: median / 99th percentile") + figures::glossaryHint(tr("TPOT"));
+        case E2eP99: return tr("End-to-end request latency, milliseconds") + figures::glossaryHint(tr("E2E"));
         case SloMet: return tr("Whether the simulated percentiles meet every latency target of the brief at the "
                                   "candidate's count and, where it differs, with the replicas deployed for the peak");
-        case MaxRateWithinSlo: return tr("Highest Poisson request rate (per second) whose percentiles meet the SLO");
-        case ReplicasForPeak: return tr("Replicas needed to carry the brief's peak request rate within the SLO");
+        case MaxRateWithinSlo: return tr("Highest Poisson request rate (per second) whose percentiles meet the SLO") + figures::glossaryHint(tr("SLO"));
+        case ReplicasForPeak: return tr("Replicas needed to carry the brief's peak request rate within the SLO") + figures::glossaryHint(tr("Replica"));
         case Capacity: return tr("Output tokens per second with every request queued at once (no latency limit)");
         default: return {};
         }

@@ -50,6 +50,11 @@ QString provisionalNote()
     return tr("First answer from short simulations: provisional until the full evaluation replaces it.");
 }
 
+QString glossaryHint(const QString &term)
+{
+    return QCoreApplication::translate("Figures", "\n%1 is explained in the glossary: Help > Guide and Glossary (F1).").arg(term);
+}
+
 QVariant provisional(const Results &results, int role)
 {
     if (!results.preview)

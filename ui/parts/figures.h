@@ -23,4 +23,7 @@ QString whyMissingDetail(const CandidateResult &result);
 QVariant provisional(const Results &results, int role);
 QString provisionalNote();
 
+// A column tooltip's pointer to the glossary entry of its term (Help > Guide and Glossary, F1).
+QString glossaryHint(const QString &term);
+
 } // namespace wb::figures

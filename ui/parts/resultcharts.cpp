@@ -37,10 +37,18 @@ QString shortLabel(const CandidateResult &r)
     return label;
 }
 
-// Bar categories wrap onto lines so that neighbours never overlap.
+// Bar categories wrap onto lines of at most 14 characters (at spaces) so that neighbours never
+// overlap at 1280x800 with six bars.
 QString barLabel(const CandidateResult &r, const QString &extra)
 {
-    return shortLabel(r).replace(QLatin1String(" TP"), QLatin1String("\nTP")) + (extra.isEmpty() ? QString() : u'\n' + extra);
+    QStringList lines;
+    for (const QString &word : (shortLabel(r) + (extra.isEmpty() ? QString() : u' ' + extra)).split(u' ')) {
+        if (!lines.isEmpty() && lines.back().size() + 1 + word.size() <= 14)
+            lines.back() += u' ' + word;
+        else
+            lines << word;
+    }
+    return lines.join(u'\n');
 }
 
 } // namespace

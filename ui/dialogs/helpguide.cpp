@@ -1,0 +1,89 @@
+#include "dialogs/helpguide.h"
+
+#include <QDialogButtonBox>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace wb {
+
+HelpGuide::HelpGuide(QWidget *parent) : QDialog(parent)
+{
+    setWindowTitle(tr("GPU Workbench: guide and glossary"));
+    auto *layout = new QVBoxLayout(this);
+    m_browser = new QTextBrowser(this);
+    m_browser->setOpenLinks(true);
+    m_browser->setOpenExternalLinks(false);
+    m_browser->setHtml(html());
+    m_browser->setAccessibleName(tr("Guide and glossary"));
+    layout->addWidget(m_browser);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    resize(760, 620);
+}
+
+void HelpGuide::showTerm(const QString &anchor)
+{
+    m_browser->scrollToAnchor(anchor);
+}
+
+QString HelpGuide::html()
+{
+    return tr(
+        "<h2>The method, page by page</h2>"
+        "<ol>"
+        "<li><b>Brief</b>: what the workload is (kind, model, token lengths, traffic, latency targets, "
+        "acceptance, data boundary). Items marked ⚠ on the left hold back the ranking until they are given.</li>"
+        "<li><b>Candidates</b>: GPU, count, parallelism (<a href=\"#tp\">TP/PP</a>) and serving stack of each option, "
+        "with its specifications, sources and dated prices. <i>Add a price quote…</i> records a vendor's offer.</li>"
+        "<li><b>Memory fit</b>: whether each candidate holds the weights, the KV cache of the brief's load and the "
+        "runtime, with what <a href=\"#headroom\">headroom</a>. A count that cannot hold the brief is "
+        "<a href=\"#sized\">sized</a>, not dropped.</li>"
+        "<li><b>Performance</b>: the brief's traffic simulated on each candidate: <a href=\"#ttft\">TTFT</a>, "
+        "<a href=\"#tpot\">TPOT</a>, end-to-end latency at <a href=\"#percentile\">p50/p99</a>, the highest rate "
+        "within the targets, and the replicas the peak needs.</li>"
+        "<li><b>Cost</b>: the all-in monthly cost of each candidate and pricing term, divided by the "
+        "<a href=\"#accepted\">accepted outputs</a>; the model API beside it; break-even volumes.</li>"
+        "<li><b>Compare &amp; decide</b>: one row per option, the best of each column in bold, and the "
+        "recommendation with its reasons.</li>"
+        "</ol>"
+        "<p>Figures in <i>italics</i> are a first answer from short simulations; the full evaluation replaces them "
+        "a moment later. A missing figure says why in its cell; its tooltip gives the whole reason. Every change is "
+        "one Edit &gt; Undo step.</p>"
+        "<h2>Glossary</h2>"
+        "<dl>"
+        "<dt><a name=\"ttft\"></a><b>TTFT</b> (time to first token)</dt><dd>From a request's arrival to its first "
+        "output token: queueing plus prefill of the prompt. What a chat user feels as the wait.</dd>"
+        "<dt><a name=\"tpot\"></a><b>TPOT</b> (time per output token)</dt><dd>The mean time between output tokens of "
+        "one request after the first: (end-to-end − TTFT) / (output tokens − 1).</dd>"
+        "<dt><a name=\"itl\"></a><b>ITL</b> (inter-token latency)</dt><dd>Each gap between consecutive tokens of a "
+        "request; its tail shows stalls that TPOT's mean hides.</dd>"
+        "<dt><a name=\"e2e\"></a><b>E2E</b> (end-to-end latency)</dt><dd>From arrival to the last token.</dd>"
+        "<dt><a name=\"percentile\"></a><b>p50, p95, p99</b></dt><dd>The latency that 50%, 95% or 99% of requests "
+        "stay under. Targets are set on a percentile (usually p99): each chart is drawn against the target of "
+        "its own percentile.</dd>"
+        "<dt><a name=\"slo\"></a><b>SLO</b> (latency targets)</dt><dd>The percentiles the brief requires, such "
+        "as TTFT p99 ≤ 1 s. <i>Max req/s</i> is the highest steady rate whose simulated percentiles meet them.</dd>"
+        "<dt><a name=\"goodput\"></a><b>Goodput</b></dt><dd>Requests per second that meet every target, as opposed "
+        "to throughput, which counts every request served however late.</dd>"
+        "<dt><a name=\"tp\"></a><b>TP / PP</b> (tensor and pipeline parallelism)</dt><dd>TP splits every layer "
+        "across GPUs (all-reduces each layer: wants a fast GPU-to-GPU fabric); PP splits the layers into "
+        "stages. One replica uses TP × PP GPUs; replicas = GPUs / (TP × PP).</dd>"
+        "<dt><a name=\"replica\"></a><b>Replica</b></dt><dd>One copy of the model serving requests; the load is "
+        "spread over replicas. The cost is for the replicas the peak needs.</dd>"
+        "<dt><a name=\"headroom\"></a><b>Headroom</b></dt><dd>The share of a GPU's memory left free at the brief's "
+        "point. Little headroom is a fragile fit: longer prompts or a framework update can tip it over.</dd>"
+        "<dt><a name=\"sized\"></a><b>Sized from N</b></dt><dd>The candidate as entered cannot hold the brief, so "
+        "its figures are for the smallest count and layout of the same GPU that can, beside the count you "
+        "entered, with the reason in the warnings.</dd>"
+        "<dt><a name=\"accepted\"></a><b>Accepted output</b></dt><dd>An output that did not fail and passed the "
+        "quality filter. Cost per accepted output = all-in monthly cost / accepted outputs a month: failures and "
+        "rejects are paid for but do not count.</dd>"
+        "<dt><a name=\"utilization\"></a><b>Utilization</b></dt><dd>The average load as a share of what the "
+        "provisioned replicas carry within the targets; the rest is idle capacity, paid whether busy or not.</dd>"
+        "<dt><a name=\"breakeven\"></a><b>Break-even</b></dt><dd>The monthly volume from which self-hosting costs "
+        "less than the model API, or the utilization from which a commitment costs less than renting on demand.</dd>"
+        "</dl>");
+}
+
+} // namespace wb
