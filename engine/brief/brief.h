@@ -139,6 +139,10 @@ struct Brief
 // "8x h100-sxm-80gb TP2 PP2": count, GPU id and the parallelism that is not 1 (TP always).
 std::string candidateLabel(const Candidate &candidate);
 
+// A brief field's JSON pointer in words, for people: "/workload/traffic/request_rate_per_s" ->
+// "Traffic › request rate (per s)", "/candidates/0/gpus" -> "Candidate 1 › GPUs".
+std::string fieldLabel(const std::string &pointer);
+
 Result<Brief> parseBrief(const std::string &jsonText, const std::string &fileName, const Catalog &catalog);
 Result<Brief> loadBrief(const std::string &path, const Catalog &catalog);
 

@@ -47,7 +47,7 @@ struct Figure
 };
 
 const Figure kFigures[] = {
-    {"memory headroom (fraction of the GPU)", false,
+    {"memory headroom", false,
      [](const CandidateResult &r) { return r.fit.computed ? std::optional<double>(r.fit.headroomFraction) : std::nullopt; }},
     {"output tokens/s per GPU", false,
      [](const CandidateResult &r) {
@@ -57,15 +57,15 @@ const Figure kFigures[] = {
      [](const CandidateResult &r) {
          return r.performance.computed ? r.performance.maxRequestRateWithinSloPerS : std::nullopt;
      }},
-    {"TTFT p99 (s)", true,
+    {"TTFT p99", true,
      [](const CandidateResult &r) {
          return r.performance.computed ? std::optional<double>(r.performance.ttft.p99) : std::nullopt;
      }},
-    {"TPOT p99 (s)", true,
+    {"TPOT p99", true,
      [](const CandidateResult &r) {
          return r.performance.computed ? std::optional<double>(r.performance.tpot.p99) : std::nullopt;
      }},
-    {"cost per accepted output (USD)", true,
+    {"cost per accepted output", true,
      [](const CandidateResult &r) {
          const CostOption *o = r.cost.cheapest();
          return o ? std::optional<double>(o->costPerAcceptedOutput) : std::nullopt;
@@ -117,8 +117,8 @@ std::vector<FigureChange> compareResults(const Results &before, const Results &a
     for (const std::string &key : order) {
         const auto ra = a.find(key), rb = b.find(key);
         for (const Figure &f : kFigures)
-            out.push_back({key, f.name, ra != a.end() ? f.get(*ra->second) : std::nullopt,
-                           rb != b.end() ? f.get(*rb->second) : std::nullopt, f.lowerIsBetter});
+            out.push_back({key, f.name, ra != a.end() ? f.get(deployment(*ra->second)) : std::nullopt,
+                           rb != b.end() ? f.get(deployment(*rb->second)) : std::nullopt, f.lowerIsBetter});
     }
     return out;
 }

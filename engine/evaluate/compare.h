@@ -25,7 +25,7 @@ std::vector<FieldChange> diffBriefs(const std::string &beforeJson, const std::st
 struct FigureChange
 {
     std::string candidate;  // "8 x h100-sxm-80gb TP2 PP1 vllm"
-    std::string figure;     // "cost per accepted output (USD)"
+    std::string figure;     // "cost per accepted output" (in the engine's units: USD, seconds, fractions)
     std::optional<double> before, after;  // absent: not computed, or the candidate is not in that scenario
     bool lowerIsBetter = true;
 };

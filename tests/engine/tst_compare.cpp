@@ -15,7 +15,21 @@ class TestCompare : public QObject
 private slots:
     void briefDifferencesByPointer();
     void resultsMatchedByLayout();
+    void fieldsInWords();
 };
+
+// Pointers shown to people in words: list indexes count from one, the workload's fields need no
+// "workload", units stay, unknown keys lose their underscores, escaped tokens are unescaped.
+void TestCompare::fieldsInWords()
+{
+    QCOMPARE(wb::fieldLabel("/candidates/0/gpus"), std::string("Candidate 1 › GPUs"));
+    QCOMPARE(wb::fieldLabel("/workload/slo/ttft_p99_s"), std::string("Latency targets › TTFT p99 (s)"));
+    QCOMPARE(wb::fieldLabel("/workload/input_tokens"), std::string("input tokens"));
+    QCOMPARE(wb::fieldLabel("/assumptions/hours_per_month"), std::string("Assumption › hours per month"));
+    QCOMPARE(wb::fieldLabel("/workload/traffic/burst_duration_s"), std::string("Traffic › burst duration (s)"));
+    QCOMPARE(wb::fieldLabel("/notes/a~1b"), std::string("notes › a/b"));
+    QCOMPARE(wb::fieldLabel(""), std::string("(the whole brief)"));
+}
 
 void TestCompare::briefDifferencesByPointer()
 {
@@ -62,7 +76,7 @@ void TestCompare::resultsMatchedByLayout()
     // Six figures for each of the two candidates.
     QCOMPARE(int(changes.size()), 12);
     QCOMPARE(changes[0].candidate, std::string("8 x h100-sxm-80gb TP2 PP1 generic"));
-    QCOMPARE(changes[0].figure, std::string("memory headroom (fraction of the GPU)"));
+    QCOMPARE(changes[0].figure, std::string("memory headroom"));
     QCOMPARE(changes[0].before.value_or(-1), 0.35);
     QCOMPARE(changes[0].after.value_or(-1), 0.20);
     QVERIFY(!changes[0].lowerIsBetter);

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
@@ -30,6 +31,18 @@ QTableView *table(QStandardItemModel *model, const QString &name, QWidget *paren
     return view;
 }
 
+bool isLatency(const std::string &figure)
+{
+    return figure.rfind("TTFT", 0) == 0 || figure.rfind("TPOT", 0) == 0;
+}
+
+// A figure's name with the unit its values are shown in.
+QString figureName(const std::string &figure)
+{
+    const QString name = QString::fromStdString(figure);
+    return isLatency(figure) ? ScenarioCompareDialog::tr("%1 (ms)").arg(name) : name;
+}
+
 // A figure in the unit a person reads it in.
 QString figureText(const std::string &figure, const std::optional<double> &v)
 {
@@ -38,11 +51,23 @@ QString figureText(const std::string &figure, const std::optional<double> &v)
     const QLocale locale;
     if (figure.rfind("memory headroom", 0) == 0)
         return locale.toString(*v * 100, 'f', 1) + QStringLiteral(" %");
-    if (figure.rfind("TTFT", 0) == 0 || figure.rfind("TPOT", 0) == 0)
-        return locale.toString(*v * 1000, 'f', 0) + QStringLiteral(" ms");
+    if (isLatency(figure))
+        return locale.toString(*v * 1000, 'f', 0);
     if (figure.rfind("cost", 0) == 0)
         return QStringLiteral("$") + locale.toString(*v, 'f', 6);
     return locale.toString(*v, 'f', *v < 100 ? 2 : 0);
+}
+
+// A brief value as a person reads it: strings without their JSON quotes, true/false as yes/no.
+QString valueText(const std::string &json)
+{
+    if (json.empty())
+        return ScenarioCompareDialog::tr("(not given)");
+    if (json == "true" || json == "false")
+        return json == "true" ? ScenarioCompareDialog::tr("yes") : ScenarioCompareDialog::tr("no");
+    if (json.size() >= 2 && json.front() == '"' && json.back() == '"')
+        return QString::fromStdString(json.substr(1, json.size() - 2)).replace(QLatin1String("\\\""), QLatin1String("\""));
+    return QString::fromStdString(json);
 }
 
 } // namespace
@@ -115,6 +140,19 @@ ScenarioCompareDialog::ScenarioCompareDialog(Document *document, QWidget *parent
         });
         connect(e, &Evaluator::failed, this, [this](const QString &message) { m_status->setText(message); });
     }
+    // A scenario renamed, added or deleted while the dialog is open: the lists follow, keeping
+    // the choices by position.
+    connect(document, &Document::scenariosChanged, this, [this] {
+        const QStringList now = m_document->scenarioNames();
+        for (QComboBox *box : {m_first, m_second}) {
+            const int at = box->currentIndex();
+            const QSignalBlocker block(box);
+            box->clear();
+            box->addItems(now);
+            box->setCurrentIndex(std::min(std::max(0, at), int(now.size()) - 1));
+        }
+        compare(m_first->currentText(), m_second->currentText());
+    });
     const auto again = [this] { compare(m_first->currentText(), m_second->currentText()); };
     connect(m_first, &QComboBox::currentIndexChanged, this, again);
     connect(m_second, &QComboBox::currentIndexChanged, this, again);
@@ -151,13 +189,13 @@ void ScenarioCompareDialog::compare(const QString &a, const QString &b)
     const auto changes = diffBriefs(jsonA.toStdString(), jsonB.toStdString());
     m_briefChanges = int(changes.size());
     for (const FieldChange &c : changes) {
-        const auto cell = [](const std::string &v) {
-            return new QStandardItem(v.empty() ? tr("(not given)") : QString::fromStdString(v));
-        };
-        m_briefModel->appendRow({new QStandardItem(QString::fromStdString(c.pointer)), cell(c.before), cell(c.after)});
+        auto *field = new QStandardItem(QString::fromStdString(fieldLabel(c.pointer)));
+        field->setToolTip(QString::fromStdString(c.pointer));  // where it is in the brief's JSON
+        m_briefModel->appendRow({field, new QStandardItem(valueText(c.before)), new QStandardItem(valueText(c.after))});
     }
     if (m_briefModel->rowCount() == 0)
         m_briefModel->appendRow({new QStandardItem(tr("(the briefs are the same)")), new QStandardItem, new QStandardItem});
+    m_briefTable->resizeColumnsToContents();
     auto briefA = m_document->parsedScenario(a);
     auto briefB = m_document->parsedScenario(b);
     if (!briefA || !briefB) {
@@ -174,28 +212,34 @@ void ScenarioCompareDialog::compare(const QString &a, const QString &b)
 
 void ScenarioCompareDialog::showResults(const Results &a, const Results &b)
 {
+    // Only the figures that differ are listed (by more than 0.5%, or present in one scenario
+    // only), and the count above says how many rows that is.
     const QColor better(0, 158, 115), worse(213, 94, 0);
-    int changed = 0;
+    m_resultsModel->removeRows(0, m_resultsModel->rowCount());
     for (const FigureChange &c : compareResults(a, b)) {
         auto *change = new QStandardItem;
-        if (c.before && c.after && *c.before != 0) {
-            const double relative = (*c.after - *c.before) / std::abs(*c.before);
-            change->setText(QLocale().toString(relative * 100, 'f', 1) + QStringLiteral(" %"));
-            if (std::abs(relative) > 0.005) {
-                ++changed;
-                change->setForeground((relative < 0) == c.lowerIsBetter ? better : worse);
-            }
+        if (c.before && c.after) {
+            const double relative = *c.before != 0 ? (*c.after - *c.before) / std::abs(*c.before) : (*c.after != 0 ? 1.0 : 0.0);
+            if (std::abs(relative) <= 0.005)
+                continue;
+            change->setText(*c.before != 0 ? QLocale().toString(relative * 100, 'f', 1) + QStringLiteral(" %") : tr("from zero"));
+            change->setForeground((relative < 0) == c.lowerIsBetter ? better : worse);
         } else if (c.before.has_value() != c.after.has_value()) {
             change->setText(c.before ? tr("only in the first") : tr("only in the second"));
+        } else {
+            continue;  // in neither: nothing to compare
         }
-        m_resultsModel->appendRow({new QStandardItem(QString::fromStdString(c.candidate)),
-                                   new QStandardItem(QString::fromStdString(c.figure)),
+        m_resultsModel->appendRow({new QStandardItem(QString::fromStdString(c.candidate)), new QStandardItem(figureName(c.figure)),
                                    new QStandardItem(figureText(c.figure, c.before)),
                                    new QStandardItem(figureText(c.figure, c.after)), change});
     }
-    m_status->setText(tr("%1 brief fields and %2 result figures differ (changes under 0.5% are not counted).")
-                          .arg(m_briefChanges)
-                          .arg(changed));
+    const int changed = m_resultsModel->rowCount();
+    if (changed == 0)
+        m_resultsModel->appendRow({new QStandardItem(tr("(no result figure differs by more than 0.5%)")), new QStandardItem,
+                                   new QStandardItem, new QStandardItem, new QStandardItem});
+    m_resultsTable->resizeColumnsToContents();
+    m_status->setText(tr("%n brief field(s)", nullptr, m_briefChanges) + tr(" and ")
+                      + tr("%n result figure(s) differ (changes under 0.5% are not listed).", nullptr, changed));
 }
 
 } // namespace wb
