@@ -319,6 +319,37 @@ std::string candidateLabel(const Candidate &c)
     return label;
 }
 
+std::string candidateJson(const Candidate &c)
+{
+    nlohmann::ordered_json j = {{"gpu", c.gpu},
+                                {"gpus", c.gpus},
+                                {"tensor_parallel", c.tensorParallel},
+                                {"pipeline_parallel", c.pipelineParallel},
+                                {"serving_stack", enumName(c.servingStack)}};
+    return j.dump();
+}
+
+Candidate withGpuCount(Candidate c, int gpus)
+{
+    c.gpus = std::max(1, gpus);
+    if (c.gpus % c.gpusPerReplica() != 0)
+        c.pipelineParallel = 1;
+    while (c.tensorParallel > 1 && c.gpus % c.gpusPerReplica() != 0)
+        c.tensorParallel /= 2;
+    if (c.gpus % c.gpusPerReplica() != 0)
+        c.tensorParallel = 1;
+    return c;
+}
+
+Candidate withLayout(Candidate c, int tensorParallel, int pipelineParallel)
+{
+    c.tensorParallel = std::max(1, tensorParallel);
+    c.pipelineParallel = std::max(1, pipelineParallel);
+    const int perReplica = c.gpusPerReplica();
+    c.gpus = std::max(perReplica, (c.gpus + perReplica - 1) / perReplica * perReplica);
+    return c;
+}
+
 std::string fieldLabel(const std::string &pointer)
 {
     static const std::map<std::string, std::string> words = {

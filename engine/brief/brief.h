@@ -139,6 +139,18 @@ struct Brief
 // "8x h100-sxm-80gb TP2 PP2": count, GPU id and the parallelism that is not 1 (TP always).
 std::string candidateLabel(const Candidate &candidate);
 
+// A candidate as the brief's JSON writes it (/candidates/N): {"gpu": ..., "gpus": ...,
+// "tensor_parallel": ..., "pipeline_parallel": ..., "serving_stack": ...}.
+std::string candidateJson(const Candidate &candidate);
+
+// The same candidate with `gpus` GPUs and its layout kept valid: parallelism that no longer
+// divides the count is lowered (pipeline first to 1, then tensor to the largest power of two
+// that divides it), so that a count can be typed without editing TP first.
+Candidate withGpuCount(Candidate candidate, int gpus);
+// The same candidate with a new layout and its count kept valid: raised to the next multiple of
+// TP x PP when it is not one.
+Candidate withLayout(Candidate candidate, int tensorParallel, int pipelineParallel);
+
 // A brief field's JSON pointer in words, for people: "/workload/traffic/request_rate_per_s" ->
 // "Traffic › request rate (per s)", "/candidates/0/gpus" -> "Candidate 1 › GPUs".
 std::string fieldLabel(const std::string &pointer);

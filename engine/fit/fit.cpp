@@ -651,4 +651,24 @@ HeadroomGrid headroomGrid(const Brief &brief, const Candidate &cand, const Catal
     return grid;
 }
 
+ServingStack recommendedStack(const GpuSpec &gpu)
+{
+    return gpu.vendor == "nvidia" ? ServingStack::Trtllm : ServingStack::Vllm;
+}
+
+Candidate defaultCandidate(const Brief &brief, const std::string &gpu, const Catalog &catalog)
+{
+    Candidate c;
+    c.gpu = gpu;
+    if (const GpuSpec *spec = catalog.gpu(gpu))
+        c.servingStack = isInference(brief.workload.kind) ? recommendedStack(*spec) : ServingStack::Generic;
+    const FitResult fit = fitCandidate(brief, c, catalog);
+    if (!fit.fits && fit.resize) {
+        c.tensorParallel = fit.resize->tensorParallel;
+        c.pipelineParallel = fit.resize->pipelineParallel;
+        c.gpus = fit.resize->gpus();
+    }
+    return c;
+}
+
 } // namespace wb

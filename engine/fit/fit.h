@@ -69,6 +69,15 @@ struct FitResult
 
 FitResult fitCandidate(const Brief &brief, const Candidate &candidate, const Catalog &catalog);
 
+// The serving stack to start a GPU's candidate on: the vendor's tuned stack where there is one
+// (TensorRT-LLM on NVIDIA), else vLLM (the ROCm and XPU builds AMD and Intel maintain).
+ServingStack recommendedStack(const GpuSpec &gpu);
+
+// A new candidate of `gpu` for the brief: the smallest count and layout that holds it (fit's
+// resize of one GPU), on the recommended stack. One GPU when nothing holds it or the fit cannot
+// be computed (the fit page then says why).
+Candidate defaultCandidate(const Brief &brief, const std::string &gpu, const Catalog &catalog);
+
 // Headroom over a grid. For inference, rows are tokens per sequence (context) and columns are
 // concurrent sequences per replica; for training kinds, rows are sequence lengths and columns
 // micro-batch sizes. headroom[r * columns + c] = 1 - need / capacity (negative: does not fit).

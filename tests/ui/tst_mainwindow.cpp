@@ -129,6 +129,7 @@ private slots:
     void costModelPassesModelTester();
     void comparisonSortsAndMarksTheBest();
     void candidatesEditAddRemoveAndUndo();
+    void countAndLayoutAreTypedFreely();
     void presentationShowsTheChartAndGivesItBack();
     void badBriefLeavesDocumentAsItWas();
     void newClearsTheDocument();
@@ -906,6 +907,56 @@ void TestMainWindow::candidatesEditAddRemoveAndUndo()
     QCOMPARE(doc.brief()->candidates[0].gpus, 8);
     QCOMPARE(doc.brief()->candidates[3].gpu, std::string("l40s-48gb"));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// A count typed below TP x PP lowers the layout instead of raising an error (it once had to be
+// done TP first), and a TP typed above the count raises the count; each is one undo step. A GPU
+// added from the catalog starts at the smallest count that holds the brief, on its recommended
+// stack.
+void TestMainWindow::countAndLayoutAreTypedFreely()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(!doc.openFile(kSample).has_value());
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Candidates));
+    QTableView *table = w.candidatesTable();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto type = [&](int row, int column, const QString &text) {
+        const QModelIndex cell = table->model()->index(row, column);
+        table->scrollTo(cell);
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(cell).center());
+        QTest::keyClick(table, Qt::Key_F2);
+        QWidget *editor = QApplication::focusWidget();
+        QVERIFY(editor && editor != table);
+        QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(editor, text);
+        QTest::keyClick(editor, Qt::Key_Return);
+        QCoreApplication::processEvents();  // the delegate commits on a queued call
+    };
+    QCOMPARE(doc.brief()->candidates[0].gpus, 8);
+    QCOMPARE(doc.brief()->candidates[0].tensorParallel, 2);
+    const int steps = doc.undoStack()->count();
+    type(0, wb::CandidatesModel::Gpus, QStringLiteral("1"));
+    QCOMPARE(doc.brief()->candidates[0].gpus, 1);
+    QCOMPARE(doc.brief()->candidates[0].tensorParallel, 1);
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    type(0, wb::CandidatesModel::Tensor, QStringLiteral("4"));
+    QCOMPARE(doc.brief()->candidates[0].tensorParallel, 4);
+    QCOMPARE(doc.brief()->candidates[0].gpus, 4);
+    QCOMPARE(doc.undoStack()->count(), steps + 2);
+    // The sample's 70B in fp8 (about 70 GB of weights and the load's KV cache) on L40S 48GB:
+    // more than one GPU; on an H200 141GB, the count fit says; both on TensorRT-LLM (NVIDIA).
+    w.addCandidate(QStringLiteral("l40s-48gb"));
+    const wb::Candidate &l40s = doc.brief()->candidates.back();
+    QVERIFY(l40s.gpus >= 2);
+    QCOMPARE(l40s.servingStack, wb::ServingStack::Trtllm);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QVERIFY(doc.results().results.back().fit.fits);
+    w.addCandidate(QStringLiteral("mi300x-192gb"));
+    QCOMPARE(doc.brief()->candidates.back().servingStack, wb::ServingStack::Vllm);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QVERIFY(doc.results().results.back().fit.fits);
 }
 
 // The catalog browser lists every GPU with its figures' sources; the filter narrows it; the

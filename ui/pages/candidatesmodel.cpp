@@ -109,20 +109,20 @@ bool CandidatesModel::setData(const QModelIndex &index, const QVariant &value, i
     if (role != Qt::EditRole || !index.isValid() || index.column() > Stack)
         return false;
     const QString base = QStringLiteral("/candidates/%1/").arg(index.row());
+    const Candidate &c = m_candidates[std::size_t(index.row())];
+    // Count and layout change together, in one undo step, so that neither is refused for the
+    // other: 1 GPU at TP 2 lowers TP; TP 2 on 1 GPU raises the count.
+    const auto whole = [&](const Candidate &changed, const QString &label) {
+        emit editRequested(QStringLiteral("/candidates/%1").arg(index.row()),
+                           QString::fromStdString(candidateJson(changed)), label);
+    };
     switch (index.column()) {
     case Gpu:
         emit editRequested(base + QStringLiteral("gpu"), QStringLiteral("\"%1\"").arg(value.toString()), tr("candidate GPU"));
         return true;
-    case Gpus:
-        emit editRequested(base + QStringLiteral("gpus"), QString::number(value.toInt()), tr("GPU count"));
-        return true;
-    case Tensor:
-        emit editRequested(base + QStringLiteral("tensor_parallel"), QString::number(value.toInt()), tr("tensor parallelism"));
-        return true;
-    case Pipeline:
-        emit editRequested(base + QStringLiteral("pipeline_parallel"), QString::number(value.toInt()),
-                           tr("pipeline parallelism"));
-        return true;
+    case Gpus: whole(withGpuCount(c, value.toInt()), tr("GPU count")); return true;
+    case Tensor: whole(withLayout(c, value.toInt(), c.pipelineParallel), tr("tensor parallelism")); return true;
+    case Pipeline: whole(withLayout(c, c.tensorParallel, value.toInt()), tr("pipeline parallelism")); return true;
     case Stack:
         emit editRequested(base + QStringLiteral("serving_stack"), QStringLiteral("\"%1\"").arg(value.toString()),
                            tr("serving stack"));

@@ -1,5 +1,7 @@
 #include "pages/candidatespage.h"
 
+#include <fit/fit.h>
+
 #include "dialogs/catalogbrowser.h"
 #include "dialogs/pricequote.h"
 #include "document/document.h"
@@ -82,7 +84,9 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
     });
     connect(m_model, &CandidatesModel::editRequested, this,
             [this](const QString &pointer, const QString &value, const QString &label) {
-                if (auto error = this->document()->editBrief(pointer, value, label))
+                // A cell commits once per edit: each commit is its own undo step (merging is for
+                // fields that commit on every keystroke).
+                if (auto error = this->document()->editBrief(pointer, value, label, false))
                     QMessageBox::warning(this, tr("Cannot change the candidate"), *error);
             });
     connect(addButton, &QPushButton::clicked, this, [this] {
@@ -106,9 +110,14 @@ void CandidatesPage::addCandidate(const QString &gpu)
 {
     if (gpu.isEmpty())
         return;
-    if (auto error = document()->editBrief(QStringLiteral("/candidates/-"),
-                                           QStringLiteral("{\"gpu\": \"%1\", \"gpus\": 1}").arg(gpu), tr("add candidate"),
-                                           false))
+    // Sized for the brief from the start: the smallest count and layout that holds it, on the
+    // GPU's recommended stack.
+    Candidate c;
+    c.gpu = gpu.toStdString();
+    if (const Brief *brief = document()->brief())
+        c = defaultCandidate(*brief, c.gpu, document()->catalog());
+    if (auto error = document()->editBrief(QStringLiteral("/candidates/-"), QString::fromStdString(candidateJson(c)),
+                                           tr("add candidate"), false))
         QMessageBox::warning(this, tr("Cannot add the candidate"), *error);
 }
 
