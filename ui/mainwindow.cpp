@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "dialogs/helpguide.h"
+#include "dialogs/newcomparison.h"
 
 #include "docks/scenariospanel.h"
 #include "docks/warningspanel.h"
@@ -141,7 +142,8 @@ std::optional<QString> MainWindow::addPriceQuote(const QString &json)
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *newAction = file->addAction(tr("&New"), this, &MainWindow::newDocument);
+    QAction *newAction = file->addAction(tr("&New Comparison…"), this, &MainWindow::newDocument);
+    newAction->setToolTip(tr("Describe a workload and pick candidates in a short wizard"));
     newAction->setShortcut(QKeySequence::New);
     QAction *openAction = file->addAction(tr("&Open…"), this, &MainWindow::openWithDialog);
     openAction->setShortcut(QKeySequence::Open);
@@ -261,10 +263,19 @@ void MainWindow::presentChart()
         home->insertWidget(slot, chart);
 }
 
+// File > New: the wizard's brief becomes a new project's one scenario. Cancelled, nothing
+// changes.
 void MainWindow::newDocument()
 {
-    if (maybeSave())
-        m_document->clear();
+    if (!maybeSave())
+        return;
+    NewComparisonWizard wizard(m_document->catalog(), this);
+    if (wizard.exec() != QDialog::Accepted)
+        return;
+    if (auto error = m_document->newFromBrief(wizard.briefJson()))
+        QMessageBox::warning(this, tr("Cannot start the comparison"), *error);
+    else
+        m_tabs->setCurrentIndex(int(Tab::Compare));
 }
 
 void MainWindow::fillRecentMenu()

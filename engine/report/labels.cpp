@@ -9,12 +9,18 @@ std::string recommendationHeadline(const Results &results)
     if (!results.cost.recommendation)
         return {};
     const Recommendation &r = *results.cost.recommendation;
-    const Candidate *candidate = r.candidate && *r.candidate < results.results.size()
-                                     ? &deployment(results.results[*r.candidate]).candidate
-                                     : nullptr;
     std::string s(enumName(r.route));
-    if (candidate)
-        s += ", " + candidateLabel(*candidate) + (r.term ? fmt::format(" ({})", enumName(*r.term)) : "");
+    if (r.candidate && *r.candidate < results.results.size()) {
+        // The GPUs as priced: the option's count (replicas for the peak), by the catalog's name.
+        const CandidateResult &d = deployment(results.results[*r.candidate]);
+        int gpus = d.candidate.gpus;
+        for (const CostOption &o : d.cost.options)
+            if (o.term == r.term)
+                gpus = o.gpus;
+        s += fmt::format(", {} x {} TP{}", gpus, d.gpuName.empty() ? d.candidate.gpu : d.gpuName, d.candidate.tensorParallel)
+            + (d.candidate.pipelineParallel > 1 ? fmt::format(" PP{}", d.candidate.pipelineParallel) : std::string())
+            + (r.term ? fmt::format(" ({})", enumName(*r.term)) : "");
+    }
     return s + fmt::format(", ${:.6f} per accepted output, ${:.2f} a month", r.costPerAcceptedOutput, r.usdPerMonth);
 }
 

@@ -7,7 +7,7 @@
 #include <QDate>
 #include <QDateEdit>
 #include <QDialogButtonBox>
-#include <QDoubleSpinBox>
+#include <widgets/numberedit.h>
 #include <QFormLayout>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -29,11 +29,7 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
     m_term = new QComboBox(this);
     for (const auto &[term, name] : EnumNames<PricingTerm>::items)
         m_term->addItem(QString::fromLatin1(name.data(), qsizetype(name.size())));
-    m_amount = new QDoubleSpinBox(this);
-    m_amount->setRange(0, 1e7);
-    m_amount->setSpecialValueText(tr("enter the price"));
-    m_amount->setDecimals(2);
-    m_amount->setGroupSeparatorShown(true);
+    m_amount = new NumberEdit(0, 1e7, 4, tr("USD per GPU-hour"), tr("enter the price"), this);
     m_observed = new QDateEdit(QDate::currentDate(), this);
     m_observed->setCalendarPopup(true);
     m_observed->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
@@ -64,25 +60,24 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
     connect(m_source, &QLineEdit::textChanged, this, &PriceQuoteDialog::update);
     connect(m_term, &QComboBox::currentIndexChanged, this, &PriceQuoteDialog::showUnit);
     connect(m_term, &QComboBox::currentIndexChanged, this, &PriceQuoteDialog::update);
-    connect(m_amount, &QDoubleSpinBox::valueChanged, this, &PriceQuoteDialog::update);
+    connect(m_amount, &NumberEdit::valueChanged, this, &PriceQuoteDialog::update);
     setMinimumWidth(560);
-    m_amount->setPrefix(QStringLiteral("$"));
     showUnit();
     update();
 }
 
-// Only when the term changes: setting a prefix or suffix rewrites the spin box's text, which
-// while a person types "2.35" turned the "2." they had typed into "2" and the price into 235.
+// The unit follows the term; the typed text is never touched (a spin box's suffix once rewrote
+// "2.35" being typed into 235).
 void PriceQuoteDialog::showUnit()
 {
     const bool purchase = m_term->currentText() == QLatin1String("purchase");
-    m_amount->setSuffix(purchase ? tr(" per GPU") : tr(" per GPU-hour"));
+    m_amount->setUnit(purchase ? tr("USD per GPU") : tr("USD per GPU-hour"));
 }
 
 void PriceQuoteDialog::update()
 {
     m_ok->setEnabled(!m_provider->text().trimmed().isEmpty() && !m_source->text().trimmed().isEmpty()
-                     && m_amount->value() > 0);
+                     && m_amount->value().value_or(0) > 0);
     m_ok->setToolTip(m_ok->isEnabled() ? QString() : tr("Give the provider, the price and the source"));
 }
 
@@ -93,7 +88,7 @@ QString PriceQuoteDialog::json() const
     o.insert(QStringLiteral("provider"), m_provider->text().trimmed());
     o.insert(QStringLiteral("term"), m_term->currentText());
     const bool purchase = m_term->currentText() == QLatin1String("purchase");
-    o.insert(purchase ? QStringLiteral("usd_per_gpu") : QStringLiteral("usd_per_gpu_hour"), m_amount->value());
+    o.insert(purchase ? QStringLiteral("usd_per_gpu") : QStringLiteral("usd_per_gpu_hour"), m_amount->value().value_or(0));
     o.insert(QStringLiteral("observed"), m_observed->date().toString(Qt::ISODate));
     o.insert(QStringLiteral("source"), m_source->text().trimmed());
     if (!m_note->text().trimmed().isEmpty())

@@ -8,13 +8,13 @@
 
 class QComboBox;
 class QDateEdit;
-class QDoubleSpinBox;
 class QLineEdit;
 class QPushButton;
 
 namespace wb {
 
 class Catalog;
+class NumberEdit;
 
 class PriceQuoteDialog : public QDialog
 {
@@ -30,7 +30,7 @@ public:
     QComboBox *gpuBox() const { return m_gpu; }
     QLineEdit *providerEdit() const { return m_provider; }
     QComboBox *termBox() const { return m_term; }
-    QDoubleSpinBox *amountBox() const { return m_amount; }
+    NumberEdit *amountBox() const { return m_amount; }
     QDateEdit *observedEdit() const { return m_observed; }
     QLineEdit *sourceEdit() const { return m_source; }
 
@@ -41,7 +41,7 @@ private:
     QComboBox *m_gpu = nullptr;
     QLineEdit *m_provider = nullptr;
     QComboBox *m_term = nullptr;
-    QDoubleSpinBox *m_amount = nullptr;
+    NumberEdit *m_amount = nullptr;
     QDateEdit *m_observed = nullptr;
     QLineEdit *m_source = nullptr;
     QLineEdit *m_note = nullptr;

@@ -112,7 +112,18 @@ std::optional<QString> Document::openBriefs(const QStringList &paths)
         if (!first)
             first = std::move(brief).value();
     }
-    return adopt(std::move(fresh), QString(), tr("sample project"), true, std::move(first));
+    return adopt(std::move(fresh), QString(), tr("sample project"), false, std::move(first));
+}
+
+std::optional<QString> Document::newFromBrief(const QString &json)
+{
+    auto brief = parseBrief(json.toStdString(), "new brief", m_catalog);
+    if (!brief)
+        return QString::fromStdString(brief.error().toString());
+    Project fresh = Project::create();
+    if (Status put = fresh.putScenario(brief->name, json.toStdString()); !put)
+        return QString::fromStdString(put.error().toString());
+    return adopt(std::move(fresh), QString(), tr("new project"), true, std::move(brief).value());
 }
 
 std::optional<QString> Document::adopt(Project project, const QString &path, const QString &source, bool modified,

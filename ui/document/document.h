@@ -49,8 +49,12 @@ public:
     // Opens a recovery file left by a crash; the document takes the path it was recovering and
     // counts as modified.
     std::optional<QString> openRecovery(const QString &recoveryFile);
-    // A new, unsaved project holding several briefs as scenarios (the bundled sample).
+    // A new, unsaved project holding several briefs as scenarios (the bundled sample; it counts as
+    // unmodified until edited).
     std::optional<QString> openBriefs(const QStringList &paths);
+    // A new, unsaved project whose one scenario is the brief given as JSON text (File > New); it
+    // counts as modified, so that closing asks to save it. The error names the field.
+    std::optional<QString> newFromBrief(const QString &json);
     void clear();
     // Saves the project to path (a .gpuwb file). On error nothing on disk changes and the
     // message names the path and the reason.

@@ -1,5 +1,7 @@
 #include "pages/briefform.h"
 
+#include "parts/hfimport.h"
+
 #include <core/assumptions.h>
 #include <catalog/catalog.h>
 #include <catalog/modelarch.h>
@@ -549,22 +551,11 @@ void BriefForm::showError(const QString &message)
 
 std::optional<QString> BriefForm::importHfConfig(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return tr("%1: cannot be read: %2").arg(path, file.errorString());
-    const QByteArray bytes = file.readAll();
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
-    if (doc.isNull() || !doc.isObject())
-        return tr("%1: is not a JSON object (%2)").arg(path, parseError.errorString());
-    // The engine reads the architecture; its error names the file and the field.
-    auto model = modelFromHfConfig(bytes.toStdString(), path.toStdString(), "");
-    if (!model)
-        return QString::fromStdString(model.error().toString());
-    const QString name = QFileInfo(path).absoluteDir().dirName();
-    const QString value = QStringLiteral(R"({"name": %1, "hf_config": %2})")
-                              .arg(jsonString(name), QString::fromUtf8(doc.toJson(QJsonDocument::Compact)));
-    emit edit({{"/workload/model", value.toStdString()}}, tr("model (imported from %1)").arg(QFileInfo(path).fileName()));
+    HfModel model;
+    if (auto error = readHfModel(path, &model))
+        return error;
+    emit edit({{"/workload/model", model.briefValue.toStdString()}},
+              tr("model (imported from %1)").arg(QFileInfo(path).fileName()));
     return std::nullopt;
 }
 

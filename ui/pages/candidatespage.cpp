@@ -2,6 +2,8 @@
 
 #include <fit/fit.h>
 
+#include "dialogs/apiquote.h"
+
 #include "dialogs/catalogbrowser.h"
 #include "dialogs/pricequote.h"
 #include "document/document.h"
@@ -58,8 +60,11 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
     layout->addWidget(m_quotes);
     auto *quoteButtons = new QHBoxLayout;
     auto *addQuote = new QPushButton(tr("Add a price quote…"), this);
+    auto *addApiQuote = new QPushButton(tr("Model-API quote…"), this);
+    addApiQuote->setToolTip(tr("Record a model API's dated price per million tokens, to compare the GPUs against"));
     auto *removeQuote = new QPushButton(tr("Remove quote"), this);
     quoteButtons->addWidget(addQuote);
+    quoteButtons->addWidget(addApiQuote);
     quoteButtons->addWidget(removeQuote);
     quoteButtons->addStretch();
     layout->addLayout(quoteButtons);
@@ -74,10 +79,23 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
         if (dialog.exec() == QDialog::Accepted)
             addPriceQuote(dialog.json());
     });
+    connect(addApiQuote, &QPushButton::clicked, this, [this] {
+        ApiQuoteDialog dialog(this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        if (auto error = this->document()->editBrief(QStringLiteral("/cost/api"), dialog.json(), tr("model-API quote"), false))
+            QMessageBox::warning(this, tr("Cannot use the quote"), *error);
+    });
     connect(removeQuote, &QPushButton::clicked, this, [this] {
         const int row = m_quotes->currentRow();
         if (row < 0 || !m_quotes->currentItem()->data(Qt::UserRole).isValid())
             return;
+        if (m_quotes->currentItem()->data(Qt::UserRole).toInt() < 0) {  // the model-API quote
+            if (auto error = this->document()->editBrief(QStringLiteral("/cost/api"), QStringLiteral("null"),
+                                                         tr("remove model-API quote"), false))
+                QMessageBox::warning(this, tr("Cannot remove the quote"), *error);
+            return;
+        }
         if (auto error = this->document()->editBrief(QStringLiteral("/cost/prices/%1").arg(row), QStringLiteral("null"),
                                                      tr("remove price quote"), false))
             QMessageBox::warning(this, tr("Cannot remove the quote"), *error);
@@ -147,6 +165,17 @@ void CandidatesPage::showBrief()
                                                   QString::fromStdString(p.provider), QString::fromStdString(p.observed)));
         item->setToolTip(tr("Source: %1").arg(QString::fromStdString(p.source)));
         item->setData(Qt::UserRole, int(i));
+        m_quotes->addItem(item);
+    }
+    if (brief && brief->cost.api) {
+        const ApiPrice &a = *brief->cost.api;
+        auto *item = new QListWidgetItem(tr("Model API — %1, $%2 per million input and $%3 per million output tokens, observed %4")
+                                             .arg(QString::fromStdString(a.provider),
+                                                  QLocale().toString(a.usdPerMillionInput, 'f', 3),
+                                                  QLocale().toString(a.usdPerMillionOutput, 'f', 3),
+                                                  QString::fromStdString(a.observed)));
+        item->setToolTip(tr("Source: %1").arg(QString::fromStdString(a.source)));
+        item->setData(Qt::UserRole, -1);
         m_quotes->addItem(item);
     }
     if (m_quotes->count() == 0)

@@ -1,0 +1,108 @@
+#include "dialogs/apiquote.h"
+
+#include <QDate>
+#include <QDateEdit>
+#include <QDialogButtonBox>
+#include <widgets/numberedit.h>
+#include <QFormLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace wb {
+
+ApiQuoteForm::ApiQuoteForm(QWidget *parent) : QWidget(parent)
+{
+    auto *form = new QFormLayout(this);
+    form->setContentsMargins(0, 0, 0, 0);
+    m_provider = new QLineEdit(this);
+    m_provider->setPlaceholderText(tr("who sells it, and the model (\"Acme AI, Llama 3.1 8B\")"));
+    m_input = new NumberEdit(0, 1e4, 4, tr("USD per million input tokens"), tr("enter the price"), this);
+    m_output = new NumberEdit(0, 1e4, 4, tr("USD per million output tokens"), tr("enter the price"), this);
+    m_failure = new NumberEdit(0, 99, 3, tr("%"), tr("0 when it does not fail"), this);  // percent, as on the Brief page
+    m_observed = new QDateEdit(QDate::currentDate(), this);
+    m_observed->setCalendarPopup(true);
+    m_observed->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    m_observed->setMaximumDate(QDate::currentDate());
+    m_source = new QLineEdit(this);
+    m_source->setPlaceholderText(tr("where it was seen: the pricing page's URL, or the quote's reference"));
+    m_note = new QLineEdit(this);
+    m_note->setPlaceholderText(tr("optional: conditions, rate limits, volume tiers"));
+    const auto row = [&](const QString &label, QWidget *field, const QString &tip) {
+        form->addRow(label, field);
+        field->setAccessibleName(QString(label).remove(u':'));
+        field->setToolTip(tip);
+    };
+    row(tr("Provider:"), m_provider, tr("Who sells it; shown beside every figure priced with it"));
+    row(tr("Input price:"), m_input, tr("US dollars per million prompt tokens"));
+    row(tr("Output price:"), m_output, tr("US dollars per million generated tokens"));
+    row(tr("Failure rate:"), m_failure, tr("Share of requests the API fails (errors, timeouts), retried and paid for"));
+    row(tr("Observed:"), m_observed, tr("When the price was seen: prices age, and old ones are flagged"));
+    row(tr("Source:"), m_source, tr("Where it was seen, so that finance can check it"));
+    row(tr("Note:"), m_note, tr("Anything a reader should know about this price"));
+    for (QLineEdit *e : {m_provider, m_source})
+        connect(e, &QLineEdit::textChanged, this, &ApiQuoteForm::changed);
+    for (NumberEdit *b : {m_input, m_output})
+        connect(b, &NumberEdit::valueChanged, this, &ApiQuoteForm::changed);
+}
+
+QString ApiQuoteForm::missing() const
+{
+    QStringList what;
+    if (m_provider->text().trimmed().isEmpty())
+        what << tr("the provider");
+    if (m_input->value().value_or(0) <= 0 && m_output->value().value_or(0) <= 0)
+        what << tr("its price");
+    if (m_source->text().trimmed().isEmpty())
+        what << tr("the source");
+    return what.join(QStringLiteral(", "));
+}
+
+bool ApiQuoteForm::complete() const
+{
+    return missing().isEmpty();
+}
+
+QString ApiQuoteForm::json() const
+{
+    QJsonObject o;
+    o.insert(QStringLiteral("provider"), m_provider->text().trimmed());
+    o.insert(QStringLiteral("usd_per_million_input"), m_input->value().value_or(0));
+    o.insert(QStringLiteral("usd_per_million_output"), m_output->value().value_or(0));
+    o.insert(QStringLiteral("failure_rate"), m_failure->value().value_or(0) / 100);
+    o.insert(QStringLiteral("observed"), m_observed->date().toString(Qt::ISODate));
+    o.insert(QStringLiteral("source"), m_source->text().trimmed());
+    if (!m_note->text().trimmed().isEmpty())
+        o.insert(QStringLiteral("note"), m_note->text().trimmed());
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+
+ApiQuoteDialog::ApiQuoteDialog(QWidget *parent) : QDialog(parent)
+{
+    setWindowTitle(tr("Add a model-API quote"));
+    auto *layout = new QVBoxLayout(this);
+    m_form = new ApiQuoteForm(this);
+    layout->addWidget(m_form);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_ok = buttons->button(QDialogButtonBox::Ok);
+    m_ok->setText(tr("Use for the brief"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    const auto update = [this] {
+        m_ok->setEnabled(m_form->complete());
+        m_ok->setToolTip(m_form->complete() ? QString() : tr("Still missing: %1").arg(m_form->missing()));
+    };
+    connect(m_form, &ApiQuoteForm::changed, this, update);
+    update();
+    setMinimumWidth(560);
+}
+
+QString ApiQuoteDialog::json() const
+{
+    return m_form->json();
+}
+
+} // namespace wb

@@ -1,0 +1,93 @@
+// File > New: a short wizard that produces a complete brief for an inference comparison. The
+// workload (kind, model from the catalog or a Hugging Face config, precision, token lengths), the
+// traffic and latency targets, acceptance and the decision inputs (data boundary, demand,
+// model churn, who runs the platform), then the candidates, picked from the catalog and each sized
+// by the engine (the smallest count that holds the brief, on the recommended stack), and an
+// optional model-API quote. Finish is offered only when the brief is complete and the engine
+// accepts it; the error, if any, names the field.
+#pragma once
+
+#include <QJsonValue>
+#include <QWizard>
+
+#include <functional>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QSpinBox;
+
+namespace wb {
+
+class ApiQuoteForm;
+class Catalog;
+class NumberEdit;
+
+class NewComparisonWizard : public QWizard
+{
+    Q_OBJECT
+
+public:
+    explicit NewComparisonWizard(const Catalog &catalog, QWidget *parent = nullptr);
+
+    // The brief the answers give (valid once the wizard is accepted), and its name.
+    QString briefJson() const;
+    QString name() const;
+
+    // For tests that drive it as a person would.
+    QLineEdit *nameEdit() const { return m_name; }
+    QComboBox *kindBox() const { return m_kind; }
+    QComboBox *modelBox() const { return m_model; }
+    QComboBox *precisionBox() const { return m_precision; }
+    QSpinBox *inputBox() const { return m_input; }
+    QSpinBox *outputBox() const { return m_output; }
+    NumberEdit *rateBox() const { return m_rate; }
+    NumberEdit *ttftBox() const { return m_ttft; }
+    NumberEdit *tpotBox() const { return m_tpot; }
+    NumberEdit *qualityBox() const { return m_quality; }
+    NumberEdit *failureBox() const { return m_failure; }
+    QComboBox *apiAllowedBox() const { return m_apiAllowed; }
+    QLineEdit *gpuFilter() const { return m_filter; }
+    QListWidget *gpuList() const { return m_gpus; }
+    QGroupBox *apiGroup() const { return m_apiGroup; }
+    ApiQuoteForm *apiForm() const { return m_api; }
+    QLabel *problemLabel() const { return m_problem; }
+    // Imports a Hugging Face config.json as the model (what the Import button does after its
+    // file dialog); the error names the file.
+    std::optional<QString> importHfConfig(const QString &path);
+
+private:
+    QJsonValue modelValue() const;  // a catalog id, or an imported model's object; null: none
+    bool validateCurrentPage() override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+    const Catalog &m_catalog;
+    QLineEdit *m_name = nullptr;
+    QComboBox *m_kind = nullptr;
+    QComboBox *m_model = nullptr;
+    QComboBox *m_precision = nullptr;
+    QSpinBox *m_input = nullptr;
+    QSpinBox *m_output = nullptr;
+    NumberEdit *m_rate = nullptr;
+    NumberEdit *m_ttft = nullptr;
+    NumberEdit *m_tpot = nullptr;
+    NumberEdit *m_quality = nullptr;
+    NumberEdit *m_failure = nullptr;
+    QComboBox *m_apiAllowed = nullptr;
+    QComboBox *m_demand = nullptr;
+    QComboBox *m_churn = nullptr;
+    NumberEdit *m_fte = nullptr;
+    QLineEdit *m_filter = nullptr;
+    QListWidget *m_gpus = nullptr;
+    QGroupBox *m_apiGroup = nullptr;
+    ApiQuoteForm *m_api = nullptr;
+    QLabel *m_problem = nullptr;
+    QString m_importedModel;  // the brief's model value from a Hugging Face config, when imported
+    QString m_brief;          // built by the last page's check
+};
+
+} // namespace wb
