@@ -153,6 +153,9 @@ std::span<const AssumptionInfo> assumptionCatalog()
         {Assumption::CommitmentMinHeadroomFraction, "commitment_min_headroom_fraction", "fraction", 0.25, 0, 1,
          "a recommended reservation or purchase with less memory headroom than this is warned as sized only for "
          "today's model (the seed's common mistake 6)"},
+        {Assumption::NearTieFraction, "near_tie_fraction", "fraction", 0.06, 0, 1,
+         "options whose cost per accepted output is within this fraction of the cheapest are flagged as a near "
+         "tie: between them the ranking rests on the assumptions more than on the GPUs"},
     };
     static_assert(std::size(list) == kAssumptionCount, "one entry per Assumption key");
     static_assert([] {

@@ -75,9 +75,10 @@ enum class Assumption : std::size_t {
     ApiFlexibilityPremium,
     HybridMinPeakToAverage,
     FragileFitHeadroomFraction,
-    CommitmentMinHeadroomFraction
+    CommitmentMinHeadroomFraction,
+    NearTieFraction
 };
-inline constexpr std::size_t kAssumptionCount = std::size_t(Assumption::CommitmentMinHeadroomFraction) + 1;
+inline constexpr std::size_t kAssumptionCount = std::size_t(Assumption::NearTieFraction) + 1;
 
 struct AssumptionInfo
 {

@@ -77,10 +77,26 @@ struct Recommendation
     std::vector<std::string> reasons;
 };
 
+// The ranking's robustness: how close the cheapest options are, and which assumption would
+// reverse the first two at what value (each option's monthly cost is linear in it).
+struct RankingFlip
+{
+    Assumption assumption;
+    double current = 0, flipsAt = 0;
+};
+struct RankingCheck
+{
+    std::string first, second;          // the two cheapest options, in words
+    double gap = 0;                     // (second - first) / first, per accepted output
+    int withinNearTie = 0;              // options (the first included) within near_tie_fraction
+    std::vector<RankingFlip> flips;     // assumptions that reverse first and second, at a value >= 0
+};
+
 struct CostSummary
 {
     std::optional<CostOption> api;
     std::optional<Recommendation> recommendation;
+    std::optional<RankingCheck> ranking;   // with two options or more
     std::vector<Warning> warnings;     // the seed's common mistakes and brief-wide cost notes
     std::string today;                 // the date prices were aged against
 };

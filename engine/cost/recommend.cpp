@@ -9,12 +9,91 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
 namespace wb {
 
 using namespace detail;
+
+namespace {
+
+bool apiUsableFor(const Brief &brief)
+{
+    return brief.cost.decision.apiAllowed && !brief.cost.decision.needsHardwareControl;
+}
+
+// The two cheapest options per accepted output (current prices before stale ones), how close
+// they are, and each labour assumption's value at which their order reverses. An option's monthly
+// total is linear in each: total(x) = total(x0) + k (x - x0), with k the engineer cost a month per
+// unit of the assumption (only the options the assumption applies to have k > 0).
+std::optional<RankingCheck> checkRanking(const Brief &brief, const std::vector<CandidateResult> &results,
+                                         const CostOption *api)
+{
+    struct Entry
+    {
+        std::string label;
+        const CostOption *option;
+    };
+    std::vector<Entry> entries;
+    bool anyCurrent = api && !api->stale;
+    for (const CandidateResult &entered : results)
+        for (const CostOption &o : deployment(entered).cost.options)
+            anyCurrent = anyCurrent || !o.stale;
+    for (const CandidateResult &entered : results) {
+        const CandidateResult &r = deployment(entered);
+        for (const CostOption &o : r.cost.options)
+            if (!(anyCurrent && o.stale) && o.acceptedOutputsPerMonth > 0)
+                entries.push_back({fmt::format("{} x {} ({})", o.gpus, r.gpuName, enumName(*o.term)), &o});
+    }
+    if (api && !(anyCurrent && api->stale) && api->acceptedOutputsPerMonth > 0)
+        entries.push_back({"the model API", api});
+    if (entries.size() < 2)
+        return std::nullopt;
+    std::stable_sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) {
+        return a.option->costPerAcceptedOutput < b.option->costPerAcceptedOutput;
+    });
+    const Assumptions &a = brief.assumptions;
+    RankingCheck check;
+    const CostOption &first = *entries[0].option, &second = *entries[1].option;
+    check.first = entries[0].label;
+    check.second = entries[1].label;
+    check.gap = first.costPerAcceptedOutput > 0
+                    ? (second.costPerAcceptedOutput - first.costPerAcceptedOutput) / first.costPerAcceptedOutput
+                    : 0;
+    for (const Entry &e : entries)
+        check.withinNearTie += e.option->costPerAcceptedOutput
+                               <= first.costPerAcceptedOutput * (1 + a.value(Assumption::NearTieFraction));
+    const double engineerMonth = a.value(Assumption::EngineerUsdPerYear) / 12;
+    const auto slope = [&](const CostOption &o, Assumption which) {
+        const bool gpu = !o.api;
+        switch (which) {
+        case Assumption::PlatformFteSelfHosted: return gpu ? engineerMonth : 0.0;
+        case Assumption::PlatformFteApi: return gpu ? 0.0 : engineerMonth;
+        case Assumption::EngineerUsdPerYear: {
+            double fte = gpu ? a.value(Assumption::PlatformFteSelfHosted) : a.value(Assumption::PlatformFteApi);
+            if (gpu && o.term == PricingTerm::Purchase)
+                fte += a.value(Assumption::OperationsFtePurchase);
+            return fte / 12;
+        }
+        default: return 0.0;
+        }
+    };
+    for (Assumption which : {Assumption::PlatformFteSelfHosted, Assumption::PlatformFteApi, Assumption::EngineerUsdPerYear}) {
+        const double k1 = slope(first, which) / first.acceptedOutputsPerMonth;
+        const double k2 = slope(second, which) / second.acceptedOutputsPerMonth;
+        if (std::abs(k1 - k2) < 1e-15)
+            continue;  // moves both alike: never reverses them
+        const double x0 = a.value(which);
+        const double at = x0 + (second.costPerAcceptedOutput - first.costPerAcceptedOutput) / (k1 - k2);
+        if (at >= 0 && std::isfinite(at))
+            check.flips.push_back({which, x0, at});
+    }
+    return check;
+}
+
+} // namespace
 
 CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult> &results, const Catalog &catalog,
                           const std::string &today)
@@ -120,9 +199,11 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                   "reports need an owner (common mistake 5)",
                                   brief.assumptions.value(Assumption::PlatformFteSelfHosted))});
 
+    s.ranking = checkRanking(brief, results, s.api && apiUsableFor(brief) ? &*s.api : nullptr);
+
     // The recommendation.
     Recommendation rec;
-    const bool apiUsable = s.api && d.apiAllowed && !d.needsHardwareControl;
+    const bool apiUsable = s.api && apiUsableFor(brief);
     if (s.api && !d.apiAllowed)
         rec.reasons.push_back("the data boundary rules out a third-party model API");
     if (s.api && d.needsHardwareControl)
@@ -230,6 +311,27 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         }
         if (d.modelChurn == Level::High && (rec.route == Route::Buy || rec.route == Route::Reserve))
             rec.reasons.push_back("the model is expected to change: keep the commitment short");
+    }
+    // A ranking that a near tie or a plausible change of assumption would reverse says so: which
+    // assumption, and at what value (from the same option figures the reasons above cite).
+    if (s.ranking) {
+        const RankingCheck &k = *s.ranking;
+        const double nearTie = brief.assumptions.value(Assumption::NearTieFraction);
+        if (k.gap < nearTie)
+            rec.reasons.push_back(fmt::format("near tie: {} and {} differ by {:.1f}% per accepted output ({} option{} within "
+                                              "near_tie_fraction, {:.0f}%, of the cheapest); the choice between them rests "
+                                              "on the assumptions",
+                                              k.first, k.second, 100 * k.gap, k.withinNearTie, k.withinNearTie == 1 ? "" : "s",
+                                              100 * nearTie));
+        for (const RankingFlip &f : k.flips) {
+            const AssumptionInfo &info = assumptionInfo(f.assumption);
+            // Only a reversal within a plausible range is worth the reader's attention: from half
+            // to twice the value assumed (or any value while it is zero).
+            const bool plausible = f.current == 0 ? f.flipsAt <= 1 : f.flipsAt >= 0.5 * f.current && f.flipsAt <= 2 * f.current;
+            if (plausible || k.gap < nearTie)
+                rec.reasons.push_back(fmt::format("{} would become cheaper than {} if {} were {:.3g} instead of {:.3g}",
+                                                  k.second, k.first, info.name, f.flipsAt, f.current));
+        }
     }
     if (!d.given)
         rec.reasons.push_back("the brief states no demand certainty, model churn or hardware-control need "

@@ -204,6 +204,16 @@ Json costSummaryJson(const Brief &brief, const CostSummary &s)
     } else {
         j["recommendation"] = nullptr;
     }
+    if (s.ranking) {
+        Json flips = Json::array();
+        for (const RankingFlip &f : s.ranking->flips)
+            flips.push_back({{"assumption", assumptionInfo(f.assumption).name}, {"current", f.current}, {"flips_at", f.flipsAt}});
+        j["ranking"] = {{"first", s.ranking->first},
+                        {"second", s.ranking->second},
+                        {"gap_fraction", s.ranking->gap},
+                        {"options_within_near_tie", s.ranking->withinNearTie},
+                        {"flips", flips}};
+    }
     return j;
 }
 

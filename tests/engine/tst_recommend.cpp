@@ -10,6 +10,8 @@
 
 #include <QtTest>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 using namespace wb;
@@ -112,6 +114,7 @@ private slots:
     void apiFlexibilityPremiumIsANamedAssumption();
     void hybridForBurstyTraffic();
     void breakEvenReasonMatchesItsFigures();
+    void nearTieNamesTheAssumptionThatFlipsIt();
     void mistakes_data();
     void mistakes();
 };
@@ -222,6 +225,48 @@ void TestRecommend::breakEvenReasonMatchesItsFigures()
         QCOMPARE(it->find("even if on-demand GPUs were released") != std::string::npos, !below);
         QVERIFY(it->find(below ? "gives 63%" : "gives 80%") != std::string::npos);
     }
+}
+
+// Two options 3% apart are a near tie (near_tie_fraction 6%), and the recommendation names the
+// assumption that reverses them and where. A GPU option at 0.97 of the API's cost per accepted
+// output, both over 26,280,000 accepted outputs a month. Each extra engineer on the platform adds
+// engineer_usd_per_year / 12 a month to the GPU route only, so per accepted output
+// k = (E / 12) / 26,280,000; the GPU option costs as much as the API when
+// platform_fte_self_hosted = 0.5 + (api - 0.97 api) / k. The API's own engineers
+// (platform_fte_api, 0.1 by default) move only the API, by the same k: it catches up when they
+// fall to 0.1 - 0.03 api / k.
+void TestRecommend::nearTieNamesTheAssumptionThatFlipsIt()
+{
+    const Brief b = brief(QStringLiteral(R"({"demand_certainty": "high", "model_churn": "low", "api_allowed": true})"));
+    const double api = apiCost(b);
+    const CostSummary s = summarize(b, candidates(b, {{gpuOption(PricingTerm::OnDemand, 0.97 * api)}}));
+    QVERIFY(s.ranking);
+    QVERIFY(s.ranking->first.find("on-demand") != std::string::npos);
+    QCOMPARE(s.ranking->second, std::string("the model API"));
+    QVERIFY(qAbs(s.ranking->gap - (1 / 0.97 - 1)) < 1e-9);
+    QCOMPARE(s.ranking->withinNearTie, 2);
+    const double k = b.assumptions.value(Assumption::EngineerUsdPerYear) / 12 / 26280000;
+    const double expected = 0.5 + 0.03 * api / k;
+    const auto flip = std::find_if(s.ranking->flips.begin(), s.ranking->flips.end(),
+                                   [](const RankingFlip &f) { return f.assumption == Assumption::PlatformFteSelfHosted; });
+    QVERIFY(flip != s.ranking->flips.end());
+    QVERIFY(qAbs(flip->flipsAt - expected) < 1e-9);
+    const auto apiFlip = std::find_if(s.ranking->flips.begin(), s.ranking->flips.end(),
+                                      [](const RankingFlip &f) { return f.assumption == Assumption::PlatformFteApi; });
+    QVERIFY(apiFlip != s.ranking->flips.end());
+    QCOMPARE(apiFlip->current, 0.1);
+    QVERIFY(qAbs(apiFlip->flipsAt - (0.1 - 0.03 * api / k)) < 1e-9);
+    QVERIFY(s.recommendation);
+    const auto &reasons = s.recommendation->reasons;
+    QVERIFY(std::any_of(reasons.begin(), reasons.end(), [](const std::string &r) { return r.rfind("near tie:", 0) == 0; }));
+    const std::string flipText = fmt::format("if platform_fte_self_hosted were {:.3g} instead of 0.5", expected);
+    QVERIFY2(std::any_of(reasons.begin(), reasons.end(),
+                         [&](const std::string &r) { return r.find(flipText) != std::string::npos; }),
+             flipText.c_str());
+    // Far apart (the GPU option at half the API's cost), nothing is flagged.
+    const CostSummary apart = summarize(b, candidates(b, {{gpuOption(PricingTerm::OnDemand, 0.5 * api)}}));
+    const auto &calm = apart.recommendation->reasons;
+    QVERIFY(std::none_of(calm.begin(), calm.end(), [](const std::string &r) { return r.rfind("near tie:", 0) == 0; }));
 }
 
 // Steady 10 requests/s with bursts to 30/s for 20 s every 300 s; the monthly volume is that of
