@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include <algorithm>
 
 #include "dialogs/helpguide.h"
 #include "dialogs/newcomparison.h"
@@ -228,12 +229,16 @@ void MainWindow::presentChart()
     // Borrow the chart into a full-screen window and give it back when that closes.
     auto *home = qobject_cast<QSplitter *>(chart->parentWidget());
     const int slot = home ? home->indexOf(chart) : -1;
+    const QList<int> sizes = home ? home->sizes() : QList<int>();  // the page is given back as it was
     QDialog screen(this);
     screen.setWindowTitle(tr("%1 — presentation").arg(windowTitle()));
     auto *layout = new QVBoxLayout(&screen);
     layout->setContentsMargins(24, 24, 24, 24);
     layout->addWidget(chart, 1);
-    chart->setTextScale(1.6);
+    // Large text for a projector, but never larger than lets the title fit the screen's width.
+    const QRect area = this->screen() ? this->screen()->geometry() : QRect(0, 0, 1280, 800);
+    const double titleWidth = std::max(1, chart->fontMetrics().horizontalAdvance(chart->title()) * 5 / 4 + 1);
+    chart->setTextScale(std::clamp((area.width() - 96) / (titleWidth * 1.25), 1.0, 1.6));
     // The scenario and the date in a corner; the arrow keys step through the page's charts.
     auto *captionRow = new QHBoxLayout;
     auto *hint = new QLabel(tr("← → other charts of this page · Esc returns"), &screen);
@@ -255,12 +260,16 @@ void MainWindow::presentChart()
         connect(new QShortcut(QKeySequence(Qt::Key_Left), &screen), &QShortcut::activated, choice, [step] { step(-1); });
     }
     m_presenting = &screen;
+    // The screen's whole area even where no window manager honours "full screen".
+    screen.setGeometry(area);
     screen.showFullScreen();
     screen.exec();
     m_presenting = nullptr;
     chart->setTextScale(1.0);
-    if (home)
+    if (home) {
         home->insertWidget(slot, chart);
+        home->setSizes(sizes);
+    }
 }
 
 // File > New: the wizard's brief becomes a new project's one scenario. Cancelled, nothing

@@ -39,6 +39,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QSplitter>
 #include <QSet>
 #include <QAbstractButton>
 #include <QWizard>
@@ -817,8 +818,16 @@ void TestMainWindow::comparisonSortsAndMarksTheBest()
     // for 8 H100s whose cost was for the 10 that meet the targets). A row without a cost says why.
     const wb::Results &results = doc.results();
     int priced = 0, unpriced = 0;
+    bool apiRow = false;
     for (int r = 0; r < model.rowCount(); ++r) {
         const QString label = model.data(model.index(r, wb::ComparisonModel::Candidate)).toString();
+        if (label == QLatin1String("Model API")) {  // the API is an option like the others
+            apiRow = true;
+            QCOMPARE(model.data(model.index(r, wb::ComparisonModel::PerAccepted), Qt::UserRole).toDouble(),
+                     results.cost.api->costPerAcceptedOutput);
+            QCOMPARE(model.data(model.index(r, wb::ComparisonModel::Gpus)).toString(), QStringLiteral("–"));
+            continue;
+        }
         const auto it = std::find_if(results.results.begin(), results.results.end(), [&](const wb::CandidateResult &c) {
             return wb::ResultsTableModel::deploymentLabel(c) == label;
         });
@@ -843,6 +852,7 @@ void TestMainWindow::comparisonSortsAndMarksTheBest()
         QCOMPARE(model.data(model.index(r, wb::ComparisonModel::SloMet), Qt::UserRole).toInt(), met ? int(*met) : -1);
     }
     QVERIFY(priced >= 4 && unpriced >= 1);
+    QVERIFY(apiRow);
     // The window's table is sorted by cost per accepted output, cheapest first.
     QAbstractItemModel *shown = w.comparisonTable()->model();
     double previous = -1;
@@ -863,6 +873,9 @@ void TestMainWindow::presentationShowsTheChartAndGivesItBack()
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Performance));
     QWidget *home = w.loadChart()->parentWidget();
+    auto *splitter = qobject_cast<QSplitter *>(home);
+    QVERIFY(splitter);
+    const QList<int> sizes = splitter->sizes();
     bool checked = false;
     int stepped = -1;
     QTimer::singleShot(200, this, [&] {
@@ -884,6 +897,8 @@ void TestMainWindow::presentationShowsTheChartAndGivesItBack()
     QCOMPARE(stepped, 1);
     QCOMPARE(w.loadChart()->parentWidget(), home);
     QVERIFY(!w.presentationWindow());
+    // The page as it was: the table keeps its height (it was left one or two rows high).
+    QCOMPARE(splitter->sizes(), sizes);
 }
 
 // The candidates table edits the brief: a count, an added and a removed candidate are three undo
@@ -1342,6 +1357,17 @@ void TestMainWindow::screenshots()
             quote.show();
             shot(&quote, QStringLiteral("price-quote"));
             quote.close();
+            wb::ApiQuoteDialog apiQuote(&w);
+            apiQuote.show();
+            shot(&apiQuote, QStringLiteral("api-quote"));
+            apiQuote.close();
+            wb::NewComparisonWizard wizard(doc.catalog(), &w);
+            wizard.show();
+            for (int i = 0; i < 4; ++i) {
+                shot(&wizard, QStringLiteral("new-comparison-%1").arg(i + 1));
+                wizard.next();  // an incomplete page still shows its fields and what it needs
+            }
+            wizard.close();
             wb::HelpGuide guide(&w);
             guide.show();
             shot(&guide, QStringLiteral("help-guide"));

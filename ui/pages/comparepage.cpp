@@ -2,6 +2,8 @@
 
 #include "document/document.h"
 #include "pages/comparisonmodel.h"
+
+#include <QHeaderView>
 #include "parts/pageparts.h"
 #include "parts/recommendation.h"
 
@@ -25,6 +27,11 @@ ComparePage::ComparePage(Document *document, QWidget *parent) : Page(document, p
     m_table = resultTable(sorter, tr("Comparison of candidates and pricing"), this);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(ComparisonModel::PerAccepted, Qt::AscendingOrder);
+    // Each row's option is its header, which stays in view while the figures scroll sideways.
+    m_table->setColumnHidden(ComparisonModel::Candidate, true);
+    m_table->verticalHeader()->setVisible(true);
+    m_table->verticalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     layout->addWidget(m_table, 3);
     m_recommendation = richLabel(tr("Recommendation"), this);
     layout->addWidget(m_recommendation);

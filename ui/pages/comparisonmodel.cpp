@@ -52,6 +52,9 @@ void ComparisonModel::setResults(const Results &results)
         for (const CostOption &o : r.cost.options)
             m_rows.push_back({&r, &o, &entered});
     }
+    // The model API is an option like the others, ranked in the same columns.
+    if (m_results.cost.api)
+        m_rows.push_back({nullptr, &*m_results.cost.api, nullptr});
     m_best.assign(ColumnCount, std::nullopt);
     for (int c = 0; c < ColumnCount && m_ranked; ++c) {
         const auto higher = higherIsBetter(c);
@@ -85,9 +88,17 @@ int ComparisonModel::columnCount(const QModelIndex &parent) const
 
 std::optional<double> ComparisonModel::value(const Row &row, int column) const
 {
+    const CostOption *o = row.option;
+    if (!row.result) {  // the model API: cost figures only
+        switch (column) {
+        case PerMonth: return o->totalUsdPerMonth;
+        case PerAccepted: return o->costPerAcceptedOutput;
+        case PerMillionTokens: return o->costPerMillionAcceptedTokens;
+        default: return std::nullopt;
+        }
+    }
     const FitResult &f = row.result->fit;
     const PerformanceResult &p = row.result->performance;
-    const CostOption *o = row.option;
     switch (column) {
     case Headroom: return f.computed ? std::optional<double>(f.headroomFraction) : std::nullopt;
     case TtftP99: return p.computed && !p.ttft.empty ? std::optional<double>(p.ttft.p99 * 1000) : std::nullopt;
@@ -120,11 +131,11 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     const auto v = value(row, column);
     if (role == Qt::UserRole) {
         if (column == Candidate)
-            return ResultsTableModel::deploymentLabel(*row.entered);
+            return label(row);
         if (column == Term)
             return row.option && row.option->term ? QString::fromLatin1(enumName(*row.option->term).data()) : QString();
         if (column == SloMet)
-            return sloMet(*row.result) ? int(*sloMet(*row.result)) : -1;
+            return row.result && sloMet(*row.result) ? int(*sloMet(*row.result)) : -1;
         return v ? QVariant(*v) : QVariant(std::numeric_limits<double>::infinity());
     }
     if (role == Qt::FontRole && isBest(index.row(), column)) {
@@ -144,6 +155,10 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
             lines << tr("Best in this column");
         if (!row.option)
             lines << figures::whyMissingDetail(*row.result);
+        if (!row.result && column == Candidate)
+            lines << tr("Priced per token from %1 (%2), observed %3").arg(QString::fromStdString(row.option->provider),
+                                                                        QString::fromStdString(row.option->source),
+                                                                        QString::fromStdString(row.option->observed));
         return lines.join(u'\n');
     }
     if (role == Qt::TextAlignmentRole)
@@ -152,13 +167,15 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         return {};
     const QLocale l;
     switch (column) {
-    case Candidate: return ResultsTableModel::deploymentLabel(*row.entered);
+    case Candidate: return label(row);
     case Term:
+        if (row.option && row.option->api)
+            return tr("per token") + (row.option->stale ? tr(" (stale)") : QString());
         return row.option ? QString::fromLatin1(enumName(*row.option->term).data()) + (row.option->stale ? tr(" (stale)") : QString())
                           : figures::whyMissing(*row.result);
     case Gpus: return v ? l.toString(*v, 'f', 0) : QStringLiteral("–");
     case SloMet: {
-        const auto met = sloMet(*row.result);
+        const auto met = row.result ? sloMet(*row.result) : std::nullopt;
         return met ? (*met ? tr("yes") : tr("no")) : QStringLiteral("–");
     }
     case Headroom: return v ? l.toString(100 * *v, 'f', 1) + u'%' : QStringLiteral("–");
@@ -174,9 +191,20 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     }
 }
 
+QString ComparisonModel::label(const Row &row)
+{
+    return row.entered ? ResultsTableModel::deploymentLabel(*row.entered) : tr("Model API");
+}
+
 QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+    // Rows are headed by their option, so that the name stays in view while the columns scroll.
+    if (orientation == Qt::Vertical) {
+        if (role == Qt::DisplayRole && section >= 0 && section < rowCount())
+            return label(m_rows[std::size_t(section)]);
+        return {};
+    }
+    if (section < 0 || section >= ColumnCount)
         return {};
     if (role == Qt::ToolTipRole) {
         switch (section) {

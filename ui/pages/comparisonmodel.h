@@ -36,11 +36,12 @@ public:
 private:
     struct Row
     {
-        const CandidateResult *result = nullptr;   // the deployment whose figures the row shows
+        const CandidateResult *result = nullptr;   // the deployment whose figures the row shows; null: the API
         const CostOption *option = nullptr;       // null: not costed (figures::whyMissing says why)
         const CandidateResult *entered = nullptr; // the candidate as entered
     };
     std::optional<double> value(const Row &row, int column) const;
+    static QString label(const Row &row);  // the option: a deployment, or the model API
 
     Results m_results;
     std::vector<Row> m_rows;

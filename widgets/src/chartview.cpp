@@ -50,8 +50,43 @@ ChartView::~ChartView() = default;
 
 void ChartView::setTitle(const QString &title)
 {
-    if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)))
-        t->setText(title);
+    m_title = title;
+    fitTitleAndLegend();
+    m_plot->replot();
+}
+
+// A title wider than the chart wraps at spaces rather than being cut at both ends, and the
+// legend is given the width its longest entry needs (at any text scale).
+void ChartView::fitTitleAndLegend()
+{
+    // The legend first: the title shares its row's first column with the plot, beside the legend.
+    int widest = 0;
+    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
+        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(m_plot->legend->item(i)))
+            widest = std::max(widest, QFontMetrics(item->font()).horizontalAdvance(item->plottable()->name()));
+    const QSize icon = m_plot->legend->iconSize();
+    const int legendWidth = widest > 0 ? widest + icon.width() + m_plot->legend->iconTextPadding() + 24 : 0;
+    m_plot->legend->setMinimumSize(legendWidth, 0);
+    if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0))) {
+        const QFontMetrics metrics(t->font());
+        const bool legend = m_plot->legend->visible() && legendWidth > 0;
+        const int room = std::max(160, width() - (legend ? legendWidth : 0) - 24);
+        QStringList lines;
+        const QString text = m_empty ? (m_emptyText.isEmpty() ? tr("Nothing to show yet") : m_emptyText) : m_title;
+        for (const QString &word : text.split(u' ')) {
+            if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + u' ' + word) <= room)
+                lines.back() += u' ' + word;
+            else
+                lines << word;
+        }
+        t->setText(lines.join(u'\n'));
+    }
+}
+
+void ChartView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitTitleAndLegend();
     m_plot->replot();
 }
 
@@ -60,6 +95,11 @@ void ChartView::setAxisLabels(const QString &x, const QString &y)
     m_plot->xAxis->setLabel(x);
     m_plot->yAxis->setLabel(y);
     m_plot->replot();
+}
+
+QString ChartView::title() const
+{
+    return m_title;
 }
 
 void ChartView::setEmptyText(const QString &text)
@@ -189,9 +229,8 @@ void ChartView::setVerticalMarker(double x, const QString &label)
 void ChartView::showEmptyState(bool empty)
 {
     // No data: the title says what to do, and no bare axes or empty legend are drawn.
-    if (empty)
-        if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)))
-            t->setText(m_emptyText.isEmpty() ? tr("Nothing to show yet") : m_emptyText);
+    m_empty = empty;
+    fitTitleAndLegend();
     m_plot->xAxis->setVisible(!empty);
     m_plot->yAxis->setVisible(!empty);
     m_plot->xAxis->grid()->setVisible(!empty);
@@ -242,6 +281,7 @@ void ChartView::setTextScale(double factor)
             item->setFont(base);
     if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)))
         t->setFont(title);
+    fitTitleAndLegend();
     for (int i = 0; i < m_plot->graphCount(); ++i) {
         QPen pen = m_plot->graph(i)->pen();
         pen.setWidthF(m_plot->graph(i)->property("reference").toBool() ? 1.5 * factor : 2 * factor);

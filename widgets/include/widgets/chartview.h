@@ -43,6 +43,7 @@ public:
     ~ChartView() override;
 
     void setTitle(const QString &title);
+    QString title() const;
     void setAxisLabels(const QString &x, const QString &y);
     // Empty data clears the chart and shows `emptyText` instead. yMax > 0 caps the value axis
     // (points above it run off the top), so that a few overloaded points do not flatten the
@@ -71,10 +72,12 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void restyle();
+    void fitTitleAndLegend();
     void resetAxes(bool logX, bool logY);
     void showEmptyState(bool empty);
     void showExportMenu(const QPoint &pos);
@@ -82,6 +85,8 @@ private:
 
     QCustomPlot *m_plot = nullptr;
     QString m_emptyText;
+    QString m_title;  // as set; shown wrapped to the chart's width
+    bool m_empty = false;  // showing the empty text instead
     bool m_bars = false;
     bool m_logX = false, m_logY = false;
     QStringList m_categories;
