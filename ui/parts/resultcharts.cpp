@@ -100,8 +100,11 @@ void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &cand
 {
     const bool training = !isInference(brief.workload.kind);
     const HeadroomGrid grid = headroomGrid(brief, candidate, catalog);
-    chart->setTitle(Text::tr("Headroom, %1 (brief: %2 × %3; blue fits, orange does not)")
-                        .arg(QStringLiteral("%1×%2 TP%3").arg(candidate.gpus).arg(QString::fromStdString(candidate.gpu)).arg(candidate.tensorParallel))
+    chart->setTitle(Text::tr("Memory headroom, %1 (the brief: %2 tokens × %3 sequences; blue fits, orange does not)")
+                        .arg(QStringLiteral("%1 × %2, TP%3")
+                                 .arg(candidate.gpus)
+                                 .arg(QString::fromStdString(catalog.gpu(candidate.gpu) ? catalog.gpu(candidate.gpu)->name : candidate.gpu))
+                                 .arg(candidate.tensorParallel))
                         .arg(grid.briefContext)
                         .arg(grid.briefConcurrency));
     chart->setAxisLabels(training ? Text::tr("micro-batch") : Text::tr("sequences per replica"),
@@ -115,7 +118,20 @@ void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &cand
     for (std::size_t r = 0; r < grid.contexts.size(); ++r)
         for (std::size_t c = 0; c < grid.concurrencies.size(); ++c)
             values << grid.at(r, c);
-    chart->setHeatmap(columns, rows, values, -0.5, 0.5, Text::tr("headroom"));
+    // The brief's own point, between the grid's cells where it falls between them (the axes are
+    // powers of two: placed on a log scale).
+    const auto position = [](const std::vector<int> &axis, int value) {
+        if (axis.empty() || value <= axis.front())
+            return 0.0;
+        for (std::size_t i = 1; i < axis.size(); ++i)
+            if (value <= axis[i])
+                return double(i - 1) + std::log(double(value) / axis[i - 1]) / std::log(double(axis[i]) / axis[i - 1]);
+        return double(axis.size() - 1);
+    };
+    const QPointF briefPoint(position(grid.concurrencies, grid.briefConcurrency), position(grid.contexts, grid.briefContext));
+    chart->setHeatmap(columns, rows, values, -0.5, 0.5, Text::tr("memory headroom"),
+                      [](double v) { return QLocale().toString(100 * v, 'f', 0) + QStringLiteral(" %"); }, briefPoint,
+                      Text::tr("the brief"));
 }
 
 namespace {

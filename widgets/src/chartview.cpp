@@ -65,12 +65,14 @@ void ChartView::fitTitleAndLegend()
         if (auto *item = qobject_cast<QCPPlottableLegendItem *>(m_plot->legend->item(i)))
             widest = std::max(widest, QFontMetrics(item->font()).horizontalAdvance(item->plottable()->name()));
     const QSize icon = m_plot->legend->iconSize();
-    const int legendWidth = widest > 0 ? widest + icon.width() + m_plot->legend->iconTextPadding() + 24 : 0;
+    const int legendWidth = m_plot->legend->visible() && widest > 0 ? widest + icon.width() + m_plot->legend->iconTextPadding() + 24 : 0;
     m_plot->legend->setMinimumSize(legendWidth, 0);
     if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0))) {
         const QFontMetrics metrics(t->font());
-        const bool legend = m_plot->legend->visible() && legendWidth > 0;
-        const int room = std::max(160, width() - (legend ? legendWidth : 0) - 24);
+        // The title's cell is as wide as the plot's column: the widget less the legend or the
+        // colour scale beside the plot.
+        const int beside = legendWidth + (m_colorScale ? 100 : 0);
+        const int room = std::max(160, width() - beside - 24);
         QStringList lines;
         const QString text = m_empty ? (m_emptyText.isEmpty() ? tr("Nothing to show yet") : m_emptyText) : m_title;
         for (const QString &word : text.split(u' ')) {
@@ -114,6 +116,7 @@ QColor ChartView::seriesColor(int index) const
 
 void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &references, double yMax)
 {
+    removeColorScale();
     m_plot->legend->setVisible(true);
     m_plot->clearPlottables();
     m_plot->clearItems();
@@ -155,6 +158,7 @@ void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &r
 void ChartView::setStackedBars(const QStringList &categories, const QVector<Stack> &stacks,
                                const QVector<Reference> &references)
 {
+    removeColorScale();
     m_plot->legend->setVisible(true);
     m_plot->clearPlottables();
     m_plot->clearItems();
@@ -290,8 +294,18 @@ void ChartView::setTextScale(double factor)
     m_plot->replot();
 }
 
+void ChartView::removeColorScale()
+{
+    if (!m_colorScale)
+        return;
+    m_plot->plotLayout()->remove(m_colorScale);  // deletes it
+    m_plot->plotLayout()->simplify();
+    m_colorScale = nullptr;
+}
+
 void ChartView::setHeatmap(const QStringList &columns, const QStringList &rows, const QVector<double> &values,
-                           double low, double high, const QString &valueName)
+                           double low, double high, const QString &valueName, std::function<QString(double)> scaleLabel,
+                           std::optional<QPointF> mark, const QString &markLabel)
 {
     m_plot->clearPlottables();
     m_plot->clearItems();
@@ -317,6 +331,49 @@ void ChartView::setHeatmap(const QStringList &columns, const QStringList &rows, 
     map->setGradient(gradient);
     map->setDataRange(QCPRange(low, high));
     map->setInterpolate(false);
+    // The colour scale: what a colour means, in the caller's words.
+    if (!m_colorScale) {
+        m_colorScale = new QCPColorScale(m_plot);
+        m_plot->plotLayout()->addElement(1, 2, m_colorScale);
+        m_colorScale->setType(QCPAxis::atRight);
+        m_colorScale->setBarWidth(14);
+        auto *group = new QCPMarginGroup(m_plot);  // the scale as tall as the map
+        m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+        m_colorScale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    }
+    map->setColorScale(m_colorScale);
+    m_colorScale->setGradient(gradient);
+    m_colorScale->setDataRange(QCPRange(low, high));
+    m_colorScale->axis()->setLabel(valueName);
+    auto scaleTicks = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    for (int i = 0; i <= 4; ++i) {
+        const double v = low + (high - low) * i / 4;
+        scaleTicks->addTick(v, scaleLabel ? scaleLabel(v) : QString::number(v));
+    }
+    m_colorScale->axis()->setTicker(scaleTicks);
+    const QColor text = palette().color(QPalette::WindowText);
+    m_colorScale->axis()->setTickLabelColor(text);
+    m_colorScale->axis()->setLabelColor(text);
+    m_colorScale->axis()->setBasePen(QPen(text));
+    m_colorScale->axis()->setTickPen(QPen(text));
+    // The caller's point (the brief's own), ringed and labelled.
+    if (mark) {
+        QCPGraph *point = m_plot->addGraph();
+        point->setName(markLabel);
+        point->setData({mark->x()}, {mark->y()});
+        point->setLineStyle(QCPGraph::lsNone);
+        point->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(text, 2.5), Qt::NoBrush, 18));
+        point->removeFromLegend();
+        auto *label = new QCPItemText(m_plot);
+        label->position->setCoords(mark->x(), mark->y());
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        label->setText(markLabel);
+        label->setColor(text);
+        label->setFont(font());
+        label->setBrush(palette().color(QPalette::Window));
+        label->setPadding(QMargins(4, 1, 4, 1));
+        label->setClipToAxisRect(false);
+    }
     const auto ticks = [](const QStringList &labels) {
         auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
         for (int i = 0; i < labels.size(); ++i)

@@ -8,9 +8,14 @@
 #include <QVector>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
+#include <optional>
+
+#include <QPointF>
 
 class QCustomPlot;
+class QCPColorScale;
 
 namespace wb {
 
@@ -57,9 +62,12 @@ public:
     // Logarithmic axes for the following setLines (values must be positive there).
     void setLogScale(bool x, bool y);
     // A heat map: values[row * columns.size() + column], coloured from `low` (warning colour)
-    // through the middle to `high`; hovering names the row, the column and the value.
+    // through the middle to `high`, with a colour scale beside it whose ticks `scaleLabel` writes
+    // (a fraction as a percentage, say); hovering names the row, the column and the value. `mark`
+    // (column, row, in cell units; fractional between cells) is labelled on the map.
     void setHeatmap(const QStringList &columns, const QStringList &rows, const QVector<double> &values, double low,
-                    double high, const QString &valueName);
+                    double high, const QString &valueName, std::function<QString(double)> scaleLabel = {},
+                    std::optional<QPointF> mark = {}, const QString &markLabel = {});
 
     // Writes the chart to path; the suffix picks the format (png, svg, pdf). Returns an error
     // message naming the path, or an empty string.
@@ -78,6 +86,7 @@ protected:
 private:
     void restyle();
     void fitTitleAndLegend();
+    void removeColorScale();
     void resetAxes(bool logX, bool logY);
     void showEmptyState(bool empty);
     void showExportMenu(const QPoint &pos);
@@ -91,6 +100,7 @@ private:
     bool m_logX = false, m_logY = false;
     QStringList m_categories;
     QStringList m_heatColumns, m_heatRows;
+    QCPColorScale *m_colorScale = nullptr;  // beside a heat map only
     QString m_heatValueName;
 };
 
