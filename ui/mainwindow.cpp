@@ -252,7 +252,9 @@ void MainWindow::presentChart()
     captionRow->addWidget(hint);
     captionRow->addWidget(caption, 1);
     layout->addLayout(captionRow);
-    if (QComboBox *choice = page->chartChoice()) {
+    QComboBox *choice = page->chartChoice();
+    const int shownChart = choice ? choice->currentIndex() : -1;  // the arrow keys step; Esc restores
+    if (choice) {
         const auto step = [choice](int by) {
             choice->setCurrentIndex((choice->currentIndex() + by + choice->count()) % choice->count());
         };
@@ -270,6 +272,8 @@ void MainWindow::presentChart()
         home->insertWidget(slot, chart);
         home->setSizes(sizes);
     }
+    if (choice)
+        choice->setCurrentIndex(shownChart);
 }
 
 // File > New: the wizard's brief becomes a new project's one scenario. Cancelled, nothing

@@ -156,6 +156,10 @@ std::span<const AssumptionInfo> assumptionCatalog()
         {Assumption::NearTieFraction, "near_tie_fraction", "fraction", 0.06, 0, 1,
          "options whose cost per accepted output is within this fraction of the cheapest are flagged as a near "
          "tie: between them the ranking rests on the assumptions more than on the GPUs"},
+        {Assumption::SizingTpotS, "sizing_tpot_s", "seconds", 0.05, 0.001, 10,
+         "when the latency targets bound only the time to first token, a request's time in flight (for sizing the "
+         "KV cache by Little's law) is that target plus its output tokens at this time per token: 20 tokens/s, an "
+         "interactive reading pace"},
     };
     static_assert(std::size(list) == kAssumptionCount, "one entry per Assumption key");
     static_assert([] {

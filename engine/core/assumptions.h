@@ -76,9 +76,10 @@ enum class Assumption : std::size_t {
     HybridMinPeakToAverage,
     FragileFitHeadroomFraction,
     CommitmentMinHeadroomFraction,
-    NearTieFraction
+    NearTieFraction,
+    SizingTpotS
 };
-inline constexpr std::size_t kAssumptionCount = std::size_t(Assumption::NearTieFraction) + 1;
+inline constexpr std::size_t kAssumptionCount = std::size_t(Assumption::SizingTpotS) + 1;
 
 struct AssumptionInfo
 {

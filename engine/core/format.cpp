@@ -43,4 +43,22 @@ std::string readableCount(double count)
     return groupedInteger(std::llround(count));
 }
 
+std::string readableNumber(double value)
+{
+    if (value == 0 || !std::isfinite(value))
+        return fmt::format("{}", value);
+    const int magnitude = int(std::floor(std::log10(std::abs(value))));
+    if (magnitude >= 2) {
+        const double unit = std::pow(10.0, magnitude - 2);
+        return groupedInteger(std::llround(std::round(value / unit) * unit));
+    }
+    std::string digits = fmt::format("{:.{}f}", value, 2 - magnitude);
+    if (digits.find('.') != std::string::npos) {
+        digits.erase(digits.find_last_not_of('0') + 1);
+        if (digits.back() == '.')
+            digits.pop_back();
+    }
+    return digits;
+}
+
 } // namespace wb

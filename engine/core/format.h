@@ -11,5 +11,8 @@ std::string groupedInteger(long long value);
 // A count to three significant figures with a word for its magnitude: 54,100,000 -> "54.1
 // million", 2,350 -> "2,350", 1.2e10 -> "12 billion".
 std::string readableCount(double count);
+// Any figure to three significant figures without an exponent: 183,456 -> "183,000",
+// 0.50625 -> "0.506", 0.0935 -> "0.0935".
+std::string readableNumber(double value);
 
 } // namespace wb

@@ -19,6 +19,23 @@ using namespace detail;
 
 namespace {
 
+// "2 x NVIDIA L40S 48GB (on-demand)": a priced GPU option in words.
+std::string optionWords(const CandidateResult &d, const CostOption &o)
+{
+    return fmt::format("{} x {} ({})", o.gpus, d.gpuName.empty() ? d.candidate.gpu : d.gpuName, enumName(*o.term));
+}
+
+// What the labour assumptions the ranking check varies are, in words.
+const char *assumptionWords(Assumption a)
+{
+    switch (a) {
+    case Assumption::PlatformFteSelfHosted: return "the engineers running the GPU platform";
+    case Assumption::PlatformFteApi: return "the engineers the API route needs";
+    case Assumption::EngineerUsdPerYear: return "an engineer's yearly cost in USD";
+    default: return "";
+    }
+}
+
 bool apiUsableFor(const Brief &brief)
 {
     return brief.cost.decision.apiAllowed && !brief.cost.decision.needsHardwareControl;
@@ -45,7 +62,7 @@ std::optional<RankingCheck> checkRanking(const Brief &brief, const std::vector<C
         const CandidateResult &r = deployment(entered);
         for (const CostOption &o : r.cost.options)
             if (!(anyCurrent && o.stale) && o.acceptedOutputsPerMonth > 0)
-                entries.push_back({fmt::format("{} x {} ({})", o.gpus, r.gpuName, enumName(*o.term)), &o});
+                entries.push_back({optionWords(r, o), &o});
     }
     if (api && !(anyCurrent && api->stale) && api->acceptedOutputsPerMonth > 0)
         entries.push_back({"the model API", api});
@@ -227,7 +244,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             rec.reasons.push_back("demand is uncertain or the model is expected to change: per-token billing avoids a "
                                   "commitment that could outlive the model");
         if (best && best->option->breakEvenRequestsPerMonthVsApi)
-            rec.reasons.push_back(fmt::format("self-hosting becomes cheaper from about {} requests a month; revisit then",
+            rec.reasons.push_back(fmt::format("self-hosting on {} becomes cheaper from about {} requests a month; revisit then",
+                                              optionWords(deployment(results[best->candidate]), *best->option),
                                               readableCount(*best->option->breakEvenRequestsPerMonthVsApi)));
     } else {
         // Which commitment: buy or reserve only for certain, sustained demand on a stable model.
@@ -319,7 +337,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         const double nearTie = brief.assumptions.value(Assumption::NearTieFraction);
         if (k.gap < nearTie)
             rec.reasons.push_back(fmt::format("near tie: {} and {} differ by {:.1f}% per accepted output ({} option{} within "
-                                              "near_tie_fraction, {:.0f}%, of the cheapest); the choice between them rests "
+                                              "{:.0f}% of the cheapest, near_tie_fraction); the choice between them rests "
                                               "on the assumptions",
                                               k.first, k.second, 100 * k.gap, k.withinNearTie, k.withinNearTie == 1 ? "" : "s",
                                               100 * nearTie));
@@ -329,8 +347,9 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             // to twice the value assumed (or any value while it is zero).
             const bool plausible = f.current == 0 ? f.flipsAt <= 1 : f.flipsAt >= 0.5 * f.current && f.flipsAt <= 2 * f.current;
             if (plausible || k.gap < nearTie)
-                rec.reasons.push_back(fmt::format("{} would become cheaper than {} if {} were {:.3g} instead of {:.3g}",
-                                                  k.second, k.first, info.name, f.flipsAt, f.current));
+                rec.reasons.push_back(fmt::format("{} would become cheaper than {} if {} were {} instead of {} ({})",
+                                                  k.second, k.first, assumptionWords(f.assumption), readableNumber(f.flipsAt),
+                                                  readableNumber(f.current), info.name));
         }
     }
     if (!d.given)

@@ -350,15 +350,25 @@ Sizing sizeConcurrency(const Workload &w, int replicas, const Assumptions &a)
         std::optional<double> duration = w.slo.e2eP99S ? w.slo.e2eP99S : w.slo.e2eP95S;
         const auto ttft = w.slo.ttftP99S ? w.slo.ttftP99S : w.slo.ttftP95S;
         const auto tpot = w.slo.tpotP99S ? w.slo.tpotP99S : w.slo.tpotP95S;
+        std::string basis = "the longest a request may take within the SLO";
         if (!duration && ttft && tpot)
             duration = *ttft + *tpot * std::max(0.0, w.outputTokens - 1);
+        else if (!duration && ttft) {
+            // Only the first token is bounded: the rest of the answer at an assumed pace.
+            duration = *ttft + a.value(Assumption::SizingTpotS) * std::max(0.0, w.outputTokens - 1);
+            basis = fmt::format("the TTFT target plus {:.0f} output tokens at sizing_tpot_s ({:.3g} s each), as the "
+                                "SLO bounds only the first token",
+                                std::max(0.0, w.outputTokens - 1), a.value(Assumption::SizingTpotS));
+        } else if (!duration && tpot) {
+            duration = *tpot * std::max(1.0, w.outputTokens);
+            basis = "the output tokens at the TPOT target (the SLO does not bound the first token)";
+        }
         if (duration) {
             z.sequences = std::max(1, int(std::ceil(*t.requestRatePerS / replicas * *duration)));
             z.note = Warning{"concurrency-from-slo",
                              fmt::format("KV cache sized for {:.0f} requests in flight per replica: {:.3g} requests/s per replica "
-                                 "x {:.3g} s, the longest a request may take within the SLO (Little's law); the "
-                                 "performance model refines this",
-                                 double(z.sequences), *t.requestRatePerS / replicas, *duration)};
+                                 "x {:.3g} s, {} (Little's law); the performance model refines this",
+                                 double(z.sequences), *t.requestRatePerS / replicas, *duration, basis)};
         } else {
             z.note = Warning{"concurrency-assumed",
                              "the brief gives a request rate but no SLO or concurrency, so the in-flight requests "

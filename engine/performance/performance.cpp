@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 
 namespace wb {
@@ -323,7 +324,12 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         if (perReplica > 0) {
             int n = std::max(1, int(std::ceil(r.peakRequestRatePerS / perReplica - 1e-9)));
             if (hasSlo && budget.checkReplicas) {
-                const auto ok = [&](int k) { return carried(bench.openLoop(r.peakRequestRatePerS, k), r.peakRequestRatePerS); };
+                std::map<int, LoadPoint> runs;  // each replica count tried, for the deployment's figures
+                const auto ok = [&](int k) {
+                    const SimResult s = bench.openLoop(r.peakRequestRatePerS, k);
+                    runs[k] = loadPoint(s, r.peakRequestRatePerS);
+                    return carried(s, r.peakRequestRatePerS);
+                };
                 // n ends as the fewest replicas seen to carry the peak, if any did.
                 int tries = 0;
                 bool carriedAtN = ok(n);
@@ -333,6 +339,8 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                 while (carriedAtN && n > 1 && tries++ < 3 && ok(n - 1))
                     --n;
                 r.sloMetAsDeployed = carriedAtN;
+                if (const auto run = runs.find(n); run != runs.end())
+                    r.deployedPoint = run->second;
                 if (carriedAtN)
                     r.requestRatePerReplicaPerS = std::max(perReplica, r.peakRequestRatePerS / n);
             } else if (!hasSlo) {

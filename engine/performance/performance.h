@@ -45,6 +45,9 @@ struct PerformanceResult
     // Whether replicasForPeak replicas were simulated at the peak rate and met the SLO (empty
     // when not checked: no SLO, or the preview budget).
     std::optional<bool> sloMetAsDeployed;
+    // That simulation's figures (replicasForPeak replicas at the peak rate): the latency of the
+    // deployment the cost is for, which a decision table shows beside its verdict.
+    std::optional<LoadPoint> deployedPoint;
     // Requests/s one replica carries within the SLO (raw capacity without one): the bisection's
     // rate per replica, or the peak rate over replicasForPeak when the simulation showed those
     // replicas carry it, whichever is higher; so replicas x this rate always covers a rate

@@ -9,7 +9,8 @@ std::string recommendationHeadline(const Results &results)
     if (!results.cost.recommendation)
         return {};
     const Recommendation &r = *results.cost.recommendation;
-    std::string s(enumName(r.route));
+    // The route in words ("model API", not its JSON spelling "api").
+    std::string s = r.route == Route::Api ? std::string("model API") : std::string(enumName(r.route));
     if (r.candidate && *r.candidate < results.results.size()) {
         // The GPUs as priced: the option's count (replicas for the peak), by the catalog's name.
         const CandidateResult &d = deployment(results.results[*r.candidate]);

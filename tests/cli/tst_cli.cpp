@@ -177,7 +177,7 @@ void TestCli::incompleteBriefIsNotRanked()
                                           "the brief gives: ")),
              qPrintable(r.out));
     QVERIFY(r.out.contains(QLatin1String("latency targets (/workload/slo)")));
-    QVERIFY(!r.out.contains(QLatin1String("Recommendation: api")));
+    QVERIFY(!r.out.contains(QLatin1String("Recommendation: model API")));
     QVERIFY(!r.out.contains(QLatin1String("Recommendation: rent")));
 
     r = gpuwb({QStringLiteral("evaluate"), brief, QStringLiteral("--format"), QStringLiteral("json")});

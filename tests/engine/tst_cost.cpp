@@ -343,6 +343,13 @@ void TestCost::readableCounts()
     QCOMPARE(readableCount(2'350), std::string("2,350"));
     QCOMPARE(readableCount(999), std::string("999"));
     QCOMPARE(groupedInteger(-1'234'567), std::string("-1,234,567"));
+    // Any figure to three significant figures, never with an exponent ("1.83e+05" was printed).
+    QCOMPARE(readableNumber(183'456), std::string("183,000"));
+    QCOMPARE(readableNumber(0.50625), std::string("0.506"));
+    QCOMPARE(readableNumber(0.0935), std::string("0.0935"));
+    QCOMPARE(readableNumber(0.5), std::string("0.5"));
+    QCOMPARE(readableNumber(12.5), std::string("12.5"));
+    QCOMPARE(readableNumber(-2.25), std::string("-2.25"));
 }
 
 void TestCost::everyShippedPriceIsDatedAndSourced()

@@ -50,6 +50,7 @@ class TestFit : public QObject
     Q_OBJECT
 
 private slots:
+    void ttftOnlyTargetSizesTheKvCache();
     void handWorked_data();
     void handWorked();
     void publishedMeasurements_data();
@@ -258,6 +259,25 @@ void TestFit::breakdownAddsUp()
     QCOMPARE(f.capacityBytes, std::uint64_t(85899345920));
     QVERIFY(std::abs(f.headroomFraction - (1.0 - double(f.perGpuBytes) / 85899345920.0)) < 1e-12);
     QCOMPARE(f.sizedConcurrencyPerReplica, 32);
+}
+
+// A brief whose only target is TTFT p99 still sizes the KV cache for its load (it was sized for one
+// sequence, with a warning that the brief had "no SLO"): 5 requests/s x (1 s + 299 tokens x
+// sizing_tpot_s 0.05 s = 15.95 s) = 79.75, so 80 in flight on the one replica.
+void TestFit::ttftOnlyTargetSizesTheKvCache()
+{
+    const wb::FitResult f = fitFirst(R"({"format": "gpu-workbench-brief", "version": 1, "workload": {
+        "kind": "realtime-inference", "model": "llama-3.1-8b", "weights_precision": "bf16",
+        "input_tokens": 2000, "output_tokens": 300, "traffic": {"mode": "open-loop", "request_rate_per_s": 5},
+        "slo": {"ttft_p99_s": 1}},
+        "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 1}]})");
+    QCOMPARE(f.sizedConcurrencyPerReplica, 80);
+    const auto note = std::find_if(f.warnings.begin(), f.warnings.end(),
+                                   [](const wb::Warning &w) { return w.code == "concurrency-from-slo"; });
+    QVERIFY(note != f.warnings.end());
+    QVERIFY(note->message.find("sizing_tpot_s") != std::string::npos);
+    QVERIFY(std::none_of(f.warnings.begin(), f.warnings.end(),
+                         [](const wb::Warning &w) { return w.code == "concurrency-assumed"; }));
 }
 
 void TestFit::moreContextOrConcurrencyNeverNeedsLess()

@@ -5,6 +5,7 @@
 // the brief's own API quote.
 #include "testsupport.h"
 
+#include <core/format.h>
 #include <cost/cost.h>
 #include <evaluate/evaluate.h>
 
@@ -259,7 +260,8 @@ void TestRecommend::nearTieNamesTheAssumptionThatFlipsIt()
     QVERIFY(s.recommendation);
     const auto &reasons = s.recommendation->reasons;
     QVERIFY(std::any_of(reasons.begin(), reasons.end(), [](const std::string &r) { return r.rfind("near tie:", 0) == 0; }));
-    const std::string flipText = fmt::format("if platform_fte_self_hosted were {:.3g} instead of 0.5", expected);
+    const std::string flipText = "if the engineers running the GPU platform were " + readableNumber(expected)
+        + " instead of 0.5 (platform_fte_self_hosted)";
     QVERIFY2(std::any_of(reasons.begin(), reasons.end(),
                          [&](const std::string &r) { return r.find(flipText) != std::string::npos; }),
              flipText.c_str());

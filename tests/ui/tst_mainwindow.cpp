@@ -2,6 +2,7 @@
 // set, it also saves the window at 1280x800 and 1920x1080, light and dark, for review.
 
 #include <catalog/catalog.h>
+#include <catalog/prices.h>
 #include <store/project.h>
 #include <pages/candidatesmodel.h>
 #include <dialogs/catalogbrowser.h>
@@ -139,6 +140,7 @@ private slots:
     void candidatesEditAddRemoveAndUndo();
     void countAndLayoutAreTypedFreely();
     void newComparisonFromScratch();
+    void apiQuoteNeedsBothPricesAndShowsTheCurrentOne();
     void presentationShowsTheChartAndGivesItBack();
     void badBriefLeavesDocumentAsItWas();
     void newClearsTheDocument();
@@ -829,7 +831,11 @@ void TestMainWindow::comparisonSortsAndMarksTheBest()
             continue;
         }
         const auto it = std::find_if(results.results.begin(), results.results.end(), [&](const wb::CandidateResult &c) {
-            return wb::ResultsTableModel::deploymentLabel(c) == label;
+            const auto &options = wb::deployment(c).cost.options;
+            return wb::ResultsTableModel::deploymentLabel(c) == label
+                || std::any_of(options.begin(), options.end(), [&](const wb::CostOption &o) {
+                       return wb::ResultsTableModel::optionLabel(c, o) == label;
+                   });
         });
         QVERIFY2(it != results.results.end(), qPrintable(label));
         const wb::CandidateResult &d = wb::deployment(*it);
@@ -897,8 +903,10 @@ void TestMainWindow::presentationShowsTheChartAndGivesItBack()
     QCOMPARE(stepped, 1);
     QCOMPARE(w.loadChart()->parentWidget(), home);
     QVERIFY(!w.presentationWindow());
-    // The page as it was: the table keeps its height (it was left one or two rows high).
+    // The page as it was: the table keeps its height (it was left one or two rows high), and the
+    // chart shown is the one shown before the arrow keys stepped.
     QCOMPARE(splitter->sizes(), sizes);
+    QCOMPARE(w.loadChartChoice()->currentIndex(), 0);
 }
 
 // The candidates table edits the brief: a count, an added and a removed candidate are three undo
@@ -1109,6 +1117,46 @@ void TestMainWindow::newComparisonFromScratch()
     QVERIFY(decisionRows.size() >= 2);
     for (const QString &row : decisionRows)
         QVERIFY2(costRows.contains(row), qPrintable(row));
+}
+
+// The model-API quote wants both prices (an empty input price was taken as $0, and the quote
+// replaced the brief's without showing it); a negative price stays visible and is refused with
+// the reason; the dialog opens on the brief's current quote.
+void TestMainWindow::apiQuoteNeedsBothPricesAndShowsTheCurrentOne()
+{
+    wb::ApiQuoteDialog dialog;
+    dialog.show();
+    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    wb::ApiQuoteForm *form = dialog.form();
+    QTest::keyClicks(form->providerEdit(), QStringLiteral("Beta AI, Llama 3.1 8B"));
+    QTest::keyClicks(form->outputBox()->lineEdit(), QStringLiteral("0.25"));
+    QTest::keyClicks(form->sourceEdit(), QStringLiteral("https://example.com/beta (test)"));
+    QVERIFY(!ok->isEnabled());
+    QVERIFY(form->missing().contains(QLatin1String("input price")));
+    QTest::keyClicks(form->inputBox()->lineEdit(), QStringLiteral("-1"));
+    QCOMPARE(form->inputBox()->text(), QStringLiteral("-1"));  // kept as typed, and refused
+    QVERIFY(!ok->isEnabled());
+    QVERIFY(form->missing().contains(QLatin1String("outside")));
+    form->inputBox()->lineEdit()->selectAll();
+    QTest::keyClicks(form->inputBox()->lineEdit(), QStringLiteral("0.1"));
+    QVERIFY(ok->isEnabled());
+    const QJsonObject json = QJsonDocument::fromJson(dialog.json().toUtf8()).object();
+    QCOMPARE(json.value(QStringLiteral("usd_per_million_input")).toDouble(), 0.1);
+    QCOMPARE(json.value(QStringLiteral("usd_per_million_output")).toDouble(), 0.25);
+    // The brief's own quote, shown to revise.
+    wb::ApiPrice current;
+    current.provider = "Acme AI";
+    current.usdPerMillionInput = 0.15;
+    current.usdPerMillionOutput = 0.6;
+    current.failureRate = 0.02;
+    current.observed = "2026-11-02";
+    current.source = "quote 7";
+    wb::ApiQuoteDialog revise;
+    revise.form()->setQuote(current);
+    QCOMPARE(revise.form()->providerEdit()->text(), QStringLiteral("Acme AI"));
+    QCOMPARE(revise.form()->inputBox()->value().value_or(-1), 0.15);
+    QCOMPARE(revise.form()->failureBox()->value().value_or(-1), 2.0);
+    QCOMPARE(QJsonDocument::fromJson(revise.json().toUtf8()).object().value(QStringLiteral("failure_rate")).toDouble(), 0.02);
 }
 
 // The catalog browser lists every GPU with its figures' sources; the filter narrows it; the

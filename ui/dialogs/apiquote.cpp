@@ -1,5 +1,7 @@
 #include "dialogs/apiquote.h"
 
+#include <catalog/prices.h>
+
 #include <QDate>
 #include <QDateEdit>
 #include <QDialogButtonBox>
@@ -44,20 +46,38 @@ ApiQuoteForm::ApiQuoteForm(QWidget *parent) : QWidget(parent)
     row(tr("Note:"), m_note, tr("Anything a reader should know about this price"));
     for (QLineEdit *e : {m_provider, m_source})
         connect(e, &QLineEdit::textChanged, this, &ApiQuoteForm::changed);
-    for (NumberEdit *b : {m_input, m_output})
+    for (NumberEdit *b : {m_input, m_output, m_failure})
         connect(b, &NumberEdit::valueChanged, this, &ApiQuoteForm::changed);
 }
 
 QString ApiQuoteForm::missing() const
 {
+    // Both prices are required (an empty one is not a free one); 0 only when typed.
     QStringList what;
     if (m_provider->text().trimmed().isEmpty())
         what << tr("the provider");
-    if (m_input->value().value_or(0) <= 0 && m_output->value().value_or(0) <= 0)
-        what << tr("its price");
+    for (const auto &[field, name] : {std::pair{m_input, tr("input price")}, std::pair{m_output, tr("output price")}}) {
+        if (const QString problem = field->problem(); !problem.isEmpty())
+            what << tr("an %1 that is a price (%2)").arg(name, problem);
+        else if (!field->value())
+            what << tr("the %1").arg(name);
+    }
+    if (const QString problem = m_failure->problem(); !problem.isEmpty())
+        what << tr("a failure rate in percent (%1)").arg(problem);
     if (m_source->text().trimmed().isEmpty())
         what << tr("the source");
     return what.join(QStringLiteral(", "));
+}
+
+void ApiQuoteForm::setQuote(const ApiPrice &quote)
+{
+    m_provider->setText(QString::fromStdString(quote.provider));
+    m_input->setValue(quote.usdPerMillionInput);
+    m_output->setValue(quote.usdPerMillionOutput);
+    m_failure->setValue(100 * quote.failureRate);
+    m_observed->setDate(QDate::fromString(QString::fromStdString(quote.observed), Qt::ISODate));
+    m_source->setText(QString::fromStdString(quote.source));
+    m_note->setText(QString::fromStdString(quote.note));
 }
 
 bool ApiQuoteForm::complete() const

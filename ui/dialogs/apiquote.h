@@ -28,6 +28,8 @@ public:
     QString missing() const;
     // The quote as a JSON object for /cost/api.
     QString json() const;
+    // Shows a quote to revise (the brief's current one).
+    void setQuote(const struct ApiPrice &quote);
 
     QLineEdit *providerEdit() const { return m_provider; }
     NumberEdit *inputBox() const { return m_input; }

@@ -81,6 +81,9 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
     });
     connect(addApiQuote, &QPushButton::clicked, this, [this] {
         ApiQuoteDialog dialog(this);
+        // The brief's quote, to revise, rather than an empty form that silently replaces it.
+        if (const Brief *brief = this->document()->brief(); brief && brief->cost.api)
+            dialog.form()->setQuote(*brief->cost.api);
         if (dialog.exec() != QDialog::Accepted)
             return;
         if (auto error = this->document()->editBrief(QStringLiteral("/cost/api"), dialog.json(), tr("model-API quote"), false))

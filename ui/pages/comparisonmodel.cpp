@@ -101,8 +101,16 @@ std::optional<double> ComparisonModel::value(const Row &row, int column) const
     const PerformanceResult &p = row.result->performance;
     switch (column) {
     case Headroom: return f.computed ? std::optional<double>(f.headroomFraction) : std::nullopt;
-    case TtftP99: return p.computed && !p.ttft.empty ? std::optional<double>(p.ttft.p99 * 1000) : std::nullopt;
-    case TpotP99: return p.computed && !p.tpot.empty ? std::optional<double>(p.tpot.p99 * 1000) : std::nullopt;
+    // Latency of the deployment the row's cost and verdict are for (its replicas at the peak
+    // rate) where that was simulated, else at the candidate's own count.
+    case TtftP99:
+        if (p.deployedPoint)
+            return p.deployedPoint->ttftP99S * 1000;
+        return p.computed && !p.ttft.empty ? std::optional<double>(p.ttft.p99 * 1000) : std::nullopt;
+    case TpotP99:
+        if (p.deployedPoint)
+            return p.deployedPoint->tpotP99S * 1000;
+        return p.computed && !p.tpot.empty ? std::optional<double>(p.tpot.p99 * 1000) : std::nullopt;
     case TokensPerGpu: return p.computed ? std::optional<double>(p.outputTokensPerSPerGpu) : std::nullopt;
     case MaxRate: return p.maxRequestRateWithinSloPerS;
     case Gpus: return o ? std::optional<double>(o->gpus) : std::nullopt;
@@ -155,6 +163,9 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
             lines << tr("Best in this column");
         if (!row.option)
             lines << figures::whyMissingDetail(*row.result);
+        if (!row.result && column != Candidate && !value(row, column))
+            lines << tr("A model API is priced per token: its GPUs, memory and latency are the provider's, not "
+                        "simulated here");
         if (!row.result && column == Candidate)
             lines << tr("Priced per token from %1 (%2), observed %3").arg(QString::fromStdString(row.option->provider),
                                                                         QString::fromStdString(row.option->source),
@@ -193,7 +204,9 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
 
 QString ComparisonModel::label(const Row &row)
 {
-    return row.entered ? ResultsTableModel::deploymentLabel(*row.entered) : tr("Model API");
+    if (!row.entered)
+        return tr("Model API");
+    return row.option ? ResultsTableModel::optionLabel(*row.entered, *row.option) : ResultsTableModel::deploymentLabel(*row.entered);
 }
 
 QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -209,7 +222,8 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case Gpus: return tr("GPUs as deployed: the replicas the brief's peak needs within the targets, which the cost is for");
-        case SloMet: return tr("Whether that deployment meets every latency target, simulated at the peak rate")
+        case SloMet: return tr("Whether that deployment meets every latency target, simulated at the peak rate; the "
+                               "TTFT and TPOT columns are that simulation's")
                             + figures::glossaryHint(tr("SLO"));
         case PerAccepted: return tr("All-in monthly cost per output that passes failures and quality filters")
                                  + figures::glossaryHint(tr("Accepted output"));

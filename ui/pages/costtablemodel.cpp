@@ -35,7 +35,7 @@ void CostTableModel::setResults(const Results &results)
         if (r.cost.options.empty() && m_results.performanceEvaluated)
             m_rows.push_back({label, nullptr, i, figures::whyMissing(r), figures::whyMissingDetail(r)});
         for (const CostOption &o : r.cost.options)
-            m_rows.push_back({label, &o, i, {}, {}});
+            m_rows.push_back({ResultsTableModel::optionLabel(m_results.results[i], o), &o, i, {}, {}});
     }
     if (m_results.cost.api)
         m_rows.push_back({tr("Model API"), &*m_results.cost.api, std::nullopt, {}, {}});

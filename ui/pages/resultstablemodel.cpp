@@ -45,4 +45,16 @@ QString ResultsTableModel::deploymentLabel(const CandidateResult &r)
     return tr("%1 (sized from %2)").arg(candidateLabel(*r.resized)).arg(r.candidate.gpus);
 }
 
+QString ResultsTableModel::optionLabel(const CandidateResult &entered, const CostOption &option)
+{
+    const CandidateResult &d = deployment(entered);
+    CandidateResult priced;
+    priced.candidate = d.candidate;
+    priced.candidate.gpus = option.gpus > 0 ? option.gpus : d.candidate.gpus;
+    priced.gpuName = d.gpuName;
+    const QString label = candidateLabel(priced);
+    return priced.candidate.gpus == entered.candidate.gpus ? label
+                                                           : tr("%1 (%2 entered)").arg(label).arg(entered.candidate.gpus);
+}
+
 } // namespace wb

@@ -24,6 +24,9 @@ public:
     // The deployment its figures stand for: the label, or for a candidate sized to hold the
     // brief "2 × NVIDIA L40S 48GB, TP1 (sized from 1)".
     static QString deploymentLabel(const CandidateResult &r);
+    // A priced option of a candidate, with the GPUs its cost is for: "2 × NVIDIA L40S 48GB, TP1
+    // (1 entered)" when the replicas for the peak differ from the count entered.
+    static QString optionLabel(const CandidateResult &entered, const CostOption &option);
 
 protected:
     ResultsTableModel(int columns, QObject *parent);

@@ -15,7 +15,9 @@ NumberEdit::NumberEdit(double minimum, double maximum, int decimals, const QStri
     layout->setContentsMargins(0, 0, 0, 0);
     m_edit = new QLineEdit(this);
     m_edit->setPlaceholderText(placeholder);
-    auto *validator = new QDoubleValidator(minimum, maximum, decimals, m_edit);
+    // The validator refuses only what is not a number at all; a number out of range (a minus
+    // sign where none is allowed) stays visible, and problem() says what is wrong with it.
+    auto *validator = new QDoubleValidator(-1e15, 1e15, decimals, m_edit);
     validator->setNotation(QDoubleValidator::StandardNotation);
     validator->setLocale(locale());
     m_edit->setValidator(validator);
@@ -34,6 +36,20 @@ std::optional<double> NumberEdit::value() const
     if (!ok || v < m_minimum || v > m_maximum)
         return std::nullopt;
     return v;
+}
+
+QString NumberEdit::problem() const
+{
+    const QString text = m_edit->text().trimmed();
+    if (text.isEmpty())
+        return {};
+    bool ok = false;
+    const double v = locale().toDouble(text, &ok);
+    if (!ok)
+        return tr("\"%1\" is not a number").arg(text);
+    if (v < m_minimum || v > m_maximum)
+        return tr("%1 is outside %2 to %3").arg(text, locale().toString(m_minimum), locale().toString(m_maximum));
+    return {};
 }
 
 void NumberEdit::setUnit(const QString &unit)

@@ -22,8 +22,11 @@ public:
     NumberEdit(double minimum, double maximum, int decimals, const QString &unit, const QString &placeholder,
                QWidget *parent = nullptr);
 
-    // The number typed, or nothing while the field is empty or unfinished ("0.").
+    // The number typed, or nothing while the field is empty, unfinished or out of range.
     std::optional<double> value() const;
+    // What is wrong with the text typed ("must be between 0 and 10,000"); empty when it is a
+    // number in range or the field is empty.
+    QString problem() const;
     void setValue(std::optional<double> value);
     QLineEdit *lineEdit() const { return m_edit; }
     void setUnit(const QString &unit);
