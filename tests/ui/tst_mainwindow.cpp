@@ -1254,10 +1254,10 @@ void TestMainWindow::chartsFollowResultsAndExport()
             found = w.fitChart()->valueAt(QPoint(x, y)).contains(QLatin1String("Weights"));
     QVERIFY(found);
     // The headroom map of the selected candidate: one colour map whose cells name context,
-    // concurrency and headroom on hover.
+    // concurrency and headroom on hover, and the brief's point ringed on it.
     w.fitChartChoice()->setCurrentIndex(1);
     w.fitTable()->selectRow(2);
-    QCOMPARE(w.fitChart()->seriesCount(), 1);
+    QCOMPARE(w.fitChart()->seriesCount(), 2);
     found = false;
     for (int x = 0; x < w.fitChart()->width() && !found; x += 6)
         for (int y = 0; y < w.fitChart()->height() && !found; y += 6)
