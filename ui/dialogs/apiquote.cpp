@@ -1,5 +1,7 @@
 #include "dialogs/apiquote.h"
 
+#include "dialogs/quotefields.h"
+
 #include <catalog/prices.h>
 
 #include <QDate>
@@ -24,26 +26,17 @@ ApiQuoteForm::ApiQuoteForm(QWidget *parent) : QWidget(parent)
     m_input = new NumberEdit(0, 1e4, 4, tr("USD per million input tokens"), tr("enter the price"), this);
     m_output = new NumberEdit(0, 1e4, 4, tr("USD per million output tokens"), tr("enter the price"), this);
     m_failure = new NumberEdit(0, 99, 3, tr("%"), tr("0 when it does not fail"), this);  // percent, as on the Brief page
-    m_observed = new QDateEdit(QDate::currentDate(), this);
-    m_observed->setCalendarPopup(true);
-    m_observed->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
-    m_observed->setMaximumDate(QDate::currentDate());
-    m_source = new QLineEdit(this);
-    m_source->setPlaceholderText(tr("where it was seen: the pricing page's URL, or the quote's reference"));
-    m_note = new QLineEdit(this);
-    m_note->setPlaceholderText(tr("optional: conditions, rate limits, volume tiers"));
-    const auto row = [&](const QString &label, QWidget *field, const QString &tip) {
-        form->addRow(label, field);
-        field->setAccessibleName(QString(label).remove(u':'));
-        field->setToolTip(tip);
-    };
-    row(tr("Provider:"), m_provider, tr("Who sells it; shown beside every figure priced with it"));
-    row(tr("Input price:"), m_input, tr("US dollars per million prompt tokens"));
-    row(tr("Output price:"), m_output, tr("US dollars per million generated tokens"));
-    row(tr("Failure rate:"), m_failure, tr("Share of requests the API fails (errors, timeouts), retried and paid for"));
-    row(tr("Observed:"), m_observed, tr("When the price was seen: prices age, and old ones are flagged"));
-    row(tr("Source:"), m_source, tr("Where it was seen, so that finance can check it"));
-    row(tr("Note:"), m_note, tr("Anything a reader should know about this price"));
+    using quotefields::addRow;
+    addRow(form, tr("Provider:"), m_provider, tr("Who sells it; shown beside every figure priced with it"));
+    addRow(form, tr("Input price:"), m_input, tr("US dollars per million prompt tokens"));
+    addRow(form, tr("Output price:"), m_output, tr("US dollars per million generated tokens"));
+    addRow(form, tr("Failure rate:"), m_failure, tr("Share of requests the API fails (errors, timeouts), retried and paid for"));
+    const quotefields::Provenance provenance =
+        quotefields::addProvenance(form, this, tr("where it was seen: the pricing page's URL, or the quote's reference"),
+                                   tr("optional: conditions, rate limits, volume tiers"));
+    m_observed = provenance.observed;
+    m_source = provenance.source;
+    m_note = provenance.note;
     for (QLineEdit *e : {m_provider, m_source})
         connect(e, &QLineEdit::textChanged, this, &ApiQuoteForm::changed);
     for (NumberEdit *b : {m_input, m_output, m_failure})

@@ -1,5 +1,7 @@
 #include "dialogs/pricequote.h"
 
+#include "dialogs/quotefields.h"
+
 #include <catalog/catalog.h>
 #include <core/types.h>
 
@@ -30,26 +32,17 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
     for (const auto &[term, name] : EnumNames<PricingTerm>::items)
         m_term->addItem(QString::fromLatin1(name.data(), qsizetype(name.size())));
     m_amount = new NumberEdit(0, 1e7, 4, tr("USD per GPU-hour"), tr("enter the price"), this);
-    m_observed = new QDateEdit(QDate::currentDate(), this);
-    m_observed->setCalendarPopup(true);
-    m_observed->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
-    m_observed->setMaximumDate(QDate::currentDate());
-    m_source = new QLineEdit(this);
-    m_source->setPlaceholderText(tr("where it was seen: a URL, or the quote's reference"));
-    m_note = new QLineEdit(this);
-    m_note->setPlaceholderText(tr("optional: what is included, conditions"));
-    const auto row = [&](const QString &label, QWidget *field, const QString &tip) {
-        form->addRow(label, field);
-        field->setAccessibleName(QString(label).remove(u':'));
-        field->setToolTip(tip);
-    };
-    row(tr("GPU:"), m_gpu, tr("The catalog GPU the quote is for"));
-    row(tr("Provider:"), m_provider, tr("Who sells it; shown beside every figure priced with it"));
-    row(tr("Term:"), m_term, tr("On-demand, spot, 1- or 3-year reservation, or purchase"));
-    row(tr("Price:"), m_amount, tr("Per GPU-hour for rentals; per GPU, with its share of the server, for a purchase"));
-    row(tr("Observed:"), m_observed, tr("When the price was seen: prices age, and old ones are flagged"));
-    row(tr("Source:"), m_source, tr("Where it was seen, so that finance can check it"));
-    row(tr("Note:"), m_note, tr("Anything a reader should know about this price"));
+    using quotefields::addRow;
+    addRow(form, tr("GPU:"), m_gpu, tr("The catalog GPU the quote is for"));
+    addRow(form, tr("Provider:"), m_provider, tr("Who sells it; shown beside every figure priced with it"));
+    addRow(form, tr("Term:"), m_term, tr("On-demand, spot, 1- or 3-year reservation, or purchase"));
+    addRow(form, tr("Price:"), m_amount,
+           tr("Per GPU-hour for rentals; per GPU, with its share of the server, for a purchase"));
+    const quotefields::Provenance provenance = quotefields::addProvenance(
+        form, this, tr("where it was seen: a URL, or the quote's reference"), tr("optional: what is included, conditions"));
+    m_observed = provenance.observed;
+    m_source = provenance.source;
+    m_note = provenance.note;
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_ok = buttons->button(QDialogButtonBox::Ok);
     m_ok->setText(tr("Add to the brief"));

@@ -1,0 +1,46 @@
+// What the GPU price quote and the model-API quote share: a labelled form row (its accessible
+// name from the label, its tooltip saying why it matters) and the rows every dated quote ends
+// with: when it was seen, where, and a note. Private to ui/dialogs.
+#pragma once
+
+#include <QCoreApplication>
+#include <QDate>
+#include <QDateEdit>
+#include <QFormLayout>
+#include <QLineEdit>
+
+namespace wb::quotefields {
+
+inline void addRow(QFormLayout *form, const QString &label, QWidget *field, const QString &tip)
+{
+    form->addRow(label, field);
+    field->setAccessibleName(QString(label).remove(u':'));
+    field->setToolTip(tip);
+}
+
+struct Provenance
+{
+    QDateEdit *observed = nullptr;
+    QLineEdit *source = nullptr;
+    QLineEdit *note = nullptr;
+};
+
+inline Provenance addProvenance(QFormLayout *form, QWidget *parent, const QString &sourceHint, const QString &noteHint)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("QuoteFields", text); };
+    Provenance p;
+    p.observed = new QDateEdit(QDate::currentDate(), parent);
+    p.observed->setCalendarPopup(true);
+    p.observed->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    p.observed->setMaximumDate(QDate::currentDate());
+    p.source = new QLineEdit(parent);
+    p.source->setPlaceholderText(sourceHint);
+    p.note = new QLineEdit(parent);
+    p.note->setPlaceholderText(noteHint);
+    addRow(form, tr("Observed:"), p.observed, tr("When the price was seen: prices age, and old ones are flagged"));
+    addRow(form, tr("Source:"), p.source, tr("Where it was seen, so that finance can check it"));
+    addRow(form, tr("Note:"), p.note, tr("Anything a reader should know about this price"));
+    return p;
+}
+
+} // namespace wb::quotefields
