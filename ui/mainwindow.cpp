@@ -374,6 +374,10 @@ void MainWindow::showState()
     if (m_document->readOnly())
         where += tr(" (read-only: %1)").arg(m_document->readOnlyReason());
     setWindowTitle(tr("%1 — %2[*] — GPU Workbench").arg(name, where));
+    // Every exported chart says which scenario and when.
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (auto *page = qobject_cast<Page *>(m_tabs->widget(i)); page && page->chart())
+            page->chart()->setStamp(tr("%1 · %2 · GPU Workbench").arg(name, QDate::currentDate().toString(Qt::ISODate)));
     setWindowModified(m_document->isModified());
 
     const Catalog &c = m_document->catalog();

@@ -40,6 +40,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QImage>
 #include <QSplitter>
 #include <QSet>
 #include <QAbstractButton>
@@ -1245,6 +1246,16 @@ void TestMainWindow::chartsFollowResultsAndExport()
         QVERIFY(QFileInfo(file).size() > 1000);
     }
     QVERIFY(!w.costChart()->exportTo(dir.filePath(QStringLiteral("chart.bmp"))).isEmpty());
+    // A slide's size, or twice its pixels for a sharp one; the name offered says what and when.
+    const QString slide = dir.filePath(QStringLiteral("slide.png"));
+    QCOMPARE(w.costChart()->exportTo(slide, 1920, 1080, 2), QString());
+    QCOMPARE(QImage(slide).size(), QSize(3840, 2160));
+    QCOMPARE(w.costChart()->exportTo(slide, 1024, 768), QString());
+    QCOMPARE(QImage(slide).size(), QSize(1024, 768));
+    const QString name = w.costChart()->defaultExportName();
+    QVERIFY2(name.startsWith(QLatin1String("support-chat-")) && name.endsWith(QDate::currentDate().toString(Qt::ISODate))
+                 && !name.contains(u' '),
+             qPrintable(name));
     // Hovering the middle of the first bar names the candidate and the line item.
     w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Fit));
     QTest::qWait(20);
@@ -1405,6 +1416,10 @@ void TestMainWindow::screenshots()
             quote.show();
             shot(&quote, QStringLiteral("price-quote"));
             quote.close();
+            // An exported slide, with its stamp.
+            QCOMPARE(w.costChart()->exportTo(QStringLiteral("%1/export-cost-slide-%2x%3-%4.png")
+                                                 .arg(dir).arg(size.width()).arg(size.height()).arg(themeName)),
+                     QString());
             wb::ApiQuoteDialog apiQuote(&w);
             apiQuote.show();
             shot(&apiQuote, QStringLiteral("api-quote"));

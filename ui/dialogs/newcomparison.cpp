@@ -293,9 +293,9 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
         status->setWordWrap(true);
         status->setAccessibleName(tr("Still needed"));
         page->layout()->addWidget(status);
-        const auto showMissing = [this, page, status] {
+        const auto showMissing = [page, status] {
             const QString what = page->missing ? page->missing() : QString();
-            status->setText(what.isEmpty() ? QString() : tr("Still needed: %1.").arg(what));
+            status->setText(what.isEmpty() ? QString() : NewComparisonWizard::tr("Still needed: %1.").arg(what));
         };
         connect(page, &QWizardPage::completeChanged, this, showMissing);
         showMissing();

@@ -1,4 +1,8 @@
 #include "widgets/chartview.h"
+#include <QStandardPaths>
+#include <QRegularExpression>
+#include <QDir>
+#include <QDate>
 
 #include <qcustomplot.h>
 
@@ -480,12 +484,46 @@ void ChartView::restyle()
     m_plot->replot();
 }
 
-QString ChartView::exportTo(const QString &path, int width, int height)
+QString ChartView::defaultExportName() const
+{
+    const QString scenario = m_stamp.section(QStringLiteral(" · "), 0, 0);
+    QString name = (scenario.isEmpty() ? QString() : scenario + u' ') + m_title.left(60);
+    name = name.toLower();
+    name.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+    name = name.left(80);
+    while (name.startsWith(u'-'))
+        name.remove(0, 1);
+    while (name.endsWith(u'-'))
+        name.chop(1);
+    return (name.isEmpty() ? QStringLiteral("chart") : name) + u'-' + QDate::currentDate().toString(Qt::ISODate);
+}
+
+QString ChartView::exportTo(const QString &path, int width, int height, double scale)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
+    // The stamp in the corner for the export only.
+    QCPItemText *stamp = nullptr;
+    if (!m_stamp.isEmpty()) {
+        stamp = new QCPItemText(m_plot);
+        stamp->setClipToAxisRect(false);
+        stamp->position->setType(QCPItemPosition::ptViewportRatio);
+        stamp->position->setCoords(0.995, 0.995);
+        stamp->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        stamp->setText(m_stamp);
+        stamp->setColor(palette().color(QPalette::PlaceholderText));
+        QFont small = font();
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+        stamp->setFont(small);
+    }
+    const auto done = [&](bool ok) {
+        if (stamp)
+            m_plot->removeItem(stamp);
+        m_plot->replot();
+        return ok ? QString() : tr("%1: the chart could not be written there").arg(path);
+    };
     bool ok = false;
     if (suffix == QLatin1String("png")) {
-        ok = m_plot->savePng(path, width, height);
+        ok = m_plot->savePng(path, width, height, scale);
     } else if (suffix == QLatin1String("pdf")) {
         ok = m_plot->savePdf(path, width, height);
     } else if (suffix == QLatin1String("svg")) {
@@ -501,28 +539,49 @@ QString ChartView::exportTo(const QString &path, int width, int height)
         }
         ok = ok && QFileInfo(path).size() > 0;
     } else {
+        done(true);
         return tr("%1: choose a .png, .svg or .pdf file").arg(path);
     }
-    return ok ? QString() : tr("%1: the chart could not be written there").arg(path);
+    return done(ok);
 }
 
 void ChartView::showExportMenu(const QPoint &pos)
 {
+    // A slide's size (16:9 or 4:3), the chart as shown, and for PNG a double-density slide; the
+    // file name offered says the scenario, the chart and the date, in the last folder used.
+    struct Choice
+    {
+        const char *format;
+        QString label;
+        QSize size;
+        double scale;
+    };
+    const QSize shown = size();
+    const std::vector<Choice> choices = {
+        {"png", tr("PNG for a 16:9 slide (1920 × 1080)…"), {1920, 1080}, 1},
+        {"png", tr("PNG for a 16:9 slide, sharp (3840 × 2160)…"), {1920, 1080}, 2},
+        {"png", tr("PNG for a 4:3 slide (1024 × 768)…"), {1024, 768}, 1},
+        {"png", tr("PNG as shown (%1 × %2)…").arg(shown.width()).arg(shown.height()), shown, 1},
+        {"svg", tr("SVG for a 16:9 slide…"), {1920, 1080}, 1},
+        {"pdf", tr("PDF for a 16:9 slide…"), {1920, 1080}, 1},
+    };
     QMenu menu(this);
-    for (const char *format : {"PNG", "SVG", "PDF"}) {
-        menu.addAction(tr("Export as %1…").arg(QLatin1String(format)), this, [this, format] {
-            const QString suffix = QString::fromLatin1(format).toLower();
-            QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), QString(),
-                                                        tr("%1 files (*.%2)").arg(QLatin1String(format), suffix));
+    for (const Choice &c : choices)
+        menu.addAction(c.label, this, [this, c] {
+            static QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+            const QString suffix = QString::fromLatin1(c.format);
+            QString path = QFileDialog::getSaveFileName(this, tr("Export chart"),
+                                                        QDir(folder).filePath(defaultExportName() + u'.' + suffix),
+                                                        tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
             if (path.isEmpty())
                 return;
             if (QFileInfo(path).suffix().isEmpty())
                 path += QLatin1Char('.') + suffix;
-            const QString error = exportTo(path);
+            folder = QFileInfo(path).absolutePath();
+            const QString error = exportTo(path, c.size.width(), c.size.height(), c.scale);
             if (!error.isEmpty())
                 QMessageBox::warning(this, tr("Cannot export"), error);
         });
-    }
     menu.exec(m_plot->mapToGlobal(pos));
 }
 

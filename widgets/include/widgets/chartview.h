@@ -69,9 +69,16 @@ public:
                     double high, const QString &valueName, std::function<QString(double)> scaleLabel = {},
                     std::optional<QPointF> mark = {}, const QString &markLabel = {});
 
-    // Writes the chart to path; the suffix picks the format (png, svg, pdf). Returns an error
-    // message naming the path, or an empty string.
-    QString exportTo(const QString &path, int width = 1200, int height = 700);
+    // Writes the chart to path; the suffix picks the format (png, svg, pdf), width x height the
+    // size in points and `scale` the pixels per point of a PNG (2: a sharp slide on a dense
+    // screen). The stamp, when set, is written in the image's bottom-right corner. Returns an
+    // error message naming the path, or an empty string.
+    QString exportTo(const QString &path, int width = 1920, int height = 1080, double scale = 1);
+    // Who and when, for exported images ("Chat scenario · 2026-12-01 · GPU Workbench").
+    void setStamp(const QString &stamp) { m_stamp = stamp; }
+    // The file name an export offers: the stamp's first part and the title, made safe for a file
+    // system, then the date: "chat-scenario-p99-time-to-first-token-2026-12-01".
+    QString defaultExportName() const;
     // The text the hover tooltip shows at a widget position (empty when nothing is there).
     QString valueAt(const QPoint &pos) const;
     int seriesCount() const;
@@ -94,6 +101,7 @@ private:
 
     QCustomPlot *m_plot = nullptr;
     QString m_emptyText;
+    QString m_stamp;
     QString m_title;  // as set; shown wrapped to the chart's width
     bool m_empty = false;  // showing the empty text instead
     bool m_bars = false;
