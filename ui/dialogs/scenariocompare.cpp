@@ -217,18 +217,22 @@ void ScenarioCompareDialog::showResults(const Results &a, const Results &b)
     const QColor better(0, 158, 115), worse(213, 94, 0);
     m_resultsModel->removeRows(0, m_resultsModel->rowCount());
     for (const FigureChange &c : compareResults(a, b)) {
-        auto *change = new QStandardItem;
+        QString text;
+        std::optional<QColor> colour;
         if (c.before && c.after) {
             const double relative = *c.before != 0 ? (*c.after - *c.before) / std::abs(*c.before) : (*c.after != 0 ? 1.0 : 0.0);
             if (std::abs(relative) <= 0.005)
                 continue;
-            change->setText(*c.before != 0 ? QLocale().toString(relative * 100, 'f', 1) + QStringLiteral(" %") : tr("from zero"));
-            change->setForeground((relative < 0) == c.lowerIsBetter ? better : worse);
+            text = *c.before != 0 ? QLocale().toString(relative * 100, 'f', 1) + QStringLiteral(" %") : tr("from zero");
+            colour = (relative < 0) == c.lowerIsBetter ? better : worse;
         } else if (c.before.has_value() != c.after.has_value()) {
-            change->setText(c.before ? tr("only in the first") : tr("only in the second"));
+            text = c.before ? tr("only in the first") : tr("only in the second");
         } else {
             continue;  // in neither: nothing to compare
         }
+        auto *change = new QStandardItem(text);  // made only for a row that is listed
+        if (colour)
+            change->setForeground(*colour);
         m_resultsModel->appendRow({new QStandardItem(QString::fromStdString(c.candidate)), new QStandardItem(figureName(c.figure)),
                                    new QStandardItem(figureText(c.figure, c.before)),
                                    new QStandardItem(figureText(c.figure, c.after)), change});

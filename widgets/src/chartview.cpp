@@ -1,4 +1,5 @@
 #include "widgets/chartview.h"
+#include <algorithm>
 #include <QStandardPaths>
 #include <QRegularExpression>
 #include <QDir>
@@ -41,9 +42,15 @@ ChartView::ChartView(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(
     m_plot->installEventFilter(this);
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), 11, QFont::Bold)));
-    // The legend beside the plot, never over the data.
+    // The legend beside the plot, never over the data, its entries together at the top (a
+    // spacer below it takes the rest of the height, which the entries were spread over).
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    m_plot->plotLayout()->addElement(1, 1, m_plot->legend);
+    auto *side = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 1, side);
+    side->addElement(0, 0, m_plot->legend);
+    side->addElement(1, 0, new QCPLayoutElement(m_plot));
+    side->setRowStretchFactor(0, 0.001);
+    side->setRowStretchFactor(1, 1);
     m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
     m_plot->legend->setMargins(QMargins(6, 4, 6, 4));
     setMinimumHeight(220);
@@ -514,10 +521,17 @@ QString ChartView::exportTo(const QString &path, int width, int height, double s
         QFont small = font();
         small.setPointSizeF(small.pointSizeF() * 0.85);
         stamp->setFont(small);
+        stamp->setLayer(QStringLiteral("overlay"));  // above the legend's background
     }
+    // Text for the image's size: a slide twice the chart's width gets text twice as large.
+    const double textScale = std::clamp(double(width) / std::max(1, this->width()), 1.0, 2.0);
+    if (textScale > 1)
+        setTextScale(textScale);
     const auto done = [&](bool ok) {
         if (stamp)
             m_plot->removeItem(stamp);
+        if (textScale > 1)
+            setTextScale(1.0);
         m_plot->replot();
         return ok ? QString() : tr("%1: the chart could not be written there").arg(path);
     };
