@@ -1,9 +1,10 @@
 // NumberEdit: a number typed as text and kept exactly as typed. A spin box whose lowest value
 // shows a "special value" text rewrites the field when the text typed so far is that value: a
 // price typed "0.1" became "enter the price" at the "0" and the rest was refused (seen under a
-// real X server). Here the text is the person's; a validator refuses what cannot be a number in
-// range, the placeholder says what is expected while the field is empty, and the unit sits
-// after the field. Numbers are read and written in the interface's locale.
+// real X server). Here the text is the person's: the validator refuses only what cannot be a
+// number at all, a number out of range stays visible and problem() says what is wrong with it,
+// the placeholder text says what is expected while the field is empty, and the unit sits after
+// the field. Numbers are read and written in the interface's locale.
 #pragma once
 
 #include <QLineEdit>
