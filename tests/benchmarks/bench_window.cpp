@@ -13,9 +13,10 @@
 
 #include <benchmark/benchmark.h>
 
+#include <widgets/numberedit.h>
+
 #include <QApplication>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QStandardPaths>
 

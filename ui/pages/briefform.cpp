@@ -1,13 +1,14 @@
 #include "pages/briefform.h"
+#include "parts/words.h"
 
 #include "parts/hfimport.h"
 
 #include <core/assumptions.h>
 #include <catalog/catalog.h>
 #include <catalog/modelarch.h>
+#include <widgets/numberedit.h>
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -67,8 +68,7 @@ Choices enumChoices()
 {
     Choices out;
     for (const auto &[value, name] : EnumNames<E>::items) {
-        const QString text = QString::fromLatin1(name.data(), qsizetype(name.size()));
-        out.append({text, jsonString(text)});
+        out.append({words(name), jsonString(QString::fromLatin1(name.data(), qsizetype(name.size())))});
     }
     return out;
 }
@@ -338,12 +338,6 @@ QString plainLabel(const FieldSpec &f)
     return QString(f.label).remove(u'&').remove(u':');
 }
 
-// An optional number shows its "not stated" text one step below its smallest valid value.
-double unsetValue(const FieldSpec &f)
-{
-    return f.min * f.scale - std::pow(10.0, -f.decimals);
-}
-
 } // namespace
 
 struct BriefForm::Private
@@ -410,27 +404,15 @@ BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent),
             });
             editor = combo;
         } else {
-            auto *spin = new QDoubleSpinBox(this);
-            spin->setDecimals(spec.decimals);
-            spin->setRange(spec.unsetText.isEmpty() ? spec.min * spec.scale : unsetValue(spec), spec.max * spec.scale);
-            spin->setSuffix(spec.unit);
-            spin->setSpecialValueText(spec.unsetText);
-            spin->setKeyboardTracking(true);
-            spin->setGroupSeparatorShown(true);
-            connect(spin, &QDoubleSpinBox::valueChanged, this, [this, i](double shown) {
-                if (d->loading)
-                    return;
-                const FieldSpec &s = d->specs[i];
-                QString json;
-                if (!s.unsetText.isEmpty() && shown < s.min * s.scale)
-                    json = kUnset;
-                else if (s.type == FieldSpec::Integer)
-                    json = QString::number(std::llround(shown / s.scale));
-                else
-                    json = jsonNumber(shown / s.scale);
-                emit edit({{s.pointer.toStdString(), json.toStdString()}}, plainLabel(s));
-            });
-            editor = spin;
+            // Typed text is kept as typed (a spin box rewrote a field emptied to clear a target);
+            // every number that is valid is an edit, as each keystroke of a spin box was.
+            auto *number = new NumberEdit(spec.min * spec.scale, spec.max * spec.scale, spec.decimals,
+                                          spec.unit.trimmed(), spec.unsetText.isEmpty() ? tr("required") : spec.unsetText,
+                                          this);
+            number->setTrailingZeros(false);
+            number->setUndoByWindow(true);
+            connect(number, &NumberEdit::valueChanged, this, [this, i, number] { numberTyped(i, number); });
+            editor = number;
         }
         editor->setToolTip(spec.tip);
         editor->setAccessibleName(plainLabel(spec));
@@ -486,9 +468,32 @@ QComboBox *BriefForm::modelBox() const
     return static_cast<QComboBox *>(field(QStringLiteral("/workload/model")));
 }
 
-QDoubleSpinBox *BriefForm::rateBox() const
+NumberEdit *BriefForm::rateBox() const
 {
-    return static_cast<QDoubleSpinBox *>(field(QStringLiteral("/workload/traffic/request_rate_per_s")));
+    return static_cast<NumberEdit *>(field(QStringLiteral("/workload/traffic/request_rate_per_s")));
+}
+
+void BriefForm::numberTyped(std::size_t i, NumberEdit *number)
+{
+    if (d->loading)
+        return;
+    const FieldSpec &s = d->specs[i];
+    QString json;
+    if (const auto shown = number->value()) {
+        json = s.type == FieldSpec::Integer ? QString::number(std::llround(*shown / s.scale)) : jsonNumber(*shown / s.scale);
+    } else if (number->text().trimmed().isEmpty() && !s.unsetText.isEmpty()) {
+        json = kUnset;
+    } else {
+        // Nothing is sent: the field keeps what was typed, framed, and the brief keeps its value.
+        const QString problem = number->problem().isEmpty() ? tr("a number is required") : number->problem();
+        const QString kept = d->brief ? s.value(*d->brief) : kUnset;
+        showError(kept == kUnset ? tr("%1: %2; the brief leaves it unstated.").arg(plainLabel(s), problem)
+                                 : tr("%1: %2; the brief keeps %3%4.")
+                                       .arg(plainLabel(s), problem, QLocale().toString(kept.toDouble() * s.scale, 'g', 12),
+                                            s.unit));
+        return;
+    }
+    emit edit({{s.pointer.toStdString(), json.toStdString()}}, plainLabel(s));
 }
 
 void BriefForm::setBrief(const Brief *brief)
@@ -518,10 +523,15 @@ void BriefForm::setBrief(const Brief *brief)
             }
             combo->setCurrentIndex(index);
         } else {
-            auto *spin = static_cast<QDoubleSpinBox *>(d->editors[i]);
-            const double shownValue = json == kUnset ? unsetValue(spec) : json.toDouble() * spec.scale;
-            if (std::abs(spin->value() - shownValue) > 0.5 * std::pow(10.0, -spec.decimals))
-                spin->setValue(shownValue);
+            // The field shows the brief, unless its text already reads as the brief's number.
+            auto *number = static_cast<NumberEdit *>(d->editors[i]);
+            const std::optional<double> shownValue =
+                json == kUnset ? std::nullopt : std::optional<double>(json.toDouble() * spec.scale);
+            const std::optional<double> typed = number->value();
+            const bool same = shownValue ? typed && std::abs(*typed - *shownValue) <= 0.5 * std::pow(10.0, -spec.decimals)
+                                         : number->text().trimmed().isEmpty();
+            if (!same)
+                number->setValue(shownValue);
         }
     }
     for (auto &[g, box] : d->groups)

@@ -19,11 +19,11 @@
 #include <vector>
 
 class QComboBox;
-class QDoubleSpinBox;
 
 namespace wb {
 
 class Catalog;
+class NumberEdit;
 
 class BriefForm : public QWidget
 {
@@ -42,7 +42,7 @@ public:
     QWidget *field(const QString &pointer) const;
     bool focusField(const QString &pointer);
     QComboBox *modelBox() const;
-    QDoubleSpinBox *rateBox() const;
+    NumberEdit *rateBox() const;
 
     // Reads a Hugging Face config.json and makes it the brief's model (an inline model named
     // after its folder). Returns the error, naming the file, when it cannot be used.
@@ -52,6 +52,8 @@ signals:
     void edit(const std::vector<wb::BriefPatch> &patches, const QString &label);
 
 private:
+    void numberTyped(std::size_t field, NumberEdit *number);
+
     struct Private;
     std::unique_ptr<Private> d;
 };

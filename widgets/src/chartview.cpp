@@ -1,20 +1,14 @@
 #include "widgets/chartview.h"
+
 #include <algorithm>
-#include <QStandardPaths>
-#include <QRegularExpression>
-#include <QDir>
-#include <QDate>
+#include <cmath>
 
 #include <qcustomplot.h>
 
 #include <QEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QMenu>
-#include <QMessageBox>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QSvgGenerator>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -27,6 +21,25 @@ namespace {
 const QColor kColors[] = {QColor(0, 114, 178),  QColor(230, 159, 0),  QColor(0, 158, 115),  QColor(204, 121, 167),
                           QColor(86, 180, 233), QColor(213, 94, 0),   QColor(240, 228, 66), QColor(120, 120, 120),
                           QColor(0, 70, 110),   QColor(150, 100, 0),  QColor(0, 100, 70),   QColor(130, 70, 110)};
+
+// Tick labels a slide can show: "10,000" and "20 M", not "1E+04" or "2e+07".
+QString readableTick(double tick, const QLocale &locale)
+{
+    const double a = std::abs(tick);
+    if (a >= 1e6)
+        return locale.toString(tick / 1e6, 'g', 3) + QStringLiteral(" M");
+    if (a >= 1 && tick == std::round(tick))
+        return locale.toString(tick, 'f', 0);  // grouped: "10,000"
+    return locale.toString(tick, 'g', 4);
+}
+
+template<typename Base>
+class ReadableTicker : public Base
+{
+protected:
+    // The interface's locale, not the plot's (QCustomPlot drops the group separator from its own).
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override { return readableTick(tick, QLocale()); }
+};
 
 } // namespace
 
@@ -54,6 +67,9 @@ ChartView::ChartView(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(
     m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
     m_plot->legend->setMargins(QMargins(6, 4, 6, 4));
     setMinimumHeight(220);
+    // The plot's own minimum is its layout's (a title or a colour scale as wide as it is drawn):
+    // it must never make the window wider than the screen, so the chart fixes its own.
+    m_plot->setMinimumSize(240, 200);
     restyle();
 }
 
@@ -237,8 +253,15 @@ void ChartView::setVerticalMarker(double x, const QString &label)
     text->setPadding(QMargins(4, 0, 0, 0));
     text->setText(label);
     text->setColor(palette().color(QPalette::WindowText));
-    text->setFont(font());
+    text->setFont(scaledFont());
     m_plot->replot();
+}
+
+QFont ChartView::scaledFont() const
+{
+    QFont base = font();
+    base.setPointSizeF(base.pointSizeF() * m_textScale);
+    return base;
 }
 
 void ChartView::showEmptyState(bool empty)
@@ -253,6 +276,13 @@ void ChartView::showEmptyState(bool empty)
     m_plot->legend->setVisible(!empty && m_plot->legend->visible());
 }
 
+QStringList ChartView::axisTickLabels(Qt::Orientation orientation) const
+{
+    const QCPAxis *axis = orientation == Qt::Vertical ? m_plot->yAxis : m_plot->xAxis;
+    const QVector<QString> labels = axis->tickVectorLabels();  // a copy each call
+    return QStringList(labels.begin(), labels.end());
+}
+
 void ChartView::setLogScale(bool x, bool y)
 {
     m_logX = x;
@@ -264,15 +294,11 @@ void ChartView::resetAxes(bool logX, bool logY)
     const auto reset = [](QCPAxis *axis, bool log) {
         axis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
         if (log) {
-            auto ticker = QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog);
+            auto ticker = QSharedPointer<ReadableTicker<QCPAxisTickerLog>>(new ReadableTicker<QCPAxisTickerLog>);
             ticker->setLogBase(10);
             axis->setTicker(ticker);
-            axis->setNumberFormat(QStringLiteral("eb"));
-            axis->setNumberPrecision(0);
         } else {
-            axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-            axis->setNumberFormat(QStringLiteral("g"));
-            axis->setNumberPrecision(6);
+            axis->setTicker(QSharedPointer<QCPAxisTicker>(new ReadableTicker<QCPAxisTicker>));
         }
     };
     reset(m_plot->xAxis, logX);
@@ -281,8 +307,8 @@ void ChartView::resetAxes(bool logX, bool logY)
 
 void ChartView::setTextScale(double factor)
 {
-    QFont base = font();
-    base.setPointSizeF(base.pointSizeF() * factor);
+    m_textScale = factor;
+    const QFont base = scaledFont();
     QFont title = base;
     title.setBold(true);
     title.setPointSizeF(base.pointSizeF() * 1.25);
@@ -296,6 +322,9 @@ void ChartView::setTextScale(double factor)
             item->setFont(base);
     if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)))
         t->setFont(title);
+    for (int i = 0; i < m_plot->itemCount(); ++i)  // the brief's marker, the heat map's mark
+        if (auto *label = qobject_cast<QCPItemText *>(m_plot->item(i)))
+            label->setFont(base);
     fitTitleAndLegend();
     for (int i = 0; i < m_plot->graphCount(); ++i) {
         QPen pen = m_plot->graph(i)->pen();
@@ -380,7 +409,7 @@ void ChartView::setHeatmap(const QStringList &columns, const QStringList &rows, 
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         label->setText(markLabel);
         label->setColor(text);
-        label->setFont(font());
+        label->setFont(scaledFont());
         label->setBrush(palette().color(QPalette::Window));
         label->setPadding(QMargins(4, 1, 4, 1));
         label->setClipToAxisRect(false);
@@ -489,114 +518,6 @@ void ChartView::restyle()
             label->setColor(text);
     }
     m_plot->replot();
-}
-
-QString ChartView::defaultExportName() const
-{
-    const QString scenario = m_stamp.section(QStringLiteral(" · "), 0, 0);
-    QString name = (scenario.isEmpty() ? QString() : scenario + u' ') + m_title.left(60);
-    name = name.toLower();
-    name.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
-    name = name.left(80);
-    while (name.startsWith(u'-'))
-        name.remove(0, 1);
-    while (name.endsWith(u'-'))
-        name.chop(1);
-    return (name.isEmpty() ? QStringLiteral("chart") : name) + u'-' + QDate::currentDate().toString(Qt::ISODate);
-}
-
-QString ChartView::exportTo(const QString &path, int width, int height, double scale)
-{
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    // The stamp in the corner for the export only.
-    QCPItemText *stamp = nullptr;
-    if (!m_stamp.isEmpty()) {
-        stamp = new QCPItemText(m_plot);
-        stamp->setClipToAxisRect(false);
-        stamp->position->setType(QCPItemPosition::ptViewportRatio);
-        stamp->position->setCoords(0.995, 0.995);
-        stamp->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        stamp->setText(m_stamp);
-        stamp->setColor(palette().color(QPalette::PlaceholderText));
-        QFont small = font();
-        small.setPointSizeF(small.pointSizeF() * 0.85);
-        stamp->setFont(small);
-        stamp->setLayer(QStringLiteral("overlay"));  // above the legend's background
-    }
-    // Text for the image's size: a slide twice the chart's width gets text twice as large.
-    const double textScale = std::clamp(double(width) / std::max(1, this->width()), 1.0, 2.0);
-    if (textScale > 1)
-        setTextScale(textScale);
-    const auto done = [&](bool ok) {
-        if (stamp)
-            m_plot->removeItem(stamp);
-        if (textScale > 1)
-            setTextScale(1.0);
-        m_plot->replot();
-        return ok ? QString() : tr("%1: the chart could not be written there").arg(path);
-    };
-    bool ok = false;
-    if (suffix == QLatin1String("png")) {
-        ok = m_plot->savePng(path, width, height, scale);
-    } else if (suffix == QLatin1String("pdf")) {
-        ok = m_plot->savePdf(path, width, height);
-    } else if (suffix == QLatin1String("svg")) {
-        QSvgGenerator svg;
-        svg.setFileName(path);
-        svg.setSize(QSize(width, height));
-        svg.setViewBox(QRect(0, 0, width, height));
-        QCPPainter painter;
-        ok = painter.begin(&svg);
-        if (ok) {
-            m_plot->toPainter(&painter, width, height);
-            ok = painter.end();
-        }
-        ok = ok && QFileInfo(path).size() > 0;
-    } else {
-        done(true);
-        return tr("%1: choose a .png, .svg or .pdf file").arg(path);
-    }
-    return done(ok);
-}
-
-void ChartView::showExportMenu(const QPoint &pos)
-{
-    // A slide's size (16:9 or 4:3), the chart as shown, and for PNG a double-density slide; the
-    // file name offered says the scenario, the chart and the date, in the last folder used.
-    struct Choice
-    {
-        const char *format;
-        QString label;
-        QSize size;
-        double scale;
-    };
-    const QSize shown = size();
-    const std::vector<Choice> choices = {
-        {"png", tr("PNG for a 16:9 slide (1920 × 1080)…"), {1920, 1080}, 1},
-        {"png", tr("PNG for a 16:9 slide, sharp (3840 × 2160)…"), {1920, 1080}, 2},
-        {"png", tr("PNG for a 4:3 slide (1024 × 768)…"), {1024, 768}, 1},
-        {"png", tr("PNG as shown (%1 × %2)…").arg(shown.width()).arg(shown.height()), shown, 1},
-        {"svg", tr("SVG for a 16:9 slide…"), {1920, 1080}, 1},
-        {"pdf", tr("PDF for a 16:9 slide…"), {1920, 1080}, 1},
-    };
-    QMenu menu(this);
-    for (const Choice &c : choices)
-        menu.addAction(c.label, this, [this, c] {
-            static QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-            const QString suffix = QString::fromLatin1(c.format);
-            QString path = QFileDialog::getSaveFileName(this, tr("Export chart"),
-                                                        QDir(folder).filePath(defaultExportName() + u'.' + suffix),
-                                                        tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
-            if (path.isEmpty())
-                return;
-            if (QFileInfo(path).suffix().isEmpty())
-                path += QLatin1Char('.') + suffix;
-            folder = QFileInfo(path).absolutePath();
-            const QString error = exportTo(path, c.size.width(), c.size.height(), c.scale);
-            if (!error.isEmpty())
-                QMessageBox::warning(this, tr("Cannot export"), error);
-        });
-    menu.exec(m_plot->mapToGlobal(pos));
 }
 
 } // namespace wb

@@ -1,6 +1,7 @@
 #include "widgets/numberedit.h"
 
 #include <QDoubleValidator>
+#include <QKeyEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -26,7 +27,26 @@ NumberEdit::NumberEdit(double minimum, double maximum, int decimals, const QStri
     m_unit->setVisible(!unit.isEmpty());
     layout->addWidget(m_unit);
     setFocusProxy(m_edit);
-    connect(m_edit, &QLineEdit::textChanged, this, &NumberEdit::valueChanged);
+    m_edit->installEventFilter(this);
+    connect(m_edit, &QLineEdit::textChanged, this, [this] {
+        // A frame, not a colour of its own: the palette's text stays readable in light and dark.
+        m_edit->setStyleSheet(problem().isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #d55e00; }"));
+        emit valueChanged();
+    });
+}
+
+bool NumberEdit::eventFilter(QObject *watched, QEvent *event)
+{
+    // A line edit claims Undo and Redo before the window's shortcuts see them; declining the
+    // override lets the window's actions have them.
+    if (m_undoByWindow && watched == m_edit && event->type() == QEvent::ShortcutOverride) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
+            event->ignore();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 std::optional<double> NumberEdit::value() const
@@ -60,7 +80,14 @@ void NumberEdit::setUnit(const QString &unit)
 
 void NumberEdit::setValue(std::optional<double> value)
 {
-    m_edit->setText(value ? locale().toString(*value, 'f', m_decimals) : QString());
+    QString text = value ? locale().toString(*value, 'f', m_decimals) : QString();
+    if (!m_trailingZeros && m_decimals > 0 && value) {
+        while (text.endsWith(u'0'))
+            text.chop(1);
+        if (text.endsWith(locale().decimalPoint()))
+            text.chop(locale().decimalPoint().size());
+    }
+    m_edit->setText(text);
 }
 
 } // namespace wb

@@ -1,7 +1,7 @@
 // ChartView: the one place charts are drawn (QCustomPlot stays private to it). Line charts of
 // named series with optional horizontal reference lines (an SLO), and stacked bar charts by
 // category. Hovering shows the value under the pointer; a legend names the series; the context
-// menu exports PNG, SVG or PDF; colours follow the palette and change with it (dark mode).
+// menu exports PNG, SVG or PDF (chartexport.cpp); colours follow the palette and change with it (dark mode).
 // Knows nothing of the engine.
 #pragma once
 
@@ -82,6 +82,8 @@ public:
     // The text the hover tooltip shows at a widget position (empty when nothing is there).
     QString valueAt(const QPoint &pos) const;
     int seriesCount() const;
+    // The labels the value axis (Qt::Vertical) or the category axis shows now, as drawn.
+    QStringList axisTickLabels(Qt::Orientation orientation) const;
     // Scales every text of the chart (1: normal; about 1.8 for projecting).
     void setTextScale(double factor);
 
@@ -98,6 +100,7 @@ private:
     void showEmptyState(bool empty);
     void showExportMenu(const QPoint &pos);
     QColor seriesColor(int index) const;
+    QFont scaledFont() const;  // the widget's font at the text scale
 
     QCustomPlot *m_plot = nullptr;
     QString m_emptyText;
@@ -106,6 +109,7 @@ private:
     bool m_empty = false;  // showing the empty text instead
     bool m_bars = false;
     bool m_logX = false, m_logY = false;
+    double m_textScale = 1;
     QStringList m_categories;
     QStringList m_heatColumns, m_heatRows;
     QCPColorScale *m_colorScale = nullptr;  // beside a heat map only

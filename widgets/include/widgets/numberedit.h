@@ -4,7 +4,8 @@
 // real X server). Here the text is the person's: the validator refuses only what cannot be a
 // number at all, a number out of range stays visible and problem() says what is wrong with it,
 // the placeholder text says what is expected while the field is empty, and the unit sits after
-// the field. Numbers are read and written in the interface's locale.
+// the field. A text with a problem gets a red frame. Numbers are read and written in the
+// interface's locale.
 #pragma once
 
 #include <QLineEdit>
@@ -32,6 +33,14 @@ public:
     QLineEdit *lineEdit() const { return m_edit; }
     void setUnit(const QString &unit);
     QString text() const { return m_edit->text(); }
+    // setValue() writes "12.5", not "12.500" (a price keeps its cents: the default is true).
+    void setTrailingZeros(bool shown) { m_trailingZeros = shown; }
+    // Ctrl+Z and Ctrl+Shift+Z go to the window's Undo and Redo instead of the field's own text
+    // undo: for a field whose every keystroke is already an undoable edit of a document.
+    void setUndoByWindow(bool byWindow) { m_undoByWindow = byWindow; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 signals:
     void valueChanged();
@@ -41,6 +50,8 @@ private:
     QLabel *m_unit = nullptr;
     double m_minimum, m_maximum;
     int m_decimals;
+    bool m_trailingZeros = true;
+    bool m_undoByWindow = false;
 };
 
 } // namespace wb
