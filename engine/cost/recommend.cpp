@@ -212,7 +212,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     if (!brief.assumptions.overridden(Assumption::PlatformFteSelfHosted))
         s.warnings.push_back({"mistake-platform-responsibility",
                               fmt::format("the brief does not say who runs the serving platform; {:.2f} engineers are assumed "
-                                  "(platform_fte_self_hosted). Drivers, model servers, autoscaling, on-call and spend "
+                                  "(Platform engineers on the Brief page, platform_fte_self_hosted in a brief file). Drivers, model servers, autoscaling, on-call and spend "
                                   "reports need an owner (common mistake 5)",
                                   brief.assumptions.value(Assumption::PlatformFteSelfHosted))});
 

@@ -3,6 +3,8 @@
 #include "brief/completeness.h"
 #include "core/version.h"
 
+#include <fmt/format.h>
+
 #include <atomic>
 #include <mutex>
 #include <thread>
@@ -76,8 +78,10 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         evaluateCandidate(*sized);
         if (!sized->fit.fits)
             return;
-        r.warnings.push_back({"resized", r.fit.resizeReason + "; the rankings use " + candidateLabel(sized->candidate)
-                                             + ", evaluated in full"});
+        r.warnings.push_back({"resized", r.fit.resizeReason
+                                             + fmt::format("; the rankings use {} GPUs (TP {}, PP {}), evaluated in full",
+                                                           sized->candidate.gpus, sized->candidate.tensorParallel,
+                                                           sized->candidate.pipelineParallel)});
         r.resized = std::move(sized);
     };
     const auto work = [&] {

@@ -22,6 +22,9 @@
 #include <dialogs/scenariocompare.h>
 #include <parts/recommendation.h>
 #include <widgets/chartview.h>
+#include <parts/words.h>
+#include <parts/resultcharts.h>
+#include <widgets/chartexportdialog.h>
 #include <widgets/numberedit.h>
 
 #include <QAbstractItemModelTester>
@@ -29,7 +32,6 @@
 #include <functional>
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QApplication>
 #include <QDate>
 #include <QDateEdit>
@@ -57,6 +59,7 @@
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTableView>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QTest>
@@ -109,6 +112,25 @@ QString findChildLabelText(QWidget *form)
     return {};
 }
 
+// Replaces what a number field shows with typed keys, as a person selecting it and typing does.
+void typeInto(QWidget *field, const QString &text)
+{
+    auto *number = qobject_cast<wb::NumberEdit *>(field);
+    if (!number)
+        qFatal("not a number field: %s", qPrintable(field->objectName()));
+    number->lineEdit()->setFocus(Qt::TabFocusReason);
+    number->lineEdit()->selectAll();
+    if (text.isEmpty())
+        QTest::keyClick(number->lineEdit(), Qt::Key_Backspace);
+    else
+        QTest::keyClicks(number->lineEdit(), text);
+}
+
+wb::NumberEdit *numberField(wb::BriefForm *form, const char *pointer)
+{
+    return qobject_cast<wb::NumberEdit *>(form->field(QLatin1String(pointer)));
+}
+
 } // namespace
 
 class TestMainWindow : public QObject
@@ -146,6 +168,7 @@ private slots:
     void badBriefLeavesDocumentAsItWas();
     void newClearsTheDocument();
     void chartsFollowResultsAndExport();
+    void pagesSayWhatTheyShow();
     void saveProjectAndReopen();
     void autosaveAndRecover();
     void badProjectLeavesDocumentAsItWas();
@@ -233,13 +256,16 @@ void TestMainWindow::editingTheBriefUpdatesAndUndoes()
 {
     wb::Document doc(shippedCatalog());
     wb::MainWindow w(&doc);
-    QVERIFY(!doc.openFile(kSample).has_value());
+    QVERIFY(showOnSample(w, doc));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     const double before = doc.results().results[0].performance.requestsPerS;
     QCOMPARE(*doc.brief()->workload.traffic.requestRatePerS, 12.5);
     const int steps = doc.undoStack()->count();
-    for (double v : {2.0, 25.0, 2.5})  // keystrokes in one field
-        w.briefForm()->rateBox()->setValue(v);
+    // Keystrokes in one field: 2, 25, 2 (Backspace), 2., 2.5: one step.
+    typeInto(w.briefForm()->rateBox(), QStringLiteral("25"));
+    QTest::keyClick(w.briefForm()->rateBox()->lineEdit(), Qt::Key_Backspace);
+    QTest::keyClicks(w.briefForm()->rateBox()->lineEdit(), QStringLiteral(".5"));
+    QCOMPARE(w.briefForm()->rateBox()->text(), QStringLiteral("2.5"));
     QCOMPARE(doc.undoStack()->count(), steps + 1);
     QCOMPARE(*doc.brief()->workload.traffic.requestRatePerS, 2.5);
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
@@ -254,7 +280,7 @@ void TestMainWindow::editingTheBriefUpdatesAndUndoes()
     doc.undoStack()->undo();
     QCOMPARE(doc.brief()->workload.model.id, std::string("llama-3.1-70b"));
     QCOMPARE(*doc.brief()->workload.traffic.requestRatePerS, 12.5);
-    QCOMPARE(w.briefForm()->rateBox()->value(), 12.5);
+    QCOMPARE(w.briefForm()->rateBox()->text(), QStringLiteral("12.5"));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     QVERIFY(qAbs(doc.results().results[0].performance.requestsPerS - before) < 1e-9);
     // Invalid: refused, named, nothing changed.
@@ -318,12 +344,12 @@ void TestMainWindow::briefFormFollowsTheKindAndCompletes()
     w.missingList()->setCurrentRow(0);
     emit w.missingList()->itemClicked(w.missingList()->item(0));
     QCOMPARE(w.resultTabs()->currentIndex(), int(wb::MainWindow::Tab::Brief));
-    QTRY_COMPARE(QApplication::focusWidget(), form->field(QStringLiteral("/workload/slo/ttft_p99_s")));
+    QTRY_VERIFY(form->field(QStringLiteral("/workload/slo/ttft_p99_s"))->isAncestorOf(QApplication::focusWidget()));
 
     // Giving the targets and the acceptance completes what the ranking needs.
-    qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/slo/ttft_p99_s")))->setValue(1500);
+    typeInto(numberField(form, "/workload/slo/ttft_p99_s"), QStringLiteral("1500"));
     QCOMPARE(doc.brief()->workload.slo.ttftP99S.value_or(0), 1.5);
-    qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/acceptance/quality_pass_rate")))->setValue(92);
+    typeInto(numberField(form, "/workload/acceptance/quality_pass_rate"), QStringLiteral("92"));
     QCOMPARE(doc.brief()->workload.acceptance.qualityPassRate, 0.92);
     QVERIFY(!missing().join(u'|').contains(u'⚠'));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
@@ -343,42 +369,64 @@ void TestMainWindow::optionalFieldsAndBursts()
 {
     wb::Document doc(shippedCatalog());
     wb::MainWindow w(&doc);
-    QVERIFY(!doc.openFile(kSample).has_value());
+    QVERIFY(showOnSample(w, doc));
     wb::BriefForm *form = w.briefForm();
-    // Every number the brief states is shown as a number, not as "not stated" (a field's range
+    // Every number the brief states is shown as that number, not as "not stated" (a field's range
     // must hold the brief's value): TTFT 2 s, TPOT 80 ms, pass rate 95%, failures 1%.
     const QJsonObject root = QJsonDocument::fromJson(doc.briefJson().toUtf8()).object();
     int checked = 0;
-    for (QDoubleSpinBox *spin : form->findChildren<QDoubleSpinBox *>()) {
+    for (wb::NumberEdit *number : form->findChildren<wb::NumberEdit *>()) {
         QJsonValue v = root;
-        for (const QString &key : spin->objectName().split(u'/', Qt::SkipEmptyParts))
+        for (const QString &key : number->objectName().split(u'/', Qt::SkipEmptyParts))
             v = v.toObject().value(key);
         if (!v.isDouble())
             continue;
-        QVERIFY2(spin->specialValueText().isEmpty() || spin->text() != spin->specialValueText(),
-                 qPrintable(spin->objectName() + QStringLiteral(" shows ") + spin->text()));
+        QVERIFY2(number->value().has_value(), qPrintable(number->objectName() + QStringLiteral(" shows ") + number->text()));
         ++checked;
     }
     QCOMPARE(checked, 10);  // input and output with their p95s, rate, burstiness, TTFT, TPOT, pass rate, failures
-    QCOMPARE(qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/slo/tpot_p99_s")))->value(), 80.0);
-    QCOMPARE(qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/acceptance/quality_pass_rate")))->value(),
-             95.0);
-    auto *p95 = qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/input_tokens_p95")));
-    QCOMPARE(p95->value(), 6000.0);
-    p95->setValue(p95->minimum());
-    QCOMPARE(p95->text(), QStringLiteral("not stated"));
+    QCOMPARE(numberField(form, "/workload/slo/tpot_p99_s")->text(), QStringLiteral("80"));
+    QCOMPARE(numberField(form, "/workload/acceptance/quality_pass_rate")->text(), QStringLiteral("95"));
+    wb::NumberEdit *p95 = numberField(form, "/workload/input_tokens_p95");
+    QCOMPARE(p95->text(), QStringLiteral("6,000"));
+    // Emptied, an optional field is unstated: its placeholder says so and the brief drops it.
+    typeInto(p95, QString());
+    QCOMPARE(p95->text(), QString());
+    QCOMPARE(p95->lineEdit()->placeholderText(), QStringLiteral("not stated"));
     QVERIFY(!doc.brief()->workload.inputTokensP95.has_value());
     QVERIFY(doc.briefJson().indexOf(QLatin1String("input_tokens_p95")) < 0);
+    // Emptied, a latency target is "no target", and stays empty (a spin box snapped it back).
+    wb::NumberEdit *ttft = numberField(form, "/workload/slo/ttft_p99_s");
+    typeInto(ttft, QString());
+    QVERIFY(!doc.brief()->workload.slo.ttftP99S.has_value());
+    QCOMPARE(ttft->text(), QString());
+    QCOMPARE(ttft->lineEdit()->placeholderText(), QStringLiteral("no target"));
+    // Emptied, a required field keeps its empty text, says so, and the brief keeps its value.
+    wb::NumberEdit *input = numberField(form, "/workload/input_tokens");
+    typeInto(input, QString());
+    QCOMPARE(doc.brief()->workload.inputTokens, 2000.0);
+    QCOMPARE(input->text(), QString());
+    QVERIFY2(findChildLabelText(form).contains(QLatin1String("Input: a number is required; the brief keeps 2,000 tokens")),
+             qPrintable(findChildLabelText(form)));
+    QTest::keyClicks(input->lineEdit(), QStringLiteral("0"));  // below the minimum of 1 token
+    QCOMPARE(doc.brief()->workload.inputTokens, 2000.0);
+    QVERIFY(!input->lineEdit()->styleSheet().isEmpty());  // framed
+    QTest::keyClicks(input->lineEdit(), QStringLiteral(".5"));  // a token count has no decimals: "5" refused
+    QCOMPARE(input->text(), QStringLiteral("0."));
+    typeInto(input, QStringLiteral("3000"));
+    QCOMPARE(doc.brief()->workload.inputTokens, 3000.0);
+    QVERIFY(input->lineEdit()->styleSheet().isEmpty());
+    QVERIFY(findChildLabelText(form).isEmpty());
 
     auto *bursts = qobject_cast<QComboBox *>(form->field(QStringLiteral("/workload/traffic/bursts")));
     QVERIFY(!form->field(QStringLiteral("/workload/traffic/bursts/multiplier"))->isVisibleTo(form));
     bursts->setCurrentIndex(1);
     QCOMPARE(doc.brief()->workload.traffic.burstMultiplier.value_or(0), 3.0);
     QVERIFY(form->field(QStringLiteral("/workload/traffic/bursts/multiplier"))->isVisibleTo(form));
-    // A burst as long as its period is refused with the field named; nothing changes.
-    auto *length = qobject_cast<QDoubleSpinBox *>(form->field(QStringLiteral("/workload/traffic/bursts/duration_s")));
-    length->setValue(400);
-    QCOMPARE(doc.brief()->workload.traffic.burstDurationS, 20.0);
+    // A burst as long as its period is refused with the field named: typed 4 and 40 s are
+    // taken, 400 s (the period is 300 s) is not, and the brief keeps 40.
+    typeInto(numberField(form, "/workload/traffic/bursts/duration_s"), QStringLiteral("400"));
+    QCOMPARE(doc.brief()->workload.traffic.burstDurationS, 40.0);
     QVERIFY(findChildLabelText(form).contains(QLatin1String("duration_s")));
     // Closed-loop traffic drops the bursts and starts a concurrency.
     auto *mode = qobject_cast<QComboBox *>(form->field(QStringLiteral("/workload/traffic/mode")));
@@ -540,7 +588,7 @@ void TestMainWindow::warningsLeadToTheirFix()
     QVERIFY(platform);
     emit w.warningList()->itemClicked(platform);
     QCOMPARE(w.resultTabs()->currentIndex(), int(wb::MainWindow::Tab::Brief));
-    QTRY_COMPARE(QApplication::focusWidget(), w.briefForm()->field(QStringLiteral("/assumptions/platform_fte_self_hosted")));
+    QTRY_VERIFY(w.briefForm()->field(QStringLiteral("/assumptions/platform_fte_self_hosted"))->isAncestorOf(QApplication::focusWidget()));
 }
 
 // Two scenarios side by side: a copy of the chat scenario at twice the request rate differs in
@@ -708,14 +756,14 @@ void TestMainWindow::anEditParsesTheBriefOnce()
     w.show();
     QVERIFY(!doc.openFile(kSample).has_value());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
-    QDoubleSpinBox *rate = w.briefForm()->rateBox();
+    wb::NumberEdit *rate = w.briefForm()->rateBox();
     QVERIFY(rate && rate->isVisible());
     int edits = 0;
     connect(w.briefForm(), &wb::BriefForm::edit, this, [&] { ++edits; });
-    rate->setFocus();
-    rate->selectAll();
+    rate->lineEdit()->setFocus();
+    rate->lineEdit()->selectAll();
     const std::uint64_t before = wb::briefParseCount();
-    QTest::keyClicks(rate, QStringLiteral("9"));
+    QTest::keyClicks(rate->lineEdit(), QStringLiteral("9"));
     QCOMPARE(edits, 1);
     QCOMPARE(wb::briefParseCount() - before, std::uint64_t(1));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
@@ -723,11 +771,13 @@ void TestMainWindow::anEditParsesTheBriefOnce()
     QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 9.0);
     // Ctrl+Z with the focus still in the field undoes the edit through the window's Edit menu, and
     // Ctrl+Shift+Z redoes it (the Redo action had only the platform's first binding, Ctrl+Y).
-    QVERIFY(rate->hasFocus() || QApplication::focusWidget() == rate);
-    QTest::keyClick(rate, Qt::Key_Z, Qt::ControlModifier);
+    // The field's own text undo would have taken the keys first.
+    QVERIFY(rate->lineEdit()->hasFocus() || QApplication::focusWidget() == rate->lineEdit());
+    QTest::keyClick(rate->lineEdit(), Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 12.5);
-    QCOMPARE(rate->value(), 12.5);
-    QTest::keyClick(rate, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(rate->text(), QStringLiteral("12.5"));
+    QTest::keyClick(rate->lineEdit(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(rate->text(), QStringLiteral("9"));
     QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 9.0);
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
@@ -768,13 +818,11 @@ void TestMainWindow::numbersFollowTheInterfaceLocale()
     wb::MainWindow w(&doc);
     w.show();
     QVERIFY(!doc.openFile(kSample).has_value());
-    QDoubleSpinBox *rate = w.briefForm()->rateBox();
+    wb::NumberEdit *rate = w.briefForm()->rateBox();
     QVERIFY(rate && rate->isVisible());
-    rate->setFocus();
-    rate->selectAll();
-    QTest::keyClicks(rate, QStringLiteral("7.5"));
+    typeInto(rate, QStringLiteral("7.5"));
     QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 7.5);
-    QCOMPARE(rate->cleanText(), QStringLiteral("7.5"));
+    QCOMPARE(rate->text(), QStringLiteral("7.5"));
     QCOMPARE(QLocale().toString(12.5), QStringLiteral("12.5"));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     QLocale::setDefault(before);
@@ -851,7 +899,7 @@ void TestMainWindow::comparisonSortsAndMarksTheBest()
         ++priced;
         const QString term = model.data(model.index(r, wb::ComparisonModel::Term), Qt::UserRole).toString();
         const auto option = std::find_if(d.cost.options.begin(), d.cost.options.end(), [&](const wb::CostOption &o) {
-            return QString::fromLatin1(wb::enumName(*o.term).data()) == term;
+            return wb::words(*o.term) == term;
         });
         QVERIFY(option != d.cost.options.end());
         QCOMPARE(gpus, QLocale().toString(option->gpus));
@@ -1180,6 +1228,11 @@ void TestMainWindow::catalogBrowserShowsEveryGpuWithSources()
     QCOMPARE(browser.table()->model()->rowCount(), 1);
     browser.table()->selectRow(0);
     QCOMPARE(browser.selectedGpu(), QStringLiteral("h200-sxm-141gb"));
+    // Words, not the catalog's keys: "NVIDIA", "Hopper", "NVLink 900 GB/s × 8".
+    const QAbstractItemModel *shown = browser.table()->model();
+    QCOMPARE(shown->index(0, wb::GpuCatalogModel::Vendor).data().toString(), QStringLiteral("NVIDIA"));
+    QCOMPARE(shown->index(0, wb::GpuCatalogModel::Architecture).data().toString(), QStringLiteral("Hopper"));
+    QCOMPARE(shown->index(0, wb::GpuCatalogModel::ScaleUp).data().toString(), QStringLiteral("NVLink 900 GB/s × 8"));
 
     wb::Document doc(shippedCatalog());
     wb::MainWindow w(&doc);
@@ -1190,7 +1243,13 @@ void TestMainWindow::catalogBrowserShowsEveryGpuWithSources()
     QCOMPARE(doc.brief()->candidates.back().gpu, std::string("h200-sxm-141gb"));
     // The H100's lowest on-demand price in the price book, $3.49 (resources/catalog/prices.json).
     const QString price = w.candidatesTable()->model()->index(0, wb::CandidatesModel::Price).data().toString();
-    QVERIFY2(price.startsWith(QLatin1String("$3.49/h on-demand")), qPrintable(price));
+    QVERIFY2(price.startsWith(QLatin1String("$3.49/h on-demand, 2026-")) && !price.contains(u'\n'), qPrintable(price));
+    // The candidate is named as the catalog names it, on its stack's own spelling.
+    QCOMPARE(w.candidatesTable()->model()->index(0, wb::CandidatesModel::Gpu).data().toString(),
+             QStringLiteral("NVIDIA H100 SXM5 80GB"));
+    QCOMPARE(w.candidatesTable()->model()->index(0, wb::CandidatesModel::Stack).data().toString(), QStringLiteral("vLLM"));
+    auto *kind = qobject_cast<QComboBox *>(w.briefForm()->field(QStringLiteral("/workload/kind")));
+    QCOMPARE(kind->currentText(), QStringLiteral("real-time inference"));
     QVERIFY(w.candidatesTable()->model()->index(0, wb::CandidatesModel::Price).data(Qt::ToolTipRole).toString().contains(
         QLatin1String("observed")));
     doc.undoStack()->undo();
@@ -1238,6 +1297,14 @@ void TestMainWindow::chartsFollowResultsAndExport()
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     // Five candidates with performance draw five load curves, plus the TTFT target line.
     QCOMPARE(w.loadChart()->seriesCount(), 6);
+    // Its overloaded points span more than a hundredfold: a log axis whose ticks read as numbers
+    // ("10,000", "20 M"), not "1E+04".
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Performance));
+    QVERIFY2(w.loadChart()->title().contains(QLatin1String("log scale")), qPrintable(w.loadChart()->title()));
+    QTRY_VERIFY(!w.loadChart()->axisTickLabels(Qt::Vertical).isEmpty());
+    for (const QString &label : w.loadChart()->axisTickLabels(Qt::Vertical))
+        QVERIFY2(QRegularExpression(QStringLiteral("^([0-9]{1,3}(,[0-9]{3})*|[0-9.]+ M)$")).match(label).hasMatch(),
+                 qPrintable(label));
     QVERIFY(w.costChart()->seriesCount() >= 4);
     QTemporaryDir dir;
     for (const char *suffix : {"png", "svg", "pdf"}) {
@@ -1250,8 +1317,36 @@ void TestMainWindow::chartsFollowResultsAndExport()
     const QString slide = dir.filePath(QStringLiteral("slide.png"));
     QCOMPARE(w.costChart()->exportTo(slide, 1920, 1080, 2), QString());
     QCOMPARE(QImage(slide).size(), QSize(3840, 2160));
+    // The file says 192 DPI (7,559 dots per metre: 192 / 0.0254), as its pixels are.
+    QCOMPARE(QImage(slide).dotsPerMeterX(), 7559);
     QCOMPARE(w.costChart()->exportTo(slide, 1024, 768), QString());
     QCOMPARE(QImage(slide).size(), QSize(1024, 768));
+    // Any other size: typed into the export dialog, which says what comes out before the file
+    // is chosen. 1920 x 1080 at 300 DPI is 6,000 x 3,375 pixels (x 300/96), 50.8 x 28.6 cm
+    // (6,000 / 300 x 2.54; 3,375 / 300 x 2.54 = 28.575).
+    {
+        wb::ChartExportDialog dialog(QSize(800, 450));
+        typeInto(dialog.widthEdit(), QStringLiteral("1920"));
+        typeInto(dialog.heightEdit(), QStringLiteral("1080"));
+        typeInto(dialog.dpiEdit(), QStringLiteral("300"));
+        QCOMPARE(dialog.summary(), QStringLiteral("A PNG of 6,000 × 3,375 pixels, 50.8 × 28.6 cm printed at 300 DPI."));
+        QCOMPARE(dialog.layoutSize(), QSize(1920, 1080));
+        QCOMPARE(dialog.scale(), 300 / 96.0);
+        const QString print = dir.filePath(QStringLiteral("print.png"));
+        QCOMPARE(w.costChart()->exportTo(print, dialog.layoutSize().width(), dialog.layoutSize().height(), dialog.scale()),
+                 QString());
+        QCOMPARE(QImage(print).size(), QSize(6000, 3375));
+        // 1,200 DPI would be 24,000 pixels wide: refused before a file is asked for.
+        typeInto(dialog.dpiEdit(), QStringLiteral("1200"));
+        QVERIFY2(dialog.summary().contains(QLatin1String("too large")), qPrintable(dialog.summary()));
+        QVERIFY(!dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+        // A vector format has no DPI.
+        dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(QStringLiteral("svg")));
+        QVERIFY(!dialog.dpiEdit()->isEnabled());
+        QVERIFY(dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+        typeInto(dialog.widthEdit(), QString());
+        QCOMPARE(dialog.summary(), QStringLiteral("The width is needed."));
+    }
     const QString name = w.costChart()->defaultExportName();
     QVERIFY2(name.startsWith(QLatin1String("support-chat-")) && name.endsWith(QDate::currentDate().toString(Qt::ISODate))
                  && !name.contains(u' '),
@@ -1274,8 +1369,44 @@ void TestMainWindow::chartsFollowResultsAndExport()
         for (int y = 0; y < w.fitChart()->height() && !found; y += 6)
             found = w.fitChart()->valueAt(QPoint(x, y)).contains(QLatin1String("headroom"));
     QVERIFY(found);
+    // Its colour scale and title do not make the chart's minimum wider than half a 1280-pixel
+    // screen (it was 1,024, which with the scenarios panel pushed the window to 1,369).
+    QVERIFY2(w.fitChart()->minimumSizeHint().width() <= 640, qPrintable(QString::number(w.fitChart()->minimumSizeHint().width())));
+    QVERIFY(w.minimumSizeHint().width() <= 1280);
     w.fitChartChoice()->setCurrentIndex(0);
     QVERIFY(w.fitChart()->seriesCount() >= 3);
+}
+
+// The batch sample's 2 × L40S is priced at the one GPU its volume needs: the break-even chart's
+// title says 1 × and "(2 entered)", as the cost table's row does (it said 2 × L40S). A LoRA brief's
+// performance page says that training is not simulated, not that it simulated "serving at the
+// brief's traffic".
+void TestMainWindow::pagesSayWhatTheyShow()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(QStringLiteral(WB_SOURCE_DIR "/resources/samples/batch-summarization.brief.json")).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    const wb::Results &results = doc.results();
+    std::size_t l40s = results.results.size();
+    for (std::size_t i = 0; i < results.results.size(); ++i)
+        if (results.results[i].candidate.gpu == "l40s-48gb")
+            l40s = i;
+    QVERIFY(l40s < results.results.size());
+    QCOMPARE(results.results[l40s].candidate.gpus, 2);
+    QCOMPARE(wb::deployment(results.results[l40s]).cost.options.front().gpus, 1);
+    wb::ChartView chart;
+    wb::showBreakEvenChart(&chart, results, l40s);
+    QCOMPARE(chart.title(), QStringLiteral("Monthly cost against volume: 1×L40S 48GB TP1 (2 entered)"));
+
+    QVERIFY(!doc.openFile(QStringLiteral(WB_SOURCE_DIR "/resources/samples/lora-finetune.brief.json")).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QStringList texts;
+    for (QLabel *label : w.resultTabs()->widget(int(wb::MainWindow::Tab::Performance))->findChildren<QLabel *>())
+        texts << label->text();
+    const QString all = texts.join(u'|');
+    QVERIFY2(all.contains(QLatin1String("A LoRA fine-tune is not simulated yet")) && !all.contains(QLatin1String("Simulated serving")),
+             qPrintable(all));
 }
 
 // A brief opens as an unsaved project; Save As writes a .gpuwb that opens again as the same
@@ -1388,6 +1519,12 @@ void TestMainWindow::screenshots()
                                      page(int(W::Tab::Performance));
                                      w.loadChartChoice()->setCurrentIndex(m);
                                  }});
+            // The other two samples' performance, cost and decision pages.
+            views.push_back({QStringLiteral("7-performance-lora"), [&] { scenario(2); page(int(W::Tab::Performance)); }});
+            views.push_back({QStringLiteral("7-cost-lora"), [&] { page(int(W::Tab::Cost)); }});
+            views.push_back({QStringLiteral("7-performance-batch"), [&] { scenario(1); page(int(W::Tab::Performance)); }});
+            views.push_back({QStringLiteral("7-cost-batch"), [&] { page(int(W::Tab::Cost)); }});
+            views.push_back({QStringLiteral("7-compare-batch"), [&] { page(int(W::Tab::Compare)); }});
             for (const auto &[name, show] : views) {
                 show();
                 QTest::qWait(20);
@@ -1424,6 +1561,10 @@ void TestMainWindow::screenshots()
             apiQuote.show();
             shot(&apiQuote, QStringLiteral("api-quote"));
             apiQuote.close();
+            wb::ChartExportDialog exportSize(QSize(1920, 1080), &w);
+            exportSize.show();
+            shot(&exportSize, QStringLiteral("export-size"));
+            exportSize.close();
             wb::NewComparisonWizard wizard(doc.catalog(), &w);
             wizard.show();
             for (int i = 0; i < 4; ++i) {

@@ -2,12 +2,14 @@
 
 #include "parts/gpuspecs.h"
 #include "parts/pageparts.h"
+#include "parts/words.h"
 
 #include <core/assumptions.h>
 
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -94,13 +96,19 @@ QVariant GpuCatalogModel::data(const QModelIndex &index, int role) const
         }
         if (column == Price)
             return priceDetails(gpuPrices(m_catalog, {}, g.id, assumptionInfo(Assumption::PriceStaleDays).defaultValue));
+        if (figure == GpuFigure::Memory)  // the names' "GB" are the vendors' (binary-sized) words
+            return tr("%1\n%2 GiB = %3 GB (10⁹ bytes). Vendors' \"GB\" in the names are binary-sized; where the "
+                      "column differs from the name, the vendor sells more than a system can use.")
+                .arg(gpuFigureSource(m_catalog, g, *figure),
+                     QLocale().toString(double(g.memoryBytes) / (1024.0 * 1024 * 1024), 'f', 1),
+                     QLocale().toString(double(g.memoryBytes) / 1e9, 'f', 1));
         return figure ? gpuFigureSource(m_catalog, g, *figure) : QVariant();
     }
     case Qt::DisplayRole:
         switch (column) {
         case Name: return QString::fromStdString(g.name) + (g.caveats.empty() ? QString() : QStringLiteral(" ⚠"));
-        case Vendor: return QString::fromStdString(g.vendor);
-        case Architecture: return QString::fromStdString(g.architecture);
+        case Vendor: return words(g.vendor);
+        case Architecture: return words(g.architecture);
         case Year: return g.year;
         case Price: return priceSummary(gpuPrices(m_catalog, {}, g.id, assumptionInfo(Assumption::PriceStaleDays).defaultValue));
         default: return figure ? gpuFigureText(g, *figure) : QVariant();
@@ -160,7 +168,7 @@ CatalogBrowser::CatalogBrowser(const Catalog &catalog, QWidget *parent) : QDialo
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    resize(parent ? std::max(1180, parent->width() - 40) : 1180, 620);
+    resize(parent ? std::max(1180, parent->width() - 40) : 1180, parent ? std::max(620, parent->height() - 80) : 620);
 }
 
 QString CatalogBrowser::selectedGpu() const

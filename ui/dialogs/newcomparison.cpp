@@ -1,4 +1,5 @@
 #include "dialogs/newcomparison.h"
+#include "parts/words.h"
 
 #include "dialogs/apiquote.h"
 #include "parts/hfimport.h"
@@ -100,7 +101,7 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     m_kind = new QComboBox(workload);
     for (const auto &[kind, text] : EnumNames<WorkloadKind>::items)
         if (isInference(kind))
-            m_kind->addItem(QString::fromLatin1(text.data(), qsizetype(text.size())));
+            m_kind->addItem(words(text), QString::fromLatin1(text.data(), qsizetype(text.size())));
     // Typed with completion (any part of the name: "3.1 8B"), or picked from the list.
     m_model = new QComboBox(workload);
     m_model->setEditable(true);
@@ -118,8 +119,8 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     modelRow->addWidget(import);
     m_precision = new QComboBox(workload);
     for (const auto &[precision, text] : EnumNames<Precision>::items)
-        m_precision->addItem(QString::fromLatin1(text.data(), qsizetype(text.size())));
-    m_precision->setCurrentText(QStringLiteral("bf16"));
+        m_precision->addItem(words(text), QString::fromLatin1(text.data(), qsizetype(text.size())));
+    m_precision->setCurrentIndex(m_precision->findData(QStringLiteral("bf16")));
     m_input = count(10'000'000, tr(" tokens"), tr("required"), workload);
     m_output = count(10'000'000, tr(" tokens"), tr("required"), workload);
     // The fields every comparison needs first, in the order Tab visits them; the rest have defaults.
@@ -145,7 +146,7 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
                                                                  : tr("a model of the catalog (\"%1\" is not one)").arg(m_model->currentText().trimmed()));
         if (m_input->value() <= 0)
             what << tr("the input length");
-        if (m_output->value() <= 0 && m_kind->currentText() != QLatin1String("embedding"))
+        if (m_output->value() <= 0 && m_kind->currentData().toString() != QLatin1String("embedding"))
             what << tr("the output length");
         return what.join(QStringLiteral(", "));
     };
@@ -363,9 +364,9 @@ bool NewComparisonWizard::validateCurrentPage()
     if (currentId() != pageIds().back())
         return QWizard::validateCurrentPage();
     QJsonObject workload;
-    workload.insert(QStringLiteral("kind"), m_kind->currentText());
+    workload.insert(QStringLiteral("kind"), m_kind->currentData().toString());
     workload.insert(QStringLiteral("model"), modelValue());
-    workload.insert(QStringLiteral("weights_precision"), m_precision->currentText());
+    workload.insert(QStringLiteral("weights_precision"), m_precision->currentData().toString());
     workload.insert(QStringLiteral("input_tokens"), m_input->value());
     if (m_output->value() > 0)
         workload.insert(QStringLiteral("output_tokens"), m_output->value());

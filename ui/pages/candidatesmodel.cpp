@@ -1,4 +1,5 @@
 #include "pages/candidatesmodel.h"
+#include "parts/words.h"
 
 #include "parts/gpuspecs.h"
 
@@ -70,7 +71,7 @@ QVariant CandidatesModel::data(const QModelIndex &index, int role) const
                                                                      : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && g) {
         if (column == Gpu)
-            return QString::fromStdString(g->name);
+            return tr("%1 (catalog id %2)").arg(QString::fromStdString(g->name), QString::fromStdString(g->id));
         if (column == Price)
             return priceDetails(gpuPrices(m_catalog, m_prices, c.gpu, m_staleDays));
         if (const auto figure = figureOf(column))
@@ -91,11 +92,11 @@ QVariant CandidatesModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {
-    case Gpu: return QString::fromStdString(c.gpu);
+    case Gpu: return QString::fromStdString(g ? g->name : c.gpu);
     case Gpus: return l.toString(c.gpus);
     case Tensor: return l.toString(c.tensorParallel);
     case Pipeline: return l.toString(c.pipelineParallel);
-    case Stack: return QString::fromLatin1(enumName(c.servingStack).data());
+    case Stack: return words(c.servingStack);
     case Price: return priceSummary(gpuPrices(m_catalog, m_prices, c.gpu, m_staleDays));
     default:
         if (const auto figure = figureOf(column); figure && g)

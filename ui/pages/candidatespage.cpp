@@ -1,4 +1,5 @@
 #include "pages/candidatespage.h"
+#include "parts/words.h"
 
 #include <fit/fit.h>
 
@@ -38,7 +39,7 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
     for (const GpuSpec &g : document->catalog().gpus())
         gpus.push_back({QString::fromStdString(g.id), QString::fromStdString(g.name)});
     for (const auto &[stack, name] : EnumNames<ServingStack>::items)
-        stacks.push_back({QString::fromLatin1(name.data()), QString::fromLatin1(name.data())});
+        stacks.push_back({QString::fromLatin1(name.data()), words(name)});
     m_table->setItemDelegateForColumn(CandidatesModel::Gpu, new ChoiceDelegate(gpus, m_table));
     m_table->setItemDelegateForColumn(CandidatesModel::Stack, new ChoiceDelegate(stacks, m_table));
     layout->addWidget(m_table, 1);
@@ -159,12 +160,13 @@ void CandidatesPage::showBrief()
     m_quotes->clear();
     for (std::size_t i = 0; brief && i < brief->cost.prices.size(); ++i) {
         const GpuPrice &p = brief->cost.prices[i];
+        const GpuSpec *gpu = document()->catalog().gpu(p.gpu);
+        const QString gpuName = QString::fromStdString(gpu ? gpu->name : p.gpu);
         const QString amount = p.term == PricingTerm::Purchase
                                    ? tr("$%1 per GPU").arg(QLocale().toString(p.usdPerGpu, 'f', 0))
                                    : tr("$%1 per GPU-hour").arg(QLocale().toString(p.usdPerGpuHour, 'f', 2));
         auto *item = new QListWidgetItem(tr("%1 — %2 %3, %4, observed %5")
-                                             .arg(QString::fromStdString(p.gpu),
-                                                  QString::fromLatin1(enumName(p.term).data()), amount,
+                                             .arg(gpuName, words(p.term), amount,
                                                   QString::fromStdString(p.provider), QString::fromStdString(p.observed)));
         item->setToolTip(tr("Source: %1").arg(QString::fromStdString(p.source)));
         item->setData(Qt::UserRole, int(i));

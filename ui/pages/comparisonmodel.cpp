@@ -1,4 +1,5 @@
 #include "pages/comparisonmodel.h"
+#include "parts/words.h"
 
 #include "pages/resultstablemodel.h"
 #include "parts/figures.h"
@@ -141,7 +142,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         if (column == Candidate)
             return label(row);
         if (column == Term)
-            return row.option && row.option->term ? QString::fromLatin1(enumName(*row.option->term).data()) : QString();
+            return row.option && row.option->term ? words(*row.option->term) : QString();
         if (column == SloMet)
             return row.result && sloMet(*row.result) ? int(*sloMet(*row.result)) : -1;
         return v ? QVariant(*v) : QVariant(std::numeric_limits<double>::infinity());
@@ -182,7 +183,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case Term:
         if (row.option && row.option->api)
             return tr("per token") + (row.option->stale ? tr(" (stale)") : QString());
-        return row.option ? QString::fromLatin1(enumName(*row.option->term).data()) + (row.option->stale ? tr(" (stale)") : QString())
+        return row.option ? words(*row.option->term) + (row.option->stale ? tr(" (stale)") : QString())
                           : figures::whyMissing(*row.result);
     case Gpus: return v ? l.toString(*v, 'f', 0) : QStringLiteral("–");
     case SloMet: {

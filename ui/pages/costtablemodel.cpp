@@ -1,4 +1,5 @@
 #include "pages/costtablemodel.h"
+#include "parts/words.h"
 
 #include <core/format.h>
 #include <report/labels.h>
@@ -96,7 +97,7 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
         return {};
     switch (column) {
     case Candidate: return row.label;
-    case Term: return o.api ? tr("API") : QString::fromLatin1(enumName(*o.term).data());
+    case Term: return o.api ? tr("API") : words(*o.term);
     case Provider: return QString::fromStdString(o.provider);
     case Observed: return QString::fromStdString(o.observed) + (o.stale ? tr(" (stale)") : QString());
     case PricePerGpuHour: return o.api ? QStringLiteral("–") : money(o.usdPerGpuHour, 2);

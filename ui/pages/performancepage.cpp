@@ -3,6 +3,7 @@
 #include "document/document.h"
 #include "pages/performancetablemodel.h"
 #include "parts/resultcharts.h"
+#include "parts/words.h"
 
 #include <widgets/chartview.h>
 
@@ -36,7 +37,12 @@ void PerformancePage::showResults()
     title()->setText(!brief      ? tr("How fast is it? Open a brief to see.")
                      : inference ? tr("How fast is it, and does it meet the latency targets?")
                                  : tr("How fast is it? Training time arrives in a later version."));
-    subtitle()->setText(brief ? trafficSubtitle(*brief) : QString());
+    subtitle()->setText(!brief      ? QString()
+                        : inference ? trafficSubtitle(*brief)
+                                    : tr("A %1 is not simulated yet: its time per step, tokens per second and time to "
+                                         "finish are left empty. The memory it needs, and the layout that holds it, are on "
+                                         "the Memory fit page.")
+                                          .arg(words(brief->workload.kind)));
     showChart();
 }
 

@@ -1,4 +1,5 @@
 #include "pages/performancetablemodel.h"
+#include "parts/words.h"
 
 #include "parts/figures.h"
 
@@ -63,7 +64,7 @@ QVariant PerformanceTableModel::data(const QModelIndex &index, int role) const
         return {};
 
     if (column == Candidate)
-        return deploymentLabel(*row) + QLatin1Char(' ') + QString::fromLatin1(enumName(r.candidate.servingStack).data());
+        return deploymentLabel(*row) + QLatin1Char(' ') + words(r.candidate.servingStack);
     if (!results().performanceEvaluated)
         return QStringLiteral("…");
     if (!p.computed)

@@ -1,4 +1,5 @@
 #include "parts/gpuspecs.h"
+#include "parts/words.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -28,7 +29,7 @@ QString amount(const GpuPrice &p)
 
 QString term(const GpuPrice &p)
 {
-    return QString::fromLatin1(enumName(p.term).data());
+    return words(p.term);
 }
 
 } // namespace
@@ -44,7 +45,7 @@ QString gpuFigureText(const GpuSpec &g, GpuFigure figure)
     case GpuFigure::Fp4: return flops(g.denseFlops.fp4);
     case GpuFigure::ScaleUp:
         return Text::tr("%1 %2 GB/s × %3")
-            .arg(QString::fromStdString(g.scaleUp.kind))
+            .arg(words(g.scaleUp.kind))
             .arg(l.toString(g.scaleUp.bandwidthBytesPerS / 1e9, 'f', 0))
             .arg(g.scaleUp.domainGpus);
     case GpuFigure::Power: return l.toString(g.boardPowerW, 'f', 0);
@@ -55,7 +56,7 @@ QString gpuFigureText(const GpuSpec &g, GpuFigure figure)
 QString gpuFigureHeader(GpuFigure figure)
 {
     switch (figure) {
-    case GpuFigure::Memory: return Text::tr("Memory GiB");
+    case GpuFigure::Memory: return Text::tr("Memory (GiB)");
     case GpuFigure::Bandwidth: return Text::tr("HBM TB/s");
     case GpuFigure::Bf16: return Text::tr("bf16 TFLOP/s");
     case GpuFigure::Fp8: return Text::tr("fp8 TFLOP/s");
@@ -92,7 +93,7 @@ QString priceSummary(const PriceSelection &prices)
     const std::optional<PriceChoice> pick = prices.headline();
     if (!pick)
         return Text::tr("no price");
-    return Text::tr("%1 %2\n%3%4")
+    return Text::tr("%1 %2, %3%4")
         .arg(amount(*pick->price), term(*pick->price), QString::fromStdString(pick->price->observed),
              pick->stale ? Text::tr(" (stale)") : QString());
 }

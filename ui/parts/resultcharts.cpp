@@ -1,4 +1,5 @@
 #include "parts/resultcharts.h"
+#include "parts/words.h"
 
 #include <core/format.h>
 #include <report/labels.h>
@@ -162,7 +163,10 @@ void showMaxRateChart(ChartView *chart, const Brief *brief, const Results &resul
 void showLoadChart(ChartView *chart, const Brief *brief, const Results &results, LoadMetric metric)
 {
     chart->setLogScale(false, false);
-    chart->setEmptyText(Text::tr("No load figures: open an inference brief with latency targets and wait for the simulation"));
+    chart->setEmptyText(brief && !isInference(brief->workload.kind)
+                            ? Text::tr("No load figures: a %1 has no request traffic").arg(words(brief->workload.kind))
+                            : Text::tr("No load figures: open an inference brief with latency targets and wait for the "
+                                       "simulation"));
     if (metric == LoadMetric::MaxRate) {
         showMaxRateChart(chart, brief, results);
         return;
@@ -247,7 +251,7 @@ void showCostChart(ChartView *chart, const Results &results)
     std::vector<const CostOption *> options;
     for (const CandidateResult &entered : results.results)
         if (const CandidateResult &r = deployment(entered); const CostOption *o = r.cost.cheapest()) {
-            categories << barLabel(r, QString::fromLatin1(enumName(*o->term).data()));
+            categories << barLabel(r, words(*o->term));
             options.push_back(o);
         }
     if (results.cost.api) {
@@ -294,11 +298,17 @@ void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t ca
     QString title = Text::tr("Monthly cost against volume");
     if (candidate < results.results.size()) {
         const CandidateResult &r = deployment(results.results[candidate]);
-        title = Text::tr("Monthly cost against volume: %1").arg(shortLabel(r));
+        // The GPUs as priced, as the cost table's row says them (the volume may need fewer than entered).
+        CandidateResult priced = r;
+        if (!r.cost.options.empty() && r.cost.options.front().gpus > 0)
+            priced.candidate.gpus = r.cost.options.front().gpus;
+        const int entered = results.results[candidate].candidate.gpus;
+        title = Text::tr("Monthly cost against volume: %1").arg(shortLabel(priced))
+                + (priced.candidate.gpus == entered ? QString() : Text::tr(" (%1 entered)").arg(entered));
         const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DashDotLine, Qt::DotLine, Qt::DashDotDotLine};
         int i = 0;
         for (const CostOption &o : r.cost.options) {
-            QString name = QString::fromLatin1(o.term ? enumName(*o.term).data() : "?");
+            QString name = o.term ? words(*o.term) : QStringLiteral("?");
             if (o.breakEvenRequestsPerMonthVsApi)
                 name += Text::tr(" (≤ API from %1/mo)").arg(QString::fromStdString(readableCount(*o.breakEvenRequestsPerMonthVsApi)));
             line(o, name, styles[i % 5], int(candidate));
