@@ -1,4 +1,5 @@
 #include "brief/brief.h"
+#include "core/limits.h"
 
 #include "core/fileio.h"
 
@@ -21,6 +22,8 @@ using detail::Json;
 using detail::kFraction;
 using detail::kNonNegative;
 using detail::kPositive;
+// The open-loop rates the simulator is meaningful for (core/limits.h).
+constexpr detail::Range kRate{0.0, limits::kRequestRatePerS, true};
 using detail::Range;
 
 namespace {
@@ -142,12 +145,12 @@ struct BriefParser
         if (auto t = w.optObject("traffic")) {
             wl.traffic.mode = t->enumValue<TrafficMode>("mode");
             wl.traffic.burstiness = t->optNumber("burstiness", Range{0.01, 100}).value_or(1.0);
-            if (auto c = t->optInteger("concurrency", Range{1, 1e9}))
+            if (auto c = t->optInteger("concurrency", Range{1, limits::kConcurrency}))
                 wl.traffic.concurrency = int(*c);
             if (wl.traffic.mode == TrafficMode::OpenLoop)
-                wl.traffic.requestRatePerS = t->number("request_rate_per_s", kPositive);
+                wl.traffic.requestRatePerS = t->number("request_rate_per_s", kRate);
             else
-                wl.traffic.requestRatePerS = t->optNumber("request_rate_per_s", kPositive);
+                wl.traffic.requestRatePerS = t->optNumber("request_rate_per_s", kRate);
             if (wl.traffic.mode == TrafficMode::ClosedLoop && !wl.traffic.concurrency)
                 t->fail("concurrency", "is missing: closed-loop traffic needs the number of requests in flight");
             if (auto b = t->optObject("bursts")) {
@@ -160,7 +163,7 @@ struct BriefParser
                     b->fail("duration_s", "must be shorter than period_s (a burst that never ends is a higher base rate)");
                 noteUnknown(*b, {"multiplier", "duration_s", "period_s"});
             }
-            wl.traffic.peakRequestRatePerS = t->optNumber("peak_request_rate_per_s", kPositive);
+            wl.traffic.peakRequestRatePerS = t->optNumber("peak_request_rate_per_s", kRate);
             noteUnknown(*t, {"mode", "request_rate_per_s", "burstiness", "concurrency", "bursts",
                              "peak_request_rate_per_s"});
         } else if (wl.kind == WorkloadKind::RealtimeInference) {
@@ -218,6 +221,9 @@ struct BriefParser
     void parseCandidates(const Fields &top)
     {
         const Json &list = top.array("candidates");
+        if (list.size() > limits::kCandidates)
+            top.fail("candidates", "lists " + std::to_string(list.size()) + " candidates; a brief may compare at most "
+                                       + std::to_string(limits::kCandidates));
         for (std::size_t i = 0; i < list.size(); ++i) {
             const Fields c(list[i], "/candidates/" + std::to_string(i));
             Candidate cand;
@@ -226,7 +232,11 @@ struct BriefParser
                 c.fail("gpu", "\"" + cand.gpu + "\" is not in the GPU catalog (gpuwb catalog gpus lists the ids)");
             cand.tensorParallel = int(c.optInteger("tensor_parallel", Range{1, 4096}).value_or(1));
             cand.pipelineParallel = int(c.optInteger("pipeline_parallel", Range{1, 4096}).value_or(1));
-            cand.gpus = int(c.optInteger("gpus", Range{1, 1e6}).value_or(cand.gpusPerReplica()));
+            if (cand.gpusPerReplica() > limits::kGpusPerCandidate)
+                c.fail("pipeline_parallel", "tensor_parallel x pipeline_parallel = " + std::to_string(cand.gpusPerReplica())
+                                                + " GPUs per replica; a candidate may have at most "
+                                                + formatNumber(limits::kGpusPerCandidate) + " GPUs");
+            cand.gpus = int(c.optInteger("gpus", Range{1, limits::kGpusPerCandidate}).value_or(cand.gpusPerReplica()));
             cand.servingStack = c.optEnum<ServingStack>("serving_stack").value_or(ServingStack::Generic);
             if (cand.gpus % cand.gpusPerReplica() != 0)
                 c.fail("gpus", std::to_string(cand.gpus) + " GPUs cannot be split into replicas of tensor_parallel x "
@@ -265,6 +275,9 @@ struct BriefParser
         CostInputs &cost = brief.cost;
         if (c->has("prices")) {
             const Json &list = c->array("prices");
+            if (list.size() > limits::kPrices)
+                c->fail("prices", "lists " + std::to_string(list.size()) + " prices; a brief may hold at most "
+                                      + std::to_string(limits::kPrices));
             for (std::size_t i = 0; i < list.size(); ++i) {
                 const Fields f(list[i], c->pathOf("prices") + "/" + std::to_string(i));
                 GpuPrice p = detail::parseGpuPrice(f, "brief");
@@ -279,7 +292,7 @@ struct BriefParser
             noteUnknown(*api, {"provider", "usd_per_million_input", "usd_per_million_output", "failure_rate", "observed",
                                "source", "note"});
         }
-        cost.requestsPerMonth = c->optNumber("requests_per_month", kPositive);
+        cost.requestsPerMonth = c->optNumber("requests_per_month", Range{0.0, limits::kRequestsPerMonth, true});
         if (auto d = c->optObject("decision")) {
             cost.decision.given = true;
             cost.decision.demandCertainty = d->optEnum<Level>("demand_certainty").value_or(Level::Medium);
@@ -412,6 +425,8 @@ std::uint64_t briefParseCount()
 Result<Brief> parseBrief(const std::string &jsonText, const std::string &fileName, const Catalog &catalog)
 {
     ++g_parses;
+    if (auto bad = limits::checkJsonText(jsonText))
+        return Error{fileName, "", *bad};
     Json root = Json::parse(jsonText, nullptr, false);
     if (root.is_discarded()) {
         // Parse again with exceptions on, only to say where the JSON breaks.
@@ -504,10 +519,14 @@ void addTrafficModeDefaults(nlohmann::ordered_json &root)
 Result<PatchedBrief> patchBrief(const std::string &briefJson, const std::vector<BriefPatch> &patches,
                                 const Catalog &catalog)
 {
+    if (auto bad = limits::checkJsonText(briefJson))
+        return Error{"", "", "the brief " + *bad};
     nlohmann::ordered_json root = nlohmann::ordered_json::parse(briefJson, nullptr, false);
     if (root.is_discarded() || !root.is_object())
         return Error{"", "", "the brief is not a JSON object"};
     for (const BriefPatch &patch : patches) {
+        if (auto bad = limits::checkJsonText(patch.valueJson))
+            return Error{"", patch.pointer, "the new value " + *bad};
         const nlohmann::ordered_json value = nlohmann::ordered_json::parse(patch.valueJson, nullptr, false);
         if (value.is_discarded())
             return Error{"", patch.pointer, "the new value is not valid JSON"};

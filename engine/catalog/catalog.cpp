@@ -1,4 +1,5 @@
 #include "catalog/catalog.h"
+#include "core/limits.h"
 
 #include "core/fileio.h"
 #include "catalog/modelarch.h"
@@ -238,6 +239,8 @@ Status Catalog::loadFile(const std::string &path)
 
 Status Catalog::loadJson(const std::string &text, const std::string &fileName)
 {
+    if (auto bad = limits::checkJsonText(text))
+        return Error{fileName, "", *bad};
     Json root = Json::parse(text, nullptr, false);
     if (root.is_discarded())
         return Error{fileName, "", "is not valid JSON"};
@@ -428,6 +431,8 @@ Result<Catalog> Catalog::loadShipped(const std::string &resources)
 Result<ModelSpec> modelFromHfConfig(const std::string &jsonText, const std::string &fileName,
                                     const std::string &jsonPath)
 {
+    if (auto bad = limits::checkJsonText(jsonText))
+        return Error{fileName, jsonPath, *bad};
     Json root = Json::parse(jsonText, nullptr, false);
     if (root.is_discarded())
         return Error{fileName, jsonPath, "is not valid JSON"};

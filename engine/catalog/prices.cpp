@@ -52,7 +52,12 @@ std::optional<long> daysBetween(const std::string &a, const std::string &b)
 
 std::string todayIso()
 {
-    const auto now = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
+    return isoDateFromToday(0);
+}
+
+std::string isoDateFromToday(int days)
+{
+    const auto now = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now()) + std::chrono::days(days);
     const std::chrono::year_month_day ymd{now};
     return fmt::format("{:04d}-{:02d}-{:02d}", int(ymd.year()), unsigned(ymd.month()), unsigned(ymd.day()));
 }
@@ -60,10 +65,13 @@ std::string todayIso()
 } // namespace wb
 
 #include "catalog/priceparse.h"
+#include "core/limits.h"
 
 namespace wb::detail {
 
 namespace {
+
+constexpr Range kUsdRange{0.0, limits::kUsd, true};
 
 // The fields every price carries: when it was seen, where, and a note.
 template<typename Price>
@@ -72,6 +80,9 @@ void readProvenance(const Fields &f, Price &p, const std::string &origin)
     p.observed = f.string("observed");
     if (!isIsoDate(p.observed))
         f.fail("observed", "must be a date written YYYY-MM-DD, not \"" + p.observed + "\"");
+    // A day of clock skew is allowed; a price seen later than that has not been seen.
+    if (p.observed > isoDateFromToday(1))
+        f.fail("observed", p.observed + " is in the future (today is " + todayIso() + ")");
     p.source = f.string("source");
     if (p.source.empty())
         f.fail("source", "is empty: every price names where it was seen");
@@ -88,11 +99,11 @@ GpuPrice parseGpuPrice(const Fields &f, const std::string &origin)
     p.provider = f.string("provider");
     p.term = f.enumValue<PricingTerm>("term");
     if (p.term == PricingTerm::Purchase) {
-        p.usdPerGpu = f.number("usd_per_gpu", kPositive);
+        p.usdPerGpu = f.number("usd_per_gpu", kUsdRange);
         if (f.has("usd_per_gpu_hour"))
             f.fail("usd_per_gpu_hour", "does not apply to a purchase; give usd_per_gpu (capital cost per GPU)");
     } else {
-        p.usdPerGpuHour = f.number("usd_per_gpu_hour", kPositive);
+        p.usdPerGpuHour = f.number("usd_per_gpu_hour", kUsdRange);
         if (f.has("usd_per_gpu"))
             f.fail("usd_per_gpu", "applies to purchases only; a rental gives usd_per_gpu_hour");
     }
@@ -105,8 +116,8 @@ ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::st
     ApiPrice p;
     p.model = model.empty() ? f.string("model") : model;
     p.provider = f.string("provider");
-    p.usdPerMillionInput = f.number("usd_per_million_input", kNonNegative);
-    p.usdPerMillionOutput = f.number("usd_per_million_output", kNonNegative);
+    p.usdPerMillionInput = f.number("usd_per_million_input", Range{0.0, limits::kUsd});
+    p.usdPerMillionOutput = f.number("usd_per_million_output", Range{0.0, limits::kUsd});
     p.failureRate = f.optNumber("failure_rate", Range{0.0, 0.999}).value_or(0.0);
     readProvenance(f, p, origin);
     return p;

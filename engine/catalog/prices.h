@@ -43,5 +43,7 @@ std::optional<long> daysBetween(const std::string &a, const std::string &b);
 bool isIsoDate(const std::string &s);
 // Today's date from the system clock, as "YYYY-MM-DD" (UTC).
 std::string todayIso();
+// The date `days` from today (UTC), as YYYY-MM-DD.
+std::string isoDateFromToday(int days);
 
 } // namespace wb

@@ -1,13 +1,13 @@
 #include "core/fileio.h"
 
+#include <algorithm>
+
 #include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -123,19 +123,83 @@ Status writeFileAtomically(const std::string &path, const std::string &content)
     });
 }
 
-Result<std::string> readTextFile(const std::string &path)
+namespace {
+
+// Opens path for reading without blocking (a FIFO would wait for a writer) and accepts only a
+// regular file: a FIFO, a device, a socket or a folder is refused with what it is.
+Result<int> openRegular(const std::string &path)
 {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec))
-        return Error{path, "", "does not exist"};
-    if (std::filesystem::is_directory(path, ec))
-        return Error{path, "", "is a folder, not a file"};
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Error{path, "", "cannot be opened for reading"};
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return Error{path, "", errno == ENOENT ? std::string("does not exist")
+                                               : "cannot be opened for reading: " + std::string(std::strerror(errno))};
+    struct stat st{};
+    if (::fstat(fd, &st) != 0) {
+        const std::string why = std::strerror(errno);
+        ::close(fd);
+        return Error{path, "", "cannot be read: " + why};
+    }
+    const char *kind = S_ISREG(st.st_mode)    ? nullptr
+                       : S_ISDIR(st.st_mode)  ? "is a folder, not a file"
+                       : S_ISFIFO(st.st_mode) ? "is a pipe (FIFO), not a file"
+                       : S_ISSOCK(st.st_mode) ? "is a socket, not a file"
+                                              : "is a device, not a file";
+    if (kind) {
+        ::close(fd);
+        return Error{path, "", kind};
+    }
+    // Reads of a regular file do not block; clear the flag all the same.
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    return fd;
+}
+
+// Reads at most `limit` bytes; *more says whether the file holds more.
+Result<std::string> readUpTo(const std::string &path, std::size_t limit, bool *more)
+{
+    Result<int> fd = openRegular(path);
+    if (!fd)
+        return fd.error();
+    std::string bytes;
+    char buffer[65536];
+    *more = false;
+    for (;;) {
+        const ssize_t n = ::read(*fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            const std::string why = std::strerror(errno);
+            ::close(*fd);
+            return Error{path, "", "cannot be read: " + why};
+        }
+        if (n == 0)
+            break;
+        const std::size_t room = limit - bytes.size();
+        bytes.append(buffer, std::min(room, std::size_t(n)));
+        if (std::size_t(n) > room) {
+            *more = true;
+            break;
+        }
+    }
+    ::close(*fd);
+    return bytes;
+}
+
+} // namespace
+
+Result<std::string> readTextFile(const std::string &path, std::size_t maxBytes)
+{
+    bool more = false;
+    Result<std::string> bytes = readUpTo(path, maxBytes, &more);
+    if (bytes && more)
+        return Error{path, "", "is larger than " + std::to_string(maxBytes >> 20) + " MiB, the most a file of this kind "
+                                   "may hold"};
+    return bytes;
+}
+
+Result<std::string> readFileHead(const std::string &path, std::size_t bytes)
+{
+    bool more = false;
+    return readUpTo(path, bytes, &more);
 }
 
 } // namespace wb

@@ -2,8 +2,10 @@
 // implementation every writer uses (the CLI's --out, project saves, recovery files).
 #pragma once
 
+#include "core/limits.h"
 #include "core/result.h"
 
+#include <cstddef>
 #include <functional>
 #include <string>
 
@@ -20,6 +22,11 @@ Status writeAtomically(const std::string &path, const std::function<Status(const
 // writeAtomically() with these bytes.
 Status writeFileAtomically(const std::string &path, const std::string &content);
 
-Result<std::string> readTextFile(const std::string &path);
+// A regular file's bytes, read without blocking on a FIFO and at most maxBytes of them: a FIFO,
+// a device, a socket or a folder is refused with what it is, and a larger file with the limit.
+Result<std::string> readTextFile(const std::string &path, std::size_t maxBytes = limits::kJsonBytes);
+
+// The first `bytes` of a regular file (fewer if it is shorter), with readTextFile's checks.
+Result<std::string> readFileHead(const std::string &path, std::size_t bytes);
 
 } // namespace wb

@@ -19,6 +19,14 @@ std::string groupedInteger(long long value)
     return out;
 }
 
+std::string usdAmount(double usd)
+{
+    if (!std::isfinite(usd) || std::abs(usd) >= 1e15)
+        return readableNumber(usd);
+    const long long cents = std::llround(std::abs(usd) * 100);
+    return (usd < 0 && cents > 0 ? "-" : "") + groupedInteger(cents / 100) + fmt::format(".{:02d}", cents % 100);
+}
+
 std::string readableCount(double count)
 {
     const double a = std::abs(count);

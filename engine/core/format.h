@@ -14,5 +14,8 @@ std::string readableCount(double count);
 // Any figure to three significant figures without an exponent: 183,456 -> "183,000",
 // 0.50625 -> "0.506", 0.0935 -> "0.0935".
 std::string readableNumber(double value);
+// Dollars and cents, grouped: 14366.3 -> "14,366.30"; beyond 10^15 (no cent can be meant) the
+// readable form.
+std::string usdAmount(double usd);
 
 } // namespace wb

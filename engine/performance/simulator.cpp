@@ -1,5 +1,7 @@
 #include "performance/simulator.h"
 
+#include "core/limits.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -564,7 +566,25 @@ Distribution distributionOf(std::vector<double> values)
 
 SimResult simulate(const StepModel &model, const SimConfig &config, const TrafficSpec &traffic, std::stop_token stop)
 {
-    return Simulation(model, config, traffic).run(stop);
+    if (config.replicas <= limits::kSimulatedReplicas)
+        return Simulation(model, config, traffic).run(stop);
+    // A representative set of replicas at the same load each: arrivals go to the least-loaded
+    // replica, so each of N replicas sees 1/N of the rate (or of the users); k of them see k/N.
+    // Latencies are those of one replica at that load; throughputs scale back by N/k.
+    const int k = limits::kSimulatedReplicas;
+    const double share = double(k) / config.replicas;
+    SimConfig some = config;
+    some.replicas = k;
+    TrafficSpec part = traffic;
+    part.ratePerS = traffic.ratePerS * share;
+    part.concurrency = std::max(1, int(std::ceil(traffic.concurrency * share)));
+    SimResult r = Simulation(model, some, part).run(stop);
+    const double scale = 1.0 / share;
+    r.outputTokensPerS *= scale;
+    r.inputTokensPerS *= scale;
+    r.requestsPerS *= scale;
+    r.replicasRepresented = config.replicas;
+    return r;
 }
 
 } // namespace wb

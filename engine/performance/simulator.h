@@ -73,13 +73,18 @@ struct SimResult
     double meanBatchSequences = 0; // per step, averaged over steps
     long long steps = 0;
     bool stopped = false;          // the caller asked to stop before the run finished
+    // Set when more replicas were asked for than are simulated one by one (core/limits.h): the
+    // count asked for. A representative set ran at the same load per replica; the throughputs
+    // are scaled to this count.
+    int replicasRepresented = 0;
     // Per measured request, in the same order: time to first token, time per output token after
     // the first (NaN for one-token answers) and end to end, in seconds.
     std::vector<double> ttfts, tpots, e2es;
 };
 
 // A stop requested through `stop` ends the run within a few hundred steps; the result then has
-// stopped set and its figures cover only what was simulated.
+// stopped set and its figures cover only what was simulated. More replicas than
+// limits::kSimulatedReplicas are simulated as a representative set (SimResult::replicasRepresented).
 SimResult simulate(const StepModel &model, const SimConfig &config, const TrafficSpec &traffic,
                    std::stop_token stop = {});
 

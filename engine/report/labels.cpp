@@ -1,5 +1,7 @@
 #include "report/labels.h"
 
+#include "core/format.h"
+
 #include <fmt/format.h>
 
 namespace wb {
@@ -22,7 +24,7 @@ std::string recommendationHeadline(const Results &results)
             + (d.candidate.pipelineParallel > 1 ? fmt::format(" PP{}", d.candidate.pipelineParallel) : std::string())
             + (r.term ? fmt::format(" ({})", enumName(*r.term)) : "");
     }
-    return s + fmt::format(", ${:.6f} per accepted output, ${:.2f} a month", r.costPerAcceptedOutput, r.usdPerMonth);
+    return s + fmt::format(", ${:.6f} per accepted output, ${} a month", r.costPerAcceptedOutput, usdAmount(r.usdPerMonth));
 }
 
 namespace {

@@ -15,14 +15,18 @@ int main(int argc, char **argv)
         return 3;
     long counter = 0;
     if (auto s = project->scenario("state")) {
-        const auto at = s->briefJson.find("\"counter\": ");
+        const auto at = s->briefJson.find("\"counter\":");  // stored compact: no space after the colon
         if (at != std::string::npos)
-            counter = std::atol(s->briefJson.c_str() + at + 11);
+            counter = std::atol(s->briefJson.c_str() + at + 10);
     }
-    const std::string padding(200000, 'x');
+    // 200 KB of padding in four strings (one string may hold at most 64 KiB).
+    const std::string padding(50000, 'x');
     for (;;) {
         ++counter;
-        const std::string json = "{\"counter\": " + std::to_string(counter) + ", \"padding\": \"" + padding + "\"}";
+        std::string json = "{\"counter\": " + std::to_string(counter);
+        for (int i = 0; i < 4; ++i)
+            json += ", \"padding" + std::to_string(i) + "\": \"" + padding + "\"";
+        json += "}";
         if (!project->putScenario("state", json) || !project->save(argv[1]))
             return 4;
     }

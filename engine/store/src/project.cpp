@@ -1,6 +1,7 @@
 #include "store/project.h"
 
 #include "core/fileio.h"
+#include "core/limits.h"
 #include "core/version.h"
 #include "lock.h"
 #include "schema.h"
@@ -25,12 +26,16 @@ namespace {
 
 std::string canonicalJson(const std::string &text, std::string *error)
 {
+    if (auto bad = limits::checkJsonText(text)) {
+        *error = *bad;
+        return {};
+    }
     const nlohmann::ordered_json j = nlohmann::ordered_json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
         *error = j.is_discarded() ? "is not valid JSON" : "is not a JSON object";
         return {};
     }
-    return j.dump(2);
+    return j.dump();  // compact: its size follows the text's, whatever the nesting
 }
 
 // Writes the database to path atomically (core/fileio.h); extraMeta goes into the copy only.

@@ -1,0 +1,41 @@
+// The engine's input limits, in one place: what a brief, a project or a catalog file may hold,
+// and the ranges the models are meaningful for. Beyond them a file is refused (exit 2 on the
+// command line) with the field and the limit named, before any unbounded work is done.
+// README "Limits" lists them.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace wb::limits {
+
+inline constexpr std::size_t kJsonBytes = 16u << 20;      // a brief, a catalog file, a stored scenario
+inline constexpr int kJsonDepth = 64;                     // nesting of objects and arrays
+inline constexpr std::size_t kJsonString = 64u << 10;     // one string (a note, a source, a name)
+inline constexpr std::size_t kCandidates = 100;           // per brief
+inline constexpr std::size_t kScenarios = 1000;           // per project
+inline constexpr std::size_t kPrices = 1000;              // price quotes per brief
+inline constexpr double kGpusPerCandidate = 100000;       // tensor x pipeline x replicas
+inline constexpr double kRequestRatePerS = 10000;         // open-loop rate and peak
+inline constexpr double kRequestsPerMonth = 1e11;         // ~38,000 requests/s on average
+inline constexpr double kConcurrency = 1e6;               // closed-loop requests in flight
+inline constexpr double kUsd = 1e12;                      // any one price or cost input
+// Replicas simulated one by one; beyond it the simulator runs a representative set at the same
+// load per replica and scales the throughput (SimResult::replicasRepresented).
+inline constexpr int kSimulatedReplicas = 32;
+// The most replicas the engine will size a deployment to (the count is a double until checked).
+inline constexpr double kReplicas = 100000;
+
+// Checks JSON text before it is parsed: its size, how deep its objects and arrays nest and how
+// long each string is, in one pass over the bytes (no tree is built, so a 100,000-deep document
+// costs a scan, not gigabytes). Returns what is wrong ("nests deeper than 64 levels at byte
+// 1,234"), or nothing.
+std::optional<std::string> checkJsonText(std::string_view text);
+
+// A user's value made safe for a one-line message: control characters written as \n, \t,
+// \x1b and so on; at most `maxChars` bytes kept (with "…" after).
+std::string printable(std::string_view value, std::size_t maxChars = 200);
+
+} // namespace wb::limits
