@@ -147,6 +147,7 @@ private slots:
     void f1OpensTheGuideAndGlossary();
     void briefFormFollowsTheKindAndCompletes();
     void optionalFieldsAndBursts();
+    void typingSessionsAreUndoStepsAndBadTextChangesNothing();
     void importHuggingFaceConfig();
     void compareTwoScenarios();
     void warningsLeadToTheirFix();
@@ -435,6 +436,53 @@ void TestMainWindow::optionalFieldsAndBursts()
     QVERIFY(!doc.brief()->workload.traffic.burstMultiplier.has_value());
     QCOMPARE(doc.brief()->workload.traffic.concurrency.value_or(0), 16);
     QVERIFY(form->field(QStringLiteral("/workload/traffic/concurrency"))->isVisibleTo(form));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// Typing 150 into the pass rate (95%) passes through 1 and 15: the brief goes back to 95 and
+// the message says so (it kept 15). Two typing sessions of the rate (20, Tab, 30, Tab) are two
+// undo steps (they merged into one). An emptied rate is framed like any bad value; "12,5" is not
+// 125; the range reads 1,000,000, not 1E+06; a message does not move the fields.
+void TestMainWindow::typingSessionsAreUndoStepsAndBadTextChangesNothing()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(showOnSample(w, doc));
+    wb::BriefForm *form = w.briefForm();
+    wb::NumberEdit *pass = numberField(form, "/workload/acceptance/quality_pass_rate");
+    const int before = pass->mapTo(form, QPoint(0, 0)).y();
+    typeInto(pass, QStringLiteral("150"));
+    QCOMPARE(pass->text(), QStringLiteral("150"));
+    QCOMPARE(doc.brief()->workload.acceptance.qualityPassRate, 0.95);
+    QVERIFY2(findChildLabelText(form).contains(QLatin1String("the brief keeps 95 %")), qPrintable(findChildLabelText(form)));
+    QCOMPARE(pass->mapTo(form, QPoint(0, 0)).y(), before);
+    typeInto(pass, QStringLiteral("90"));
+    emit pass->finished();
+    QCOMPARE(doc.brief()->workload.acceptance.qualityPassRate, 0.9);
+    QVERIFY(findChildLabelText(form).isEmpty());
+
+    wb::NumberEdit *rate = form->rateBox();
+    const int steps = doc.undoStack()->index();
+    typeInto(rate, QStringLiteral("20"));
+    QTest::keyClick(rate->lineEdit(), Qt::Key_Tab);  // the focus leaves: the session ends
+    emit rate->finished();                          // (offscreen, focus-out is not always delivered)
+    typeInto(rate, QStringLiteral("30"));
+    emit rate->finished();
+    QCOMPARE(doc.undoStack()->index(), steps + 2);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 20.0);
+    QCOMPARE(rate->text(), QStringLiteral("20"));
+
+    typeInto(rate, QString());
+    QVERIFY(!rate->lineEdit()->styleSheet().isEmpty());
+    QVERIFY(findChildLabelText(form).contains(QLatin1String("a number is required")));
+    QTest::keyClicks(rate->lineEdit(), QStringLiteral("12,5"));
+    QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 20.0);
+    QVERIFY2(findChildLabelText(form).contains(QLatin1String("\"12,5\" is not a number")), qPrintable(findChildLabelText(form)));
+    typeInto(rate, QStringLiteral("-1"));
+    QVERIFY2(findChildLabelText(form).contains(QLatin1String("outside 0.001 to 10,000")), qPrintable(findChildLabelText(form)));
+    typeInto(rate, QStringLiteral("12,500.5"));  // grouped correctly: a valid number, above the limit
+    QVERIFY2(findChildLabelText(form).contains(QLatin1String("12,500.5 is outside")), qPrintable(findChildLabelText(form)));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
@@ -824,6 +872,15 @@ void TestMainWindow::numbersFollowTheInterfaceLocale()
     QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 7.5);
     QCOMPARE(rate->text(), QStringLiteral("7.5"));
     QCOMPARE(QLocale().toString(12.5), QStringLiteral("12.5"));
+    // "12,5" in the English interface is not 125 (its group separator would have read so).
+    emit rate->finished();  // Tab: 7.5 is done with
+    // Return must not "fix" it into 125 either (the validator's fixup removed the comma).
+    typeInto(rate, QStringLiteral("12,5"));
+    QTest::keyClick(rate->lineEdit(), Qt::Key_Return);
+    QCOMPARE(rate->text(), QStringLiteral("12,5"));
+    QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 7.5);
+    QVERIFY2(findChildLabelText(w.briefForm()).contains(QLatin1String("\"12,5\" is not a number")),
+             qPrintable(findChildLabelText(w.briefForm())));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     QLocale::setDefault(before);
 }
@@ -1094,8 +1151,16 @@ void TestMainWindow::newComparisonFromScratch()
         fill(wizard->modelBox(), QStringLiteral("Llama 3.1 8B"));
         if (wizard->modelBox()->currentText() != QLatin1String("Llama 3.1 8B"))
             failure += u'\n' + QStringLiteral("model: ") + wizard->modelBox()->currentText();
-        fill(wizard->inputBox(), QStringLiteral("2000"));
-        fill(wizard->outputBox(), QStringLiteral("300"));
+        // A click into an empty token field and the digits, without selecting first (a spin box
+        // showing "required" swallowed them).
+        for (auto [box, digits] : {std::pair{wizard->inputBox(), "2000"}, std::pair{wizard->outputBox(), "300"}}) {
+            ++actions;
+            QTest::mouseClick(box->lineEdit(), Qt::LeftButton);
+            box->lineEdit()->setFocus(Qt::MouseFocusReason);  // offscreen, focus does not follow the click
+            QTest::keyClicks(box->lineEdit(), QLatin1String(digits));
+            if (box->text() != QLatin1String(digits))
+                failure += u'\n' + QStringLiteral("typed %1, the field shows %2").arg(QLatin1String(digits), box->text());
+        }
         nextPage("workload");
         fill(wizard->rateBox(), QStringLiteral("5"));
         fill(wizard->ttftBox(), QStringLiteral("1000"));
@@ -1322,23 +1387,31 @@ void TestMainWindow::chartsFollowResultsAndExport()
     QCOMPARE(w.costChart()->exportTo(slide, 1024, 768), QString());
     QCOMPARE(QImage(slide).size(), QSize(1024, 768));
     // Any other size: typed into the export dialog, which says what comes out before the file
-    // is chosen. 1920 x 1080 at 300 DPI is 6,000 x 3,375 pixels (x 300/96), 50.8 x 28.6 cm
-    // (6,000 / 300 x 2.54; 3,375 / 300 x 2.54 = 28.575).
+    // is chosen. 1920 x 1080 pixels at 300 DPI is a 16.3 x 9.1 cm print (1,920 / 300 x 2.54 =
+    // 16.256; 1,080 / 300 x 2.54 = 9.144), laid out at 614 x 346 points (/ 3.125) and drawn to
+    // exactly the pixels typed.
     {
         wb::ChartExportDialog dialog(QSize(800, 450));
         typeInto(dialog.widthEdit(), QStringLiteral("1920"));
         typeInto(dialog.heightEdit(), QStringLiteral("1080"));
         typeInto(dialog.dpiEdit(), QStringLiteral("300"));
-        QCOMPARE(dialog.summary(), QStringLiteral("A PNG of 6,000 × 3,375 pixels, 50.8 × 28.6 cm printed at 300 DPI."));
-        QCOMPARE(dialog.layoutSize(), QSize(1920, 1080));
+        QCOMPARE(dialog.summary(), QStringLiteral("A PNG of 1,920 × 1,080 pixels, 16.3 × 9.1 cm printed at 300 DPI."));
+        QCOMPARE(dialog.layoutSize(), QSize(614, 346));
         QCOMPARE(dialog.scale(), 300 / 96.0);
         const QString print = dir.filePath(QStringLiteral("print.png"));
-        QCOMPARE(w.costChart()->exportTo(print, dialog.layoutSize().width(), dialog.layoutSize().height(), dialog.scale()),
+        QCOMPARE(w.costChart()->exportTo(print, dialog.layoutSize().width(), dialog.layoutSize().height(), dialog.scale(),
+                                         dialog.pixelSize()),
                  QString());
-        QCOMPARE(QImage(print).size(), QSize(6000, 3375));
-        // 1,200 DPI would be 24,000 pixels wide: refused before a file is asked for.
+        QCOMPARE(QImage(print).size(), QSize(1920, 1080));
+        QCOMPARE(QImage(print).dotsPerMeterX(), 11811);  // 300 / 0.0254
+        // An empty resolution is the placeholder's 96.
+        typeInto(dialog.dpiEdit(), QString());
+        QCOMPARE(dialog.dpi(), 96);
+        QVERIFY(dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
+        // 1,200 DPI would lay 1,920 pixels out at 154 points: too small to read, refused before a
+        // file is asked for.
         typeInto(dialog.dpiEdit(), QStringLiteral("1200"));
-        QVERIFY2(dialog.summary().contains(QLatin1String("too large")), qPrintable(dialog.summary()));
+        QVERIFY2(dialog.summary().contains(QLatin1String("too small")), qPrintable(dialog.summary()));
         QVERIFY(!dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->isEnabled());
         // A vector format has no DPI.
         dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(QStringLiteral("svg")));
@@ -1398,6 +1471,23 @@ void TestMainWindow::pagesSayWhatTheyShow()
     wb::ChartView chart;
     wb::showBreakEvenChart(&chart, results, l40s);
     QCOMPARE(chart.title(), QStringLiteral("Monthly cost against volume: 1×L40S 48GB TP1 (2 entered)"));
+    // Its log axes run to a billion requests: "1,000 M", not "1E+03 M".
+    chart.resize(900, 500);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QTRY_VERIFY(!chart.axisTickLabels(Qt::Horizontal).isEmpty());
+    for (Qt::Orientation o : {Qt::Horizontal, Qt::Vertical})
+        for (const QString &label : chart.axisTickLabels(o))
+            QVERIFY2(QRegularExpression(QStringLiteral("^[0-9]{1,3}(,[0-9]{3})*(\\.[0-9]+)?( M)?$")).match(label).hasMatch(),
+                     qPrintable(label));
+    // The cost bars name the same count (they said "2×L40S" for a bar costing one).
+    wb::ChartView bars;
+    bars.resize(900, 500);
+    bars.show();
+    wb::showCostChart(&bars, results);
+    QTRY_VERIFY(!bars.axisTickLabels(Qt::Horizontal).isEmpty());
+    const QString barNames = bars.axisTickLabels(Qt::Horizontal).join(u'|');
+    QVERIFY2(barNames.contains(QStringLiteral("1×L40S")) && !barNames.contains(QStringLiteral("2×L40S")), qPrintable(barNames));
 
     QVERIFY(!doc.openFile(QStringLiteral(WB_SOURCE_DIR "/resources/samples/lora-finetune.brief.json")).has_value());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);

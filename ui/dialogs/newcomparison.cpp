@@ -23,7 +23,6 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QWizardPage>
@@ -63,16 +62,6 @@ public:
 NumberEdit *number(double max, int decimals, const QString &unit, const QString &unset, QWidget *parent)
 {
     return new NumberEdit(0, max, decimals, unit, unset, parent);
-}
-
-QSpinBox *count(int max, const QString &suffix, const QString &unset, QWidget *parent)
-{
-    auto *box = new QSpinBox(parent);
-    box->setRange(0, max);
-    box->setSuffix(suffix);
-    box->setSpecialValueText(unset);
-    box->setGroupSeparatorShown(true);
-    return box;
 }
 
 QComboBox *levels(QWidget *parent)
@@ -121,8 +110,9 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     for (const auto &[precision, text] : EnumNames<Precision>::items)
         m_precision->addItem(words(text), QString::fromLatin1(text.data(), qsizetype(text.size())));
     m_precision->setCurrentIndex(m_precision->findData(QStringLiteral("bf16")));
-    m_input = count(10'000'000, tr(" tokens"), tr("required"), workload);
-    m_output = count(10'000'000, tr(" tokens"), tr("required"), workload);
+    // A spin box showing "required" as its lowest value swallowed the first digits typed into it.
+    m_input = number(1e8, 0, tr("tokens"), tr("required"), workload);
+    m_output = number(1e8, 0, tr("tokens"), tr("required"), workload);
     // The fields every comparison needs first, in the order Tab visits them; the rest have defaults.
     form->addRow(tr("Model:"), modelRow);
     form->addRow(tr("Input per request:"), m_input);
@@ -144,9 +134,9 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
         if (modelValue().isNull())
             what << (m_model->currentText().trimmed().isEmpty() ? tr("a model")
                                                                  : tr("a model of the catalog (\"%1\" is not one)").arg(m_model->currentText().trimmed()));
-        if (m_input->value() <= 0)
+        if (m_input->value().value_or(0) <= 0)
             what << tr("the input length");
-        if (m_output->value() <= 0 && m_kind->currentData().toString() != QLatin1String("embedding"))
+        if (m_output->value().value_or(0) <= 0 && m_kind->currentData().toString() != QLatin1String("embedding"))
             what << tr("the output length");
         return what.join(QStringLiteral(", "));
     };
@@ -278,8 +268,6 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
             connect(b, &QAbstractSpinBox::editingFinished, page, recheck);
         for (NumberEdit *b : page->findChildren<NumberEdit *>())
             connect(b, &NumberEdit::valueChanged, page, recheck);
-        for (QSpinBox *b : page->findChildren<QSpinBox *>())
-            connect(b, &QSpinBox::valueChanged, page, recheck);
         for (QComboBox *c : page->findChildren<QComboBox *>()) {
             connect(c, &QComboBox::currentIndexChanged, page, recheck);
             connect(c, &QComboBox::editTextChanged, page, recheck);
@@ -367,9 +355,9 @@ bool NewComparisonWizard::validateCurrentPage()
     workload.insert(QStringLiteral("kind"), m_kind->currentData().toString());
     workload.insert(QStringLiteral("model"), modelValue());
     workload.insert(QStringLiteral("weights_precision"), m_precision->currentData().toString());
-    workload.insert(QStringLiteral("input_tokens"), m_input->value());
-    if (m_output->value() > 0)
-        workload.insert(QStringLiteral("output_tokens"), m_output->value());
+    workload.insert(QStringLiteral("input_tokens"), m_input->value().value_or(0));
+    if (m_output->value().value_or(0) > 0)
+        workload.insert(QStringLiteral("output_tokens"), m_output->value().value_or(0));
     workload.insert(QStringLiteral("traffic"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("open-loop")},
                                                            {QStringLiteral("request_rate_per_s"), m_rate->value().value_or(0)}});
     QJsonObject slo;

@@ -19,7 +19,6 @@ class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
-class QSpinBox;
 
 namespace wb {
 
@@ -43,8 +42,8 @@ public:
     QComboBox *kindBox() const { return m_kind; }
     QComboBox *modelBox() const { return m_model; }
     QComboBox *precisionBox() const { return m_precision; }
-    QSpinBox *inputBox() const { return m_input; }
-    QSpinBox *outputBox() const { return m_output; }
+    NumberEdit *inputBox() const { return m_input; }
+    NumberEdit *outputBox() const { return m_output; }
     NumberEdit *rateBox() const { return m_rate; }
     NumberEdit *ttftBox() const { return m_ttft; }
     NumberEdit *tpotBox() const { return m_tpot; }
@@ -70,8 +69,8 @@ private:
     QComboBox *m_kind = nullptr;
     QComboBox *m_model = nullptr;
     QComboBox *m_precision = nullptr;
-    QSpinBox *m_input = nullptr;
-    QSpinBox *m_output = nullptr;
+    NumberEdit *m_input = nullptr;
+    NumberEdit *m_output = nullptr;
     NumberEdit *m_rate = nullptr;
     NumberEdit *m_ttft = nullptr;
     NumberEdit *m_tpot = nullptr;

@@ -72,6 +72,8 @@ public:
     }
     void undo() override { apply(m_before); }
     void redo() override { apply(m_after); }
+    // Nothing merges into this step any more.
+    void seal() { m_mergeable = false; }
 
 private:
     void apply(const std::string &json)

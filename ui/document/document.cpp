@@ -240,6 +240,14 @@ std::optional<QString> Document::editBrief(const std::vector<BriefPatch> &patche
     return std::nullopt;
 }
 
+void Document::endEditSession()
+{
+    // Only the command on top can be merged into; a command undone is not on top.
+    if (m_undo.index() == m_undo.count() && m_undo.count() > 0)
+        if (auto *edit = dynamic_cast<BriefEditCommand *>(const_cast<QUndoCommand *>(m_undo.command(m_undo.count() - 1))))
+            edit->seal();
+}
+
 std::optional<QString> Document::addScenarioFromFile(const QString &briefPath, const QString &name)
 {
     if (!m_project)

@@ -98,6 +98,9 @@ public:
     // Several fields in one step (checked together; never merged with the next edit).
     std::optional<QString> editBrief(const std::vector<BriefPatch> &patches, const QString &label,
                                      bool mergeable = true);
+    // Ends the merging of the last brief edit: the next edit of the same field is a new step
+    // (typing 20, Tab, 30, Tab is two steps; the keystrokes of each are one).
+    void endEditSession();
     // The current scenario's brief as stored (JSON text), or empty.
     QString briefJson() const;
     // Any scenario's brief as stored, or empty when there is no such scenario.

@@ -4,6 +4,7 @@
 #include "parts/hfimport.h"
 
 #include <core/assumptions.h>
+#include <core/limits.h>
 #include <catalog/catalog.h>
 #include <catalog/modelarch.h>
 #include <widgets/numberedit.h>
@@ -231,10 +232,10 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                     "at a rate"),
                  inference, [](const Brief &b) { return jsonEnum(b.workload.traffic.mode); }});
     f.push_back({Group::Traffic, BriefForm::tr("&Request rate:"), "/workload/traffic/request_rate_per_s", T::Real,
-                 BriefForm::tr(" requests/s"), 1, 0.001, 1e6, 3, {}, {}, BriefForm::tr("Average open-loop arrival rate the service must carry"),
+                 BriefForm::tr(" requests/s"), 1, 0.001, limits::kRequestRatePerS, 3, {}, {}, BriefForm::tr("Average open-loop arrival rate the service must carry"),
                  openLoop, [](const Brief &b) { return jsonNumber(b.workload.traffic.requestRatePerS); }});
     f.push_back({Group::Traffic, BriefForm::tr("Concurrency:"), "/workload/traffic/concurrency", T::Integer, BriefForm::tr(" requests"),
-                 1, 1, 1e9, 0, {}, {}, BriefForm::tr("Requests in flight at once (closed loop: each user waits for its answer)"),
+                 1, 1, limits::kConcurrency, 0, {}, {}, BriefForm::tr("Requests in flight at once (closed loop: each user waits for its answer)"),
                  [](const Brief &b) { return inference(b) && b.workload.traffic.mode == TrafficMode::ClosedLoop; },
                  [](const Brief &b) {
                      return jsonNumber(b.workload.traffic.concurrency ? std::optional<double>(*b.workload.traffic.concurrency)
@@ -257,7 +258,7 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  1e7, 1, {}, {}, BriefForm::tr("Time from the start of one burst to the next"), bursting,
                  [](const Brief &b) { return jsonNumber(b.workload.traffic.burstPeriodS); }});
     f.push_back({Group::Traffic, BriefForm::tr("Peak to carry:"), "/workload/traffic/peak_request_rate_per_s", T::Real,
-                 BriefForm::tr(" requests/s"), 1, 0.001, 1e6, 3, BriefForm::tr("from the traffic"), {},
+                 BriefForm::tr(" requests/s"), 1, 0.001, limits::kRequestRatePerS, 3, BriefForm::tr("from the traffic"), {},
                  BriefForm::tr("The rate the replica count is sized for within the latency targets"), openLoop,
                  [](const Brief &b) { return jsonNumber(b.workload.traffic.peakRequestRatePerS); }});
     const QString noTarget = BriefForm::tr("no target");
@@ -305,7 +306,7 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  enumChoices<Level>(), BriefForm::tr("How often the model is expected to change (bought hardware outlives it)"),
                  always, decided([](const Decision &d) { return jsonEnum(d.modelChurn); })});
     f.push_back({Group::Operations, BriefForm::tr("Requests a month:"), "/cost/requests_per_month", T::Real, BriefForm::tr(" M"), 1e-6,
-                 1, 1e13, 3, BriefForm::tr("from the request rate"), {},
+                 1, limits::kRequestsPerMonth, 3, BriefForm::tr("from the request rate"), {},
                  BriefForm::tr("Monthly volume for the cost per accepted output, when the traffic does not imply one"), inference,
                  [](const Brief &b) { return jsonNumber(b.cost.requestsPerMonth); }});
     f.push_back({Group::Operations, BriefForm::tr("Platform engineers:"), "/assumptions/platform_fte_self_hosted", T::Real,
@@ -352,6 +353,9 @@ struct BriefForm::Private
     QPushButton *importHf = nullptr;
     std::optional<Brief> brief;
     bool loading = false;
+    // Per number field being typed in: its value (JSON) when the typing began, which an
+    // invalid text puts back (typing 150 into a percentage passed through 1 and 15).
+    std::map<std::size_t, QString> sessionStart;
 };
 
 BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
@@ -362,7 +366,7 @@ BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent),
     d->error->setWordWrap(true);
     d->error->setStyleSheet(QStringLiteral("color: #d55e00"));
     d->error->setAccessibleName(tr("Brief validation message"));
-    d->error->hide();
+    d->error->setMinimumHeight(d->error->fontMetrics().lineSpacing() * 2);
     outer->addWidget(d->error);
     d->placeholder = new QLabel(tr("No brief is open: use File → Open for a project or a brief, or Scenario → Add "
                                    "from Brief."),
@@ -411,7 +415,13 @@ BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent),
                                           this);
             number->setTrailingZeros(false);
             number->setUndoByWindow(true);
+            number->setRequired(spec.unsetText.isEmpty());
             connect(number, &NumberEdit::valueChanged, this, [this, i, number] { numberTyped(i, number); });
+            connect(number, &NumberEdit::finished, this, [this, i] {
+                // The typing session is over: its keystrokes were one undo step, the next are another.
+                if (d->sessionStart.erase(i))
+                    emit editSessionEnded();
+            });
             editor = number;
         }
         editor->setToolTip(spec.tip);
@@ -478,19 +488,24 @@ void BriefForm::numberTyped(std::size_t i, NumberEdit *number)
     if (d->loading)
         return;
     const FieldSpec &s = d->specs[i];
+    const QString current = d->brief ? s.value(*d->brief) : kUnset;
+    const QString start = d->sessionStart.try_emplace(i, current).first->second;
     QString json;
     if (const auto shown = number->value()) {
         json = s.type == FieldSpec::Integer ? QString::number(std::llround(*shown / s.scale)) : jsonNumber(*shown / s.scale);
     } else if (number->text().trimmed().isEmpty() && !s.unsetText.isEmpty()) {
         json = kUnset;
     } else {
-        // Nothing is sent: the field keeps what was typed, framed, and the brief keeps its value.
+        // The field keeps what was typed, framed; the brief keeps (or gets back) the value it had
+        // when the typing began, not one the keystrokes passed through.
+        if (current != start)
+            emit edit({{s.pointer.toStdString(), start.toStdString()}}, plainLabel(s));
         const QString problem = number->problem().isEmpty() ? tr("a number is required") : number->problem();
-        const QString kept = d->brief ? s.value(*d->brief) : kUnset;
-        showError(kept == kUnset ? tr("%1: %2; the brief leaves it unstated.").arg(plainLabel(s), problem)
-                                 : tr("%1: %2; the brief keeps %3%4.")
-                                       .arg(plainLabel(s), problem, QLocale().toString(kept.toDouble() * s.scale, 'g', 12),
-                                            s.unit));
+        showError(start == kUnset ? tr("%1: %2; the brief leaves it unstated.").arg(plainLabel(s), problem)
+                                  : tr("%1: %2; the brief keeps %3%4.")
+                                        .arg(plainLabel(s), problem,
+                                             QLocale().toString(start.toDouble() * s.scale, 'f', QLocale::FloatingPointShortest),
+                                             s.unit));
         return;
     }
     emit edit({{s.pointer.toStdString(), json.toStdString()}}, plainLabel(s));
@@ -530,12 +545,22 @@ void BriefForm::setBrief(const Brief *brief)
             const std::optional<double> typed = number->value();
             const bool same = shownValue ? typed && std::abs(*typed - *shownValue) <= 0.5 * std::pow(10.0, -spec.decimals)
                                          : number->text().trimmed().isEmpty();
-            if (!same)
+            // A field being typed in whose text is not a number yet keeps it (the message says
+            // what the brief holds); any other field shows the brief.
+            const bool typingProblem = d->sessionStart.count(i) && !number->problem().isEmpty();
+            if (!same && !typingProblem)
                 number->setValue(shownValue);
         }
     }
     for (auto &[g, box] : d->groups)
         box->setVisible(brief && groupShown[g]);
+    // A field's message lasts while a shown field still holds a text with a problem.
+    bool problem = false;
+    for (std::size_t i = 0; i < d->specs.size(); ++i)
+        if (auto *number = qobject_cast<NumberEdit *>(d->editors[i]); number && number->isVisibleTo(this))
+            problem = problem || !number->problem().isEmpty();
+    if (!problem)
+        showError(QString());
     d->placeholder->setVisible(!brief);
     if (brief) {
         const ModelSpec &m = brief->workload.model;
@@ -555,8 +580,9 @@ void BriefForm::setBrief(const Brief *brief)
 
 void BriefForm::showError(const QString &message)
 {
+    // The line stays in the layout, empty or not: a message appearing must not move the fields
+    // under the pointer.
     d->error->setText(message);
-    d->error->setVisible(!message.isEmpty());
 }
 
 std::optional<QString> BriefForm::importHfConfig(const QString &path)

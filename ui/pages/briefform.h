@@ -50,6 +50,9 @@ public:
 
 signals:
     void edit(const std::vector<wb::BriefPatch> &patches, const QString &label);
+    // The focus left a number field (or Return was pressed) after edits: the next edit of that
+    // field is a new undo step.
+    void editSessionEnded();
 
 private:
     void numberTyped(std::size_t field, NumberEdit *number);

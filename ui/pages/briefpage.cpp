@@ -30,6 +30,7 @@ BriefPage::BriefPage(Document *document, QWidget *parent) : Page(document, paren
         const auto error = this->document()->editBrief(patches, label);
         m_form->showError(error.value_or(QString()));
     });
+    connect(m_form, &BriefForm::editSessionEnded, document, &Document::endEditSession);
     connect(document, &Document::briefChanged, this, [this] { m_form->setBrief(this->document()->brief()); });
     m_form->setBrief(document->brief());
 }

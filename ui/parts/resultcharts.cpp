@@ -25,6 +25,18 @@ struct Text
 };
 
 // "2×L40S 48GB TP1": the GPU's catalog name without the vendor, for legends and bars.
+// The candidate with the GPUs an option prices (the replicas its load needs), as the cost
+// table's rows say them.
+CandidateResult asPriced(const CandidateResult &r, const CostOption &o)
+{
+    CandidateResult priced;
+    priced.candidate = r.candidate;
+    priced.gpuName = r.gpuName;
+    if (o.gpus > 0)
+        priced.candidate.gpus = o.gpus;
+    return priced;
+}
+
 QString shortLabel(const CandidateResult &r)
 {
     const Candidate &c = r.candidate;
@@ -251,7 +263,7 @@ void showCostChart(ChartView *chart, const Results &results)
     std::vector<const CostOption *> options;
     for (const CandidateResult &entered : results.results)
         if (const CandidateResult &r = deployment(entered); const CostOption *o = r.cost.cheapest()) {
-            categories << barLabel(r, words(*o->term));
+            categories << barLabel(asPriced(r, *o), words(*o->term));
             options.push_back(o);
         }
     if (results.cost.api) {
@@ -299,9 +311,7 @@ void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t ca
     if (candidate < results.results.size()) {
         const CandidateResult &r = deployment(results.results[candidate]);
         // The GPUs as priced, as the cost table's row says them (the volume may need fewer than entered).
-        CandidateResult priced = r;
-        if (!r.cost.options.empty() && r.cost.options.front().gpus > 0)
-            priced.candidate.gpus = r.cost.options.front().gpus;
+        const CandidateResult priced = r.cost.options.empty() ? r : asPriced(r, r.cost.options.front());
         const int entered = results.results[candidate].candidate.gpus;
         title = Text::tr("Monthly cost against volume: %1").arg(shortLabel(priced))
                 + (priced.candidate.gpus == entered ? QString() : Text::tr(" (%1 entered)").arg(entered));

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QImage>
 #include <QMenu>
 #include <QMessageBox>
 #include <QRegularExpression>
@@ -35,7 +36,7 @@ QString ChartView::defaultExportName() const
     return (name.isEmpty() ? QStringLiteral("chart") : name) + u'-' + QDate::currentDate().toString(Qt::ISODate);
 }
 
-QString ChartView::exportTo(const QString &path, int width, int height, double scale)
+QString ChartView::exportTo(const QString &path, int width, int height, double scale, QSize pixels)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     // Text for the image's size: a slide twice the chart's width gets text twice as large.
@@ -67,8 +68,22 @@ QString ChartView::exportTo(const QString &path, int width, int height, double s
     };
     bool ok = false;
     if (suffix == QLatin1String("png")) {
-        // The DPI written in the file agrees with the pixels: 2x is 192 DPI.
-        ok = m_plot->savePng(path, width, height, scale, -1, int(std::lround(96 * scale)), QCP::ruDotsPerInch);
+        // Drawn into an image of exactly the pixels asked for (a scale such as 300/96 would
+        // round them), whose DPI agrees with its pixels: 2x is 192 DPI.
+        const QSize out = pixels.isValid() ? pixels : QSize(int(std::lround(width * scale)), int(std::lround(height * scale)));
+        QImage image(out, QImage::Format_ARGB32);
+        image.fill(Qt::transparent);
+        QCPPainter painter;
+        ok = painter.begin(&image);
+        if (ok) {
+            painter.scale(double(out.width()) / width, double(out.height()) / height);
+            m_plot->toPainter(&painter, width, height);
+            painter.end();
+            const int dotsPerMetre = int(std::lround(96 * scale / 0.0254));
+            image.setDotsPerMeterX(dotsPerMetre);
+            image.setDotsPerMeterY(dotsPerMetre);
+            ok = image.save(path, "PNG");
+        }
     } else if (suffix == QLatin1String("pdf")) {
         ok = m_plot->savePdf(path, width, height);
     } else if (suffix == QLatin1String("svg")) {
@@ -100,6 +115,7 @@ void ChartView::showExportMenu(const QPoint &pos)
         QString label;
         QSize size;
         double scale;
+        QSize pixels = {};  // a PNG's exact size, when not size x scale
     };
     const QSize shown = size();
     const std::vector<Choice> choices = {
@@ -122,7 +138,7 @@ void ChartView::showExportMenu(const QPoint &pos)
         if (QFileInfo(path).suffix().isEmpty())
             path += QLatin1Char('.') + suffix;
         folder = QFileInfo(path).absolutePath();
-        const QString error = exportTo(path, c.size.width(), c.size.height(), c.scale);
+        const QString error = exportTo(path, c.size.width(), c.size.height(), c.scale, c.pixels);
         if (!error.isEmpty())
             QMessageBox::warning(this, tr("Cannot export"), error);
     };
@@ -133,7 +149,7 @@ void ChartView::showExportMenu(const QPoint &pos)
         ChartExportDialog dialog(shown, this);
         if (dialog.exec() != QDialog::Accepted)
             return;
-        save({dialog.format(), {}, dialog.layoutSize(), dialog.scale()});
+        save({dialog.format(), {}, dialog.layoutSize(), dialog.scale(), dialog.pixelSize()});
     });
     menu.exec(m_plot->mapToGlobal(pos));
 }

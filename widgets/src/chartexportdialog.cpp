@@ -24,14 +24,14 @@ ChartExportDialog::ChartExportDialog(QSize initial, QWidget *parent) : QDialog(p
     m_format->addItem(tr("PDF (vector)"), QStringLiteral("pdf"));
     m_width = new NumberEdit(200, 10000, 0, tr("pixels"), tr("the width"), this);
     m_height = new NumberEdit(150, 10000, 0, tr("pixels"), tr("the height"), this);
-    m_dpi = new NumberEdit(48, 1200, 0, tr("DPI"), tr("96 is as on screen"), this);
+    m_dpi = new NumberEdit(48, 1200, 0, tr("DPI"), tr("96, as on screen"), this);
     m_width->setValue(initial.width());
     m_height->setValue(initial.height());
     m_dpi->setValue(96);
-    m_width->setToolTip(tr("The width the chart is laid out at, in pixels at 96 DPI"));
-    m_height->setToolTip(tr("The height the chart is laid out at, in pixels at 96 DPI"));
-    m_dpi->setToolTip(tr("Dots per inch of the PNG: 192 doubles its pixels with the same layout (sharp on dense "
-                         "screens and in print)"));
+    m_width->setToolTip(tr("The image's width in pixels (a vector drawing: its width at 96 DPI)"));
+    m_height->setToolTip(tr("The image's height in pixels (a vector drawing: its height at 96 DPI)"));
+    m_dpi->setToolTip(tr("Dots per inch of the PNG: the text is sized for a print at that density (96: as on a "
+                         "screen; 300: a printed page)"));
     form->addRow(tr("&Format:"), m_format);
     form->addRow(tr("&Width:"), m_width);
     form->addRow(tr("&Height:"), m_height);
@@ -56,14 +56,21 @@ QString ChartExportDialog::format() const
     return m_format->currentData().toString();
 }
 
-QSize ChartExportDialog::layoutSize() const
+QSize ChartExportDialog::pixelSize() const
 {
     return QSize(int(m_width->value().value_or(0)), int(m_height->value().value_or(0)));
 }
 
+QSize ChartExportDialog::layoutSize() const
+{
+    // The chart is laid out at 96 DPI and drawn at scale(): the image has the pixels typed.
+    const QSize pixels = pixelSize();
+    return QSize(int(std::lround(pixels.width() / scale())), int(std::lround(pixels.height() / scale())));
+}
+
 int ChartExportDialog::dpi() const
 {
-    return format() == QLatin1String("png") ? int(m_dpi->value().value_or(96)) : 96;
+    return format() == QLatin1String("png") ? int(m_dpi->value().value_or(96)) : 96;  // empty: 96
 }
 
 QString ChartExportDialog::problem() const
@@ -76,13 +83,14 @@ QString ChartExportDialog::problem() const
             continue;
         if (!edit->problem().isEmpty())
             return tr("The %1: %2.").arg(name, edit->problem());
-        if (!edit->value())
+        if (!edit->value() && edit != m_dpi)
             return tr("The %1 is needed.").arg(name);
     }
-    const QSize pixels = layoutSize() * scale();
-    if (format() == QLatin1String("png") && std::max(pixels.width(), pixels.height()) > kMaxPixels)
-        return tr("%1 × %2 pixels is too large: at most %3 a side. Lower the size or the resolution.")
-            .arg(l.toString(pixels.width()), l.toString(pixels.height()), l.toString(kMaxPixels));
+    const QSize layout = layoutSize();
+    if (std::min(layout.width(), layout.height()) < 150)
+        return tr("At %1 DPI the chart would be laid out %2 × %3 points: too small to read. Raise the size or "
+                  "lower the resolution.")
+            .arg(l.toString(dpi()), l.toString(layout.width()), l.toString(layout.height()));
     return {};
 }
 
@@ -101,9 +109,9 @@ void ChartExportDialog::update()
         return;
     }
     const QLocale l;
-    const QSize size = layoutSize();
+    const QSize size = pixelSize();
     if (format() == QLatin1String("png")) {
-        const QSize pixels = size * scale();
+        const QSize pixels = size;
         const double cmPerInch = 2.54;
         m_summary->setText(tr("A PNG of %1 × %2 pixels, %3 × %4 cm printed at %5 DPI.")
                                .arg(l.toString(pixels.width()), l.toString(pixels.height()),

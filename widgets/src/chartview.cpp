@@ -27,10 +27,10 @@ QString readableTick(double tick, const QLocale &locale)
 {
     const double a = std::abs(tick);
     if (a >= 1e6)
-        return locale.toString(tick / 1e6, 'g', 3) + QStringLiteral(" M");
+        return readableTick(tick / 1e6, locale) + QStringLiteral(" M");  // "20 M", "1,000 M"
     if (a >= 1 && tick == std::round(tick))
         return locale.toString(tick, 'f', 0);  // grouped: "10,000"
-    return locale.toString(tick, 'g', 4);
+    return locale.toString(tick, 'f', QLocale::FloatingPointShortest);  // "0.5", never "5E-01"
 }
 
 template<typename Base>

@@ -8,6 +8,19 @@
 
 namespace wb {
 
+namespace {
+
+// QDoubleValidator "fixes" an unfinished text on Return or focus-out by dropping its group
+// separators: "12,5" (twelve and a half, to a European) became 125. The text stays as typed.
+class KeepAsTyped : public QDoubleValidator
+{
+public:
+    using QDoubleValidator::QDoubleValidator;
+    void fixup(QString &) const override {}
+};
+
+} // namespace
+
 NumberEdit::NumberEdit(double minimum, double maximum, int decimals, const QString &unit, const QString &placeholder,
                        QWidget *parent)
     : QWidget(parent), m_minimum(minimum), m_maximum(maximum), m_decimals(decimals)
@@ -18,7 +31,7 @@ NumberEdit::NumberEdit(double minimum, double maximum, int decimals, const QStri
     m_edit->setPlaceholderText(placeholder);
     // The validator refuses only what is not a number at all; a number out of range (a minus
     // sign where none is allowed) stays visible, and problem() says what is wrong with it.
-    auto *validator = new QDoubleValidator(-1e15, 1e15, decimals, m_edit);
+    auto *validator = new KeepAsTyped(-1e15, 1e15, decimals, m_edit);
     validator->setNotation(QDoubleValidator::StandardNotation);
     validator->setLocale(locale());
     m_edit->setValidator(validator);
@@ -29,16 +42,56 @@ NumberEdit::NumberEdit(double minimum, double maximum, int decimals, const QStri
     setFocusProxy(m_edit);
     m_edit->installEventFilter(this);
     connect(m_edit, &QLineEdit::textChanged, this, [this] {
-        // A frame, not a colour of its own: the palette's text stays readable in light and dark.
-        m_edit->setStyleSheet(problem().isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #d55e00; }"));
+        updateFrame();
         emit valueChanged();
     });
+    connect(m_edit, &QLineEdit::returnPressed, this, &NumberEdit::finished);
 }
+
+void NumberEdit::updateFrame()
+{
+    // A frame, not a colour of its own: the palette's text stays readable in light and dark.
+    m_edit->setStyleSheet(problem().isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #d55e00; }"));
+}
+
+void NumberEdit::setRequired(bool required)
+{
+    m_required = required;
+    updateFrame();
+}
+
+namespace {
+
+// A number in the locale: group separators only between groups of three digits ("12,500"),
+// so that "12,5" typed for twelve and a half is not read as 125.
+bool wellGrouped(const QString &text, const QLocale &locale)
+{
+    const QString group = locale.groupSeparator();
+    if (group.isEmpty() || !text.contains(group))
+        return true;
+    const QString integer = text.section(locale.decimalPoint(), 0, 0).remove(locale.negativeSign());
+    const QStringList parts = integer.split(group);
+    if (parts.front().isEmpty() || parts.front().size() > 3)
+        return false;
+    for (qsizetype i = 1; i < parts.size(); ++i)
+        if (parts[i].size() != 3)
+            return false;
+    return true;
+}
+
+QString plainNumber(double v, const QLocale &locale)
+{
+    return locale.toString(v, 'f', QLocale::FloatingPointShortest);  // "1,000,000", "0.001": never "1E+06"
+}
+
+} // namespace
 
 bool NumberEdit::eventFilter(QObject *watched, QEvent *event)
 {
     // A line edit claims Undo and Redo before the window's shortcuts see them; declining the
     // override lets the window's actions have them.
+    if (watched == m_edit && event->type() == QEvent::FocusOut)
+        emit finished();
     if (m_undoByWindow && watched == m_edit && event->type() == QEvent::ShortcutOverride) {
         auto *key = static_cast<QKeyEvent *>(event);
         if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) {
@@ -52,8 +105,9 @@ bool NumberEdit::eventFilter(QObject *watched, QEvent *event)
 std::optional<double> NumberEdit::value() const
 {
     bool ok = false;
-    const double v = locale().toDouble(m_edit->text().trimmed(), &ok);
-    if (!ok || v < m_minimum || v > m_maximum)
+    const QString text = m_edit->text().trimmed();
+    const double v = locale().toDouble(text, &ok);
+    if (!ok || !wellGrouped(text, locale()) || v < m_minimum || v > m_maximum)
         return std::nullopt;
     return v;
 }
@@ -62,13 +116,15 @@ QString NumberEdit::problem() const
 {
     const QString text = m_edit->text().trimmed();
     if (text.isEmpty())
-        return {};
+        return m_required ? tr("a number is required") : QString();
     bool ok = false;
     const double v = locale().toDouble(text, &ok);
     if (!ok)
         return tr("\"%1\" is not a number").arg(text);
+    if (!wellGrouped(text, locale()))
+        return tr("\"%1\" is not a number: the decimal point is \"%2\"").arg(text, locale().decimalPoint());
     if (v < m_minimum || v > m_maximum)
-        return tr("%1 is outside %2 to %3").arg(text, locale().toString(m_minimum), locale().toString(m_maximum));
+        return tr("%1 is outside %2 to %3").arg(text, plainNumber(m_minimum, locale()), plainNumber(m_maximum, locale()));
     return {};
 }
 

@@ -1,8 +1,8 @@
-// The chart export's "another size or resolution": a format, the size the chart is laid out
-// at (pixels at 96 DPI, as on screen) and, for PNG, the DPI it is drawn at: 1920 x 1080 at 192
-// DPI is a 3840 x 2160 image whose text is as large, relative to the slide, as at 96 DPI. The
-// line under the fields says what file comes out (pixels, printed size); OK waits for valid
-// numbers.
+// The chart export's "another size or resolution": a format, the image's size in pixels and, for
+// PNG, its DPI, which sizes the text for a print at that density: 3,000 x 2,000 pixels at 300 DPI
+// is a 25 x 17 cm print whose chart is laid out at 960 x 640 points (96 DPI) and drawn 3.125
+// times as fine. The line under the fields says what file comes out (pixels, printed size); OK
+// waits for valid numbers.
 #pragma once
 
 #include <QDialog>
@@ -20,12 +20,12 @@ class ChartExportDialog : public QDialog
     Q_OBJECT
 
 public:
-    static constexpr int kMaxPixels = 16384;  // a side of the PNG: 16,384² × 4 bytes is 1 GiB
 
     explicit ChartExportDialog(QSize initial, QWidget *parent = nullptr);
 
     QString format() const;  // "png", "svg" or "pdf"
-    QSize layoutSize() const;
+    QSize pixelSize() const;   // as typed
+    QSize layoutSize() const;  // what the chart is laid out at: pixels at 96 DPI
     int dpi() const;
     double scale() const { return dpi() / 96.0; }  // PNG pixels per layout pixel
     // What stops the export ("the width must be between …"), or empty.

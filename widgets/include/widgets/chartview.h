@@ -13,6 +13,7 @@
 #include <optional>
 
 #include <QPointF>
+#include <QSize>
 
 class QCustomPlot;
 class QCPColorScale;
@@ -71,9 +72,10 @@ public:
 
     // Writes the chart to path; the suffix picks the format (png, svg, pdf), width x height the
     // size in points and `scale` the pixels per point of a PNG (2: a sharp slide on a dense
-    // screen). The stamp, when set, is written in the image's bottom-right corner. Returns an
-    // error message naming the path, or an empty string.
-    QString exportTo(const QString &path, int width = 1920, int height = 1080, double scale = 1);
+    // screen); `pixels`, when given, is a PNG's exact size (the drawing is scaled to fill it).
+    // The stamp, when set, is written in the image's bottom-right corner. Returns an error
+    // message naming the path, or an empty string.
+    QString exportTo(const QString &path, int width = 1920, int height = 1080, double scale = 1, QSize pixels = {});
     // Who and when, for exported images ("Chat scenario · 2026-12-01 · GPU Workbench").
     void setStamp(const QString &stamp) { m_stamp = stamp; }
     // The file name an export offers: the stamp's first part and the title, made safe for a file

@@ -38,12 +38,16 @@ public:
     // Ctrl+Z and Ctrl+Shift+Z go to the window's Undo and Redo instead of the field's own text
     // undo: for a field whose every keystroke is already an undoable edit of a document.
     void setUndoByWindow(bool byWindow) { m_undoByWindow = byWindow; }
+    // An empty field is a problem ("a number is required") instead of "not stated".
+    void setRequired(bool required);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 signals:
     void valueChanged();
+    // Return pressed or the focus left the field: one typing session is over.
+    void finished();
 
 private:
     QLineEdit *m_edit = nullptr;
@@ -52,6 +56,9 @@ private:
     int m_decimals;
     bool m_trailingZeros = true;
     bool m_undoByWindow = false;
+    bool m_required = false;
+
+    void updateFrame();
 };
 
 } // namespace wb
