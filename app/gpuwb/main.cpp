@@ -7,11 +7,11 @@
 #include <evaluate/evaluate.h>
 #include "report/report.h"
 #include <core/fileio.h>
+#include <core/limits.h>
 #include <store/project.h>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFile>
 #include <QFileInfo>
 #include <QStringList>
 
@@ -25,7 +25,7 @@ constexpr int kFailure = 1;
 
 int fail(int code, const std::string &message)
 {
-    std::fprintf(stderr, "gpuwb: %s\n", message.c_str());
+    std::fprintf(stderr, "gpuwb: %s\n", wb::limits::printable(message, 4000).c_str());
     return code;
 }
 
@@ -221,8 +221,11 @@ int main(int argc, char *argv[])
         // A project file is recognised by its extension or by its SQLite header.
         bool project = args.at(1).endsWith(QLatin1String(".gpuwb"));
         if (!project) {
-            QFile f(args.at(1));
-            project = f.open(QIODevice::ReadOnly) && f.read(16) == QByteArray("SQLite format 3\0", 16);
+            // Read without blocking, and only from a regular file (a FIFO would wait forever).
+            const auto head = wb::readFileHead(path, 16);
+            if (!head)
+                return fail(kBadInput, head.error().toString());
+            project = *head == std::string("SQLite format 3\0", 16);
         }
         auto brief = project ? projectBrief(path, parser.value(scenarioOption), *catalog) : wb::loadBrief(path, *catalog);
         if (!brief)

@@ -1,5 +1,7 @@
 #include "core/result.h"
 
+#include "core/limits.h"
+
 namespace wb {
 
 std::string Error::toString() const
@@ -10,7 +12,8 @@ std::string Error::toString() const
     if (!path.empty())
         line += path + ": ";
     line += message;
-    return line;
+    // One line, whatever a file's values hold: control characters (a newline, ESC) escaped.
+    return limits::printable(line, 4000);
 }
 
 } // namespace wb

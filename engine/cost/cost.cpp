@@ -41,11 +41,12 @@ void addLine(std::vector<CostLine> &lines, const char *name, double usd, std::st
 
 double sumLines(const std::vector<CostLine> &lines)
 {
-    // In whole cents, so that the total is exactly the sum of the lines as displayed.
-    long long cents = 0;
+    // In whole cents, so that the total is exactly the sum of the lines as displayed; beyond
+    // what cents can count in 64 bits (no input within core/limits.h gets there) in dollars.
+    long double cents = 0;
     for (const CostLine &l : lines)
-        cents += std::llround(l.usdPerMonth * 100);
-    return double(cents) / 100;
+        cents += std::round(static_cast<long double>(l.usdPerMonth) * 100);
+    return double(cents / 100);
 }
 
 void finishOption(CostOption &o, double accepted, double tokensPerOutput)
@@ -314,7 +315,8 @@ std::vector<double> volumeSamples(double center)
 
 double roundCents(double usd)
 {
-    return double(std::llround(usd * 100)) / 100;
+    // std::round, not llround: 1e300 dollars overflowed a long long into -9.2e16.
+    return std::abs(usd) < 1e13 ? std::round(usd * 100) / 100 : usd;
 }
 
 const CostOption *CandidateCost::cheapest() const

@@ -1,5 +1,8 @@
 #include "performance/performance.h"
 
+#include "core/format.h"
+#include "core/limits.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -320,9 +323,17 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     r.peakRequestRatePerS = t.peakRate();
     const double perReplica = (hasSlo ? r.maxRequestRateWithinSloPerS.value_or(0) : capacityRps) / replicas;
     r.requestRatePerReplicaPerS = perReplica;
-    if (r.peakRequestRatePerS > 0) {
+    const double replicasNeeded = perReplica > 0 ? std::ceil(r.peakRequestRatePerS / perReplica - 1e-9) : 0;
+    if (replicasNeeded > limits::kReplicas) {
+        // Checked before it becomes an integer: 10^12 requests/s once overflowed to 5 replicas.
+        r.warnings.push_back({"replicas-beyond-limit",
+                              fmt::format("the peak of {} requests/s would need {} replicas, more than the {} the engine "
+                                          "sizes; no replica count is given",
+                                          readableNumber(r.peakRequestRatePerS), readableCount(replicasNeeded),
+                                          readableCount(limits::kReplicas))});
+    } else if (r.peakRequestRatePerS > 0) {
         if (perReplica > 0) {
-            int n = std::max(1, int(std::ceil(r.peakRequestRatePerS / perReplica - 1e-9)));
+            int n = std::max(1, int(replicasNeeded));
             if (hasSlo && budget.checkReplicas) {
                 std::map<int, LoadPoint> runs;  // each replica count tried, for the deployment's figures
                 const auto ok = [&](int k) {

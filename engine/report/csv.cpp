@@ -4,17 +4,32 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace wb {
 
 namespace {
 
-std::string csvField(const std::string &s)
+bool plainNumber(const std::string &s)
 {
-    if (s.find_first_of(",\"\n") == std::string::npos)
+    char *end = nullptr;
+    std::strtod(s.c_str(), &end);
+    return !s.empty() && end == s.c_str() + s.size();
+}
+
+// One cell, safe to open in a spreadsheet: a text that starts like a formula (=, +, -, @, tab,
+// carriage return; a provider named =HYPERLINK(...)) gets a leading ' so that it stays text, and
+// a cell with a comma, a quote or a line break is quoted (RFC 4180).
+std::string csvField(const std::string &cell)
+{
+    std::string s = cell;
+    if (!s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos && !plainNumber(s))
+        s.insert(0, 1, '\'');
+    if (s.find_first_of(",\"\r\n") == std::string::npos)
         return s;
     std::string out = "\"";
     for (char c : s)

@@ -3,6 +3,7 @@
 #include "brief/completeness.h"
 #include "catalog/modelarch.h"
 #include "core/format.h"
+#include "core/limits.h"
 #include "report/labels.h"
 
 #include <fmt/format.h>
@@ -116,7 +117,8 @@ std::string costTable(const Results &results)
                              {"API break-even req/mo", 22}};
     tableHeader(out, columns, 4);
     const auto row = [&](const std::string &label, const CostOption &o) {
-        std::string provider = o.provider.size() > 33 ? o.provider.substr(0, 32) + "~" : o.provider;
+        const std::string shown = limits::printable(o.provider);
+        std::string provider = shown.size() > 33 ? shown.substr(0, 32) + "~" : shown;
         tableRow(out, columns,
                  {label, o.api ? "api" : std::string(enumName(*o.term)), provider, o.observed + (o.stale ? "!" : ""),
                   o.api ? "-" : fmt::format("{:.2f}", o.usdPerGpuHour), o.api ? "-" : std::to_string(o.gpus),
@@ -170,7 +172,8 @@ std::string tflops(const std::optional<double> &v)
 std::string resultsToTable(const Brief &brief, const Results &results)
 {
     std::ostringstream out;
-    out << "Brief: " << brief.name << "\n  " << workloadSummary(brief) << "\n\n";
+    // Names and messages come from files: escaped, so that none can move the cursor or forge a line.
+    out << "Brief: " << limits::printable(brief.name) << "\n  " << limits::printable(workloadSummary(brief)) << "\n\n";
     out << "Memory fit per GPU (GiB; need is the busiest GPU, usable is after the engine's memory cap)\n";
     const Columns columns = {
         {"candidate", 30}, {"fits", 5}, {"need", 8}, {"usable", 8}, {"capacity", 9}, {"headroom", 9},
@@ -213,12 +216,12 @@ std::string resultsToTable(const Brief &brief, const Results &results)
     if (anyWarning) {
         out << "\nWarnings\n";
         for (const Warning &w : results.briefWarnings)
-            out << "  brief: [" << w.code << "] " << w.message << "\n";
+            out << "  brief: [" << w.code << "] " << limits::printable(w.message, 4000) << "\n";
         for (const Warning &w : results.cost.warnings)
-            out << "  cost: [" << w.code << "] " << w.message << "\n";
+            out << "  cost: [" << w.code << "] " << limits::printable(w.message, 4000) << "\n";
         for (const CandidateResult &r : results.results)
             for (const Warning &w : r.warnings)
-                out << "  " << candidateLabel(r.candidate) << ": [" << w.code << "] " << w.message << "\n";
+                out << "  " << candidateLabel(r.candidate) << ": [" << w.code << "] " << limits::printable(w.message, 4000) << "\n";
     }
     bool header = false;
     for (const AssumptionInfo &info : assumptionCatalog()) {

@@ -28,6 +28,29 @@ Run gpuwb(const QStringList &args)
     return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
 }
 
+// gpuwb under an address-space limit of 2 GiB (not under AddressSanitizer, which reserves far
+// more address space than it uses) and a time limit; `finished` false when it ran past it.
+Run gpuwbLimited(const QStringList &args, int seconds, bool *finished)
+{
+    QProcess p;
+#if defined(__SANITIZE_ADDRESS__)
+    p.start(QStringLiteral(GPUWB_EXE), args);
+    seconds *= 4;  // instrumented, and nothing else measured here
+#else
+    p.start(QStringLiteral("/bin/sh"),
+            QStringList{QStringLiteral("-c"), QStringLiteral("ulimit -v 2097152 && exec \"$0\" \"$@\""),
+                        QStringLiteral(GPUWB_EXE)}
+                + args);
+#endif
+    *finished = p.waitForFinished(seconds * 1000);
+    if (!*finished) {
+        p.kill();
+        p.waitForFinished();
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
 QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
 {
     const QString path = dir.filePath(name);
@@ -44,6 +67,20 @@ const QByteArray kBrief = R"({"format": "gpu-workbench-brief", "version": 1, "na
     "traffic": {"mode": "closed-loop", "concurrency": 32}},
   "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 2, "tensor_parallel": 2, "pipeline_parallel": 1}],
   "cost": {"requests_per_month": 1000000}})";
+
+QByteArray nested(int depth)
+{
+    return QByteArray("{\"a\": ").repeated(depth) + "1" + QByteArray("}").repeated(depth);
+}
+
+// kBrief with one part replaced.
+QByteArray briefWith(const QByteArray &from, const QByteArray &to)
+{
+    QByteArray b = kBrief;
+    if (!b.contains(from))
+        qFatal("no %s in the brief", from.constData());
+    return b.replace(from, to);
+}
 
 } // namespace
 
@@ -62,6 +99,9 @@ private slots:
     void projectRoundTrip();
     void badProject_data();
     void badProject();
+    void hostileInput_data();
+    void hostileInput();
+    void csvCellsStayText();
 };
 
 void TestCli::helpAndVersion()
@@ -248,6 +288,97 @@ void TestCli::badInput()
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("results")).size(), 0);
     if (content.isEmpty())
         QVERIFY(!QFile::exists(brief));  // a missing path is never created
+}
+
+// Every hostile input of the issue "Hostile and extreme inputs": each exits 0 or 2 within its
+// time under a 2 GiB address-space limit, with one line naming what is wrong and no crash.
+void TestCli::hostileInput_data()
+{
+    QTest::addColumn<QByteArray>("content");  // empty: `special` is the path
+    QTest::addColumn<QString>("special");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("expected");
+    const QByteArray closed = R"("traffic": {"mode": "closed-loop", "concurrency": 32})";
+    const auto open = [&](const char *rate) {
+        return briefWith(closed, QByteArray(R"("traffic": {"mode": "open-loop", "request_rate_per_s": )") + rate
+                                     + R"(}, "slo": {"ttft_p99_s": 2, "tpot_p99_s": 0.1})");
+    };
+    const QByteArray candidate = R"({"gpu": "h100-sxm-80gb", "gpus": 2, "tensor_parallel": 2, "pipeline_parallel": 1})";
+    QTest::newRow("100,000-deep notes") << briefWith(R"("cost":)", R"("notes": )" + nested(100000) + R"(, "cost":)")
+                                         << QString() << 2 << "deeper than 64 levels";
+    QTest::newRow("100,000-deep hf_config") << briefWith(R"("model": "llama-3.1-70b")", R"("model": {"hf_config": )" + nested(100000) + "}")
+                                             << QString() << 2 << "deeper than 64 levels";
+    QTest::newRow("a 100,000-character name") << briefWith(R"("name": "70B fp8 on 2x H100")", R"("name": ")" + QByteArray(100000, 'n') + R"(")")
+                                               << QString() << 2 << "a string may hold at most 64 KiB";
+    QTest::newRow("a 20 MiB brief") << briefWith(R"("cost":)", R"("notes": [)" + QByteArray("1,").repeated(10 << 20) + R"(1], "cost":)")
+                                    << QString() << 2 << "is larger than 16 MiB";
+    QTest::newRow("10^12 requests/s") << open("1e12") << QString() << 2 << "/workload/traffic/request_rate_per_s";
+    QTest::newRow("10^16 requests a month") << briefWith("1000000}", "1e16}") << QString() << 2 << "/cost/requests_per_month";
+    QTest::newRow("4096 x 4096 GPUs") << briefWith(R"("gpus": 2, "tensor_parallel": 2, "pipeline_parallel": 1)",
+                                                   R"("tensor_parallel": 4096, "pipeline_parallel": 4096)")
+                                      << QString() << 2 << "tensor_parallel x pipeline_parallel = 16777216";
+    QByteArray many = "[" + candidate;
+    for (int i = 1; i < 5000; ++i)
+        many += ", " + candidate;
+    QTest::newRow("5,000 candidates") << briefWith("[" + candidate, many) << QString() << 2 << "at most 100";
+    QTest::newRow("a price from the year 2999")
+        << briefWith(R"("cost": {)", R"("cost": {"prices": [{"gpu": "h100-sxm-80gb", "provider": "x", "term": "on-demand", "usd_per_gpu_hour": 2, "observed": "2999-01-01", "source": "x"}], )")
+        << QString() << 2 << "2999-01-01 is in the future";
+    QTest::newRow("terminal escapes in a model id") << briefWith(R"("model": "llama-3.1-70b")", "\"model\": \"x\\n\\u001b[31mred\"")
+                                                    << QString() << 2 << "\\x1b[31mred";
+    QTest::newRow("a FIFO") << QByteArray() << QStringLiteral("fifo") << 2 << "is a pipe (FIFO), not a file";
+    QTest::newRow("/dev/zero") << QByteArray() << QStringLiteral("/dev/zero") << 2 << "is a device, not a file";
+    QTest::newRow("a folder") << QByteArray() << QStringLiteral("folder") << 2 << "is a folder, not a file";
+    // At the limit of the rates the models cover: simulated (a representative set of replicas),
+    // not refused, and bounded.
+    QTest::newRow("10,000 requests/s") << open("10000") << QString() << 0 << QString();
+}
+
+void TestCli::hostileInput()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, special);
+    QFETCH(int, exitCode);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    QString path;
+    if (special == QLatin1String("fifo")) {
+        path = dir.filePath(QStringLiteral("brief.json"));
+        QCOMPARE(QProcess::execute(QStringLiteral("mkfifo"), {path}), 0);
+    } else if (special == QLatin1String("folder")) {
+        path = dir.filePath(QStringLiteral("brief.json"));
+        QVERIFY(QDir().mkpath(path));
+    } else {
+        path = special.isEmpty() ? writeFile(dir, QStringLiteral("brief.json"), content) : special;
+    }
+    bool finished = false;
+    const Run r = gpuwbLimited({QStringLiteral("evaluate"), path, QStringLiteral("--format"), QStringLiteral("json")}, 20,
+                               &finished);
+    QVERIFY2(finished, "ran past its time limit");
+    QVERIFY2(r.exitCode == exitCode, qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.err.left(300))));
+    if (exitCode == 2) {
+        const QStringList lines = r.err.trimmed().split(u'\n');
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines[0].contains(expected), qPrintable(lines[0].left(300)));
+        QVERIFY(!lines[0].contains(QChar(0x1b)));
+        QVERIFY(r.out.isEmpty());
+    } else {
+        QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).isObject());
+    }
+}
+
+// A provider named like a formula stays text in the CSV (a leading '), and a line break inside
+// a field is quoted.
+void TestCli::csvCellsStayText()
+{
+    QTemporaryDir dir;
+    const QString brief = writeFile(
+        dir, QStringLiteral("brief.json"),
+        briefWith(R"("cost": {)", R"J("cost": {"prices": [{"gpu": "h100-sxm-80gb", "provider": "=HYPERLINK(\"http://x\")", "term": "on-demand", "usd_per_gpu_hour": 2, "observed": "2026-11-01", "source": "line one\r\nline two"}], )J"));
+    const Run r = gpuwb({QStringLiteral("evaluate"), brief, QStringLiteral("--format"), QStringLiteral("csv")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QLatin1String("\"'=HYPERLINK(\"\"http://x\"\")\"")), qPrintable(r.out.left(2000)));
+    QVERIFY(!r.out.contains(QLatin1String(",=HYPERLINK")));
 }
 
 // Projects: new, list, export, import, and evaluate a stored scenario.

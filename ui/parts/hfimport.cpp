@@ -1,10 +1,11 @@
 #include "parts/hfimport.h"
 
+#include <core/fileio.h>
+
 #include <catalog/catalog.h>
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -14,10 +15,11 @@ namespace wb {
 std::optional<QString> readHfModel(const QString &path, HfModel *model)
 {
     const auto tr = [](const char *text) { return QCoreApplication::translate("HfImport", text); };
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return tr("%1: cannot be read: %2").arg(path, file.errorString());
-    const QByteArray bytes = file.readAll();
+    // The engine's reader: a regular file only, never blocking on a FIFO, at most its size limit.
+    const Result<std::string> text = readTextFile(path.toStdString());
+    if (!text)
+        return QString::fromStdString(text.error().toString());
+    const QByteArray bytes = QByteArray::fromStdString(*text);
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
     if (doc.isNull() || !doc.isObject())
