@@ -15,8 +15,10 @@
 #include <QFileInfo>
 #include <QStringList>
 
+#include <chrono>
 #include <cstdio>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -119,6 +121,12 @@ int projectCommand(const QStringList &args, const QString &scenario, const QStri
         if (args.size() != 4)
             return fail(kBadInput, "usage: gpuwb project import FILE.gpuwb BRIEF.json [--scenario NAME]");
         auto project = wb::Project::open(file, wb::OpenAccess::ReadWrite);
+        // Another writer (a second import a few milliseconds earlier) holds the lock: wait for
+        // it up to 5 s, then read the file it wrote. Never a silent loss: a refusal says why.
+        for (int tries = 0; project && project->lockedByOther() && tries < 100; ++tries) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            project = wb::Project::open(file, wb::OpenAccess::ReadWrite);
+        }
         if (!project)
             return fail(kBadInput, project.error().toString());
         if (project->readOnly())

@@ -43,14 +43,29 @@ void removeStaleTemporaries(const fs::path &dir, const std::string &prefix)
 
 } // namespace
 
+void removeStaleSaves(const std::string &path)
+{
+    std::error_code ec;
+    const fs::path target = fs::absolute(path, ec);
+    if (!ec)
+        removeStaleTemporaries(target.parent_path(), "." + target.filename().string() + ".saving-");
+}
+
 Status writeAtomically(const std::string &path, const std::function<Status(const std::string &tempPath)> &fill,
                        const std::string &verb)
 {
     static std::atomic<unsigned> counter{0};
     std::error_code ec;
-    const fs::path target = fs::absolute(path, ec);
+    fs::path target = fs::absolute(path, ec);
     if (ec)
         return failure(path, verb, ec.message());
+    // Through a symbolic link, the file it points to is replaced (replacing the link left the
+    // real project stale).
+    if (fs::is_symlink(fs::symlink_status(target, ec))) {
+        target = fs::weakly_canonical(target, ec);
+        if (ec)
+            return failure(path, verb, "the link cannot be followed: " + ec.message());
+    }
     const fs::path dir = target.parent_path();
     if (!fs::is_directory(dir, ec))
         return failure(path, verb, "the folder " + dir.string() + " does not exist");
@@ -74,6 +89,9 @@ Status writeAtomically(const std::string &path, const std::function<Status(const
         cleanup();
         return failure(path, verb, filled.error().message);
     }
+    // The new file keeps the old one's permissions (a 0600 project stayed 0600 only by luck).
+    if (struct stat old{}; ::stat(target.c_str(), &old) == 0)
+        ::chmod(temp.c_str(), old.st_mode & 07777);
     const int fd = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0 || ::fsync(fd) != 0) {
         const int e = errno;

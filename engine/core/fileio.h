@@ -16,8 +16,14 @@ namespace wb {
 // and the rename made durable. A failure leaves path as it was and no temporary file behind;
 // the error names path and says why, starting with `verb` ("cannot be saved: ..."). Temporary
 // files of writers killed half-way (their process gone) are removed on the next write there.
+// Through a symbolic link the file it points to is replaced; an existing file's permissions
+// are kept.
 Status writeAtomically(const std::string &path, const std::function<Status(const std::string &tempPath)> &fill,
                        const std::string &verb = "cannot be written");
+
+// Removes the temporary files that writers of path killed half-way left beside it (their
+// process gone); writeAtomically() does it too, and opening a project does it first.
+void removeStaleSaves(const std::string &path);
 
 // writeAtomically() with these bytes.
 Status writeFileAtomically(const std::string &path, const std::string &content);

@@ -17,6 +17,7 @@
 #include <csignal>
 #include <unistd.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <chrono>
@@ -44,6 +45,8 @@ private slots:
     void failedSaveLeavesOldFile();
     void killDuringSaves();
     void recovery();
+    void savingKeepsLinksAndPermissions();
+    void openingRemovesWhatKilledSavesLeft();
 
 private:
     QTemporaryDir m_dir;
@@ -540,4 +543,62 @@ void TestProject::recovery()
 }
 
 QTEST_GUILESS_MAIN(TestProject)
+// Saving through a symbolic link writes the file it points to (the link replaced by a regular
+// file left the real project stale), and a 0600 project stays 0600 (it became 0644).
+void TestProject::savingKeepsLinksAndPermissions()
+{
+    const QString dir = m_dir.filePath(QStringLiteral("links"));
+    QDir().mkpath(dir);
+    const std::string real = (dir + QStringLiteral("/real.gpuwb")).toStdString();
+    const std::string link = (dir + QStringLiteral("/link.gpuwb")).toStdString();
+    {
+        Project p = sampleProject();
+        QVERIFY(p.save(real));
+    }
+    QCOMPARE(::chmod(real.c_str(), 0600), 0);
+    QCOMPARE(::symlink(real.c_str(), link.c_str()), 0);
+    {
+        auto p = Project::open(link);
+        QVERIFY(p && !p->readOnly());
+        QVERIFY(p->putScenario("Through the link", kBriefA));
+        QVERIFY(p->save(link));
+    }
+    QVERIFY(QFileInfo(QString::fromStdString(link)).isSymLink());
+    auto reopened = Project::open(real, OpenAccess::ReadOnly);
+    QVERIFY(reopened && reopened->scenario("Through the link"));
+    struct stat st{};
+    QCOMPARE(::stat(real.c_str(), &st), 0);
+    QCOMPARE(st.st_mode & 0777, mode_t(0600));
+}
+
+// A save killed half-way leaves its temporary file and journal beside the project; the next
+// open for writing removes them (not only the next save).
+void TestProject::openingRemovesWhatKilledSavesLeft()
+{
+    const QString dir = m_dir.filePath(QStringLiteral("litter"));
+    QDir().mkpath(dir);
+    const QString file = dir + QStringLiteral("/p.gpuwb");
+    {
+        Project p = sampleProject();
+        QVERIFY(p.save(file.toStdString()));
+    }
+    // A process that has ended: its pid names the litter.
+    QProcess gone;
+    gone.start(QStringLiteral("true"));
+    QVERIFY(gone.waitForFinished());
+    const qint64 pid = gone.processId() > 0 ? gone.processId() : 999999;
+    const QString temp = dir + QStringLiteral("/.p.gpuwb.saving-%1-0").arg(pid);
+    for (const QString &litter : {temp, temp + QStringLiteral("-journal")}) {
+        QFile f(litter);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("half a save");
+    }
+    {
+        auto p = Project::open(file.toStdString());
+        QVERIFY(p && !p->readOnly());
+        QVERIFY(!QFile::exists(temp));
+        QVERIFY(!QFile::exists(temp + QStringLiteral("-journal")));
+    }
+}
+
 #include "tst_project.moc"

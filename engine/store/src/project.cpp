@@ -213,28 +213,32 @@ Result<Project> Project::open(const std::string &path, OpenAccess access)
         return fail(path, "does not exist");
     if (!fs::is_regular_file(st))
         return fail(path, "is not a file");
+    // Lock, then read: a writer that read the file before taking the lock could save over a
+    // change made in between (two imports 5 ms apart lost one scenario).
+    const std::string absolute = fs::absolute(path).string();
+    FileLock::Attempt lock;
+    if (access == OpenAccess::ReadWrite) {
+        lock = FileLock::acquire(absolute);
+        if (lock.outcome == FileLock::Outcome::Acquired)
+            removeStaleSaves(absolute);  // what a killed save left, now that no save can be running
+    }
     const auto size = fs::file_size(path, ec);
     if (ec)
         return fail(path, "cannot be read: " + ec.message());
     if (size > kProjectMaxBytes)
         return fail(path, "is too large to be a GPU Workbench project (" + std::to_string(size) + " bytes)");
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return fail(path, "cannot be read: " + std::string(std::strerror(errno)));
-    std::string bytes(std::size_t(size), '\0');
-    in.read(bytes.data(), std::streamsize(size));
-    if (!in)
-        return fail(path, "cannot be read completely");
-    Result<Project> opened = openBytes(bytes, path);
+    Result<std::string> bytes = readTextFile(path, std::size_t(kProjectMaxBytes));
+    if (!bytes)
+        return bytes.error();
+    Result<Project> opened = openBytes(*bytes, path);
     if (!opened)
         return opened;
     Project p = std::move(opened).value();
-    p.m_path = fs::absolute(path).string();
+    p.m_path = absolute;
     if (access == OpenAccess::ReadOnly) {
         p.m_readOnly = true;
         p.m_readOnlyReason = "was opened read-only";
     } else if (!p.m_readOnly) {
-        FileLock::Attempt lock = FileLock::acquire(p.m_path);
         p.m_lock = std::move(lock.lock);
         if (lock.outcome != FileLock::Outcome::Acquired) {
             p.m_readOnly = true;
