@@ -360,6 +360,12 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                                       "capacity with no latency margin"});
             }
             r.replicasForPeak = n;
+            if (n > limits::kSimulatedReplicas || replicas > limits::kSimulatedReplicas)
+                r.warnings.push_back({"replicas-represented",
+                                      fmt::format("{} replicas were simulated as a representative {} at the same load "
+                                                  "each, with throughputs scaled; pooling over more replicas smooths "
+                                                  "queues slightly more than shown",
+                                                  std::max(n, replicas), limits::kSimulatedReplicas)});
         }
     }
 

@@ -78,12 +78,12 @@ Project sampleProject()
 }
 
 // Runs SQL on a file directly, to craft files the project store would never write.
-void rawSql(const QString &path, const char *sql)
+void rawSql(const QString &path, const QByteArray &sql)
 {
     sqlite3 *db = nullptr;
     QVERIFY(sqlite3_open(path.toUtf8().constData(), &db) == SQLITE_OK);
     char *error = nullptr;
-    const int rc = sqlite3_exec(db, sql, nullptr, nullptr, &error);
+    const int rc = sqlite3_exec(db, sql.constData(), nullptr, nullptr, &error);
     const QString message = error ? QString::fromUtf8(error) : QString();
     sqlite3_free(error);
     sqlite3_close(db);
@@ -195,6 +195,9 @@ void TestProject::badFiles_data()
     QTest::newRow("trigger") << "trigger" << "contains a trigger";
     QTest::newRow("view") << "view" << "contains a view";
     QTest::newRow("unknown table") << "table" << "does not know";
+    QTest::newRow("WAL mode") << "wal" << "is in SQLite's WAL mode";  // was called "damaged"
+    // 647 KB of project made every command run 30 s, grow to 9 GB and die.
+    QTest::newRow("a 100,000-deep brief") << "deep" << "nests objects and arrays deeper than 64 levels";
 }
 
 void TestProject::badFiles()
@@ -236,6 +239,13 @@ void TestProject::badFiles()
         rawSql(file, "CREATE VIEW evil AS SELECT * FROM scenarios;");
     } else if (kind == QLatin1String("table")) {
         rawSql(file, "CREATE TABLE surprise(x);");
+    } else if (kind == QLatin1String("wal")) {
+        rawSql(file, "PRAGMA journal_mode=WAL;");
+    } else if (kind == QLatin1String("deep")) {
+        const QByteArray deep = QByteArray("{\"a\": ").repeated(100000) + "1" + QByteArray("}").repeated(100000);
+        rawSql(file, "INSERT INTO scenarios(name, position, brief_json, modified) VALUES('deep', 9, "
+                     "'{\"format\": \"gpu-workbench-brief\", \"version\": 1, \"name\": \"deep\", \"notes\": "
+                         + deep + "}', '2026-01-01')");
     }
     const QByteArray before = fileHash(file);
     auto opened = Project::open(file.toStdString());

@@ -60,6 +60,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QSpinBox>
+#include <QProcess>
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QTest>
@@ -1330,6 +1332,20 @@ void TestMainWindow::badBriefLeavesDocumentAsItWas()
     QVERIFY(error->contains(QLatin1String("/nonexistent/brief.json")));
     QCOMPARE(doc.sourcePath(), QFileInfo(kSample).absoluteFilePath());
     QCOMPARE(doc.results().results.size(), std::size_t(6));
+    // A FIFO named like a brief is refused at once (the window hung on it, black), and so is a
+    // folder; the document stays as it was.
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("brief.json"));
+    QCOMPARE(QProcess::execute(QStringLiteral("mkfifo"), {fifo}), 0);
+    QElapsedTimer timer;
+    timer.start();
+    const auto fifoError = doc.openFile(fifo);
+    QVERIFY(timer.elapsed() < 2000);
+    QVERIFY(fifoError && fifoError->contains(QLatin1String("is a pipe (FIFO), not a file")));
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("folder.json"))));
+    const auto folderError = doc.openFile(dir.filePath(QStringLiteral("folder.json")));
+    QVERIFY(folderError && folderError->contains(QLatin1String("folder")));
+    QCOMPARE(doc.sourcePath(), QFileInfo(kSample).absoluteFilePath());
 }
 
 void TestMainWindow::newClearsTheDocument()

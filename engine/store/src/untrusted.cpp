@@ -32,6 +32,11 @@ Status checkHeader(const std::string &bytes, const std::string &name)
         return fail(name, fmt::format("is an SQLite database of another program (application id 0x{:08x}), not a "
                                       "GPU Workbench project",
                                       appId));
+    // Bytes 18 and 19 are 2 in write-ahead-log mode: changes may sit in a "-wal" file beside it,
+    // which a project read whole would silently leave out. Refused with what to do, not "damaged".
+    if (bytes[18] == 2 || bytes[19] == 2)
+        return fail(name, "is in SQLite's WAL mode (another tool changed it); run sqlite3 on it with "
+                          "\"PRAGMA journal_mode=DELETE;\" to fold its log in, then open it again");
     std::uint32_t pageSize = bigEndian(bytes, 16, 2);
     if (pageSize == 1)
         pageSize = 65536;
