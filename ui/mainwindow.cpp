@@ -183,7 +183,7 @@ void MainWindow::createMenus()
     QAction *present = view->addAction(tr("&Present Chart"), this, &MainWindow::presentChart);
     // Bound explicitly: QKeySequence::FullScreen has no binding on most Linux desktops.
     present->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence(Qt::CTRL | Qt::Key_F11)});
-    present->setToolTip(tr("Show the current tab's chart full screen with large text, for projecting (Esc returns)"));
+    present->setToolTip(tr("Show the current tab's chart full screen with large text, for projecting (Esc or F11 returns)"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *guide = help->addAction(tr("&Guide and Glossary"), this, &MainWindow::showGuide);
@@ -241,7 +241,7 @@ void MainWindow::presentChart()
     chart->setTextScale(std::clamp((area.width() - 96) / (titleWidth * 1.25), 1.0, 1.6));
     // The scenario and the date in a corner; the arrow keys step through the page's charts.
     auto *captionRow = new QHBoxLayout;
-    auto *hint = new QLabel(tr("← → other charts of this page · Esc returns"), &screen);
+    auto *hint = new QLabel(tr("← → other charts of this page · Esc or F11 returns"), &screen);
     auto *caption = new QLabel(tr("%1 · %2").arg(m_document->scenarioName(), QDate::currentDate().toString(Qt::ISODate)),
                                &screen);
     QFont captionFont = caption->font();
@@ -261,6 +261,9 @@ void MainWindow::presentChart()
         connect(new QShortcut(QKeySequence(Qt::Key_Right), &screen), &QShortcut::activated, choice, [step] { step(1); });
         connect(new QShortcut(QKeySequence(Qt::Key_Left), &screen), &QShortcut::activated, choice, [step] { step(-1); });
     }
+    // The keys that start it end it too.
+    for (const QKeySequence &key : {QKeySequence(Qt::Key_F11), QKeySequence(Qt::CTRL | Qt::Key_F11)})
+        connect(new QShortcut(key, &screen), &QShortcut::activated, &screen, &QDialog::reject);
     m_presenting = &screen;
     // The screen's whole area even where no window manager honours "full screen".
     screen.setGeometry(area);

@@ -73,13 +73,13 @@ Completeness assessCompleteness(const Brief &brief)
     return c;
 }
 
-std::string rankingHeldBackText(const std::vector<BriefItem> &missing)
+std::string rankingHeldBackText(const std::vector<BriefItem> &missing, bool withPointers)
 {
     if (missing.empty())
         return {};
     std::string items;
     for (const BriefItem &item : missing)
-        items += (items.empty() ? "" : "; ") + item.name + " (" + item.pointer + ")";
+        items += (items.empty() ? "" : "; ") + item.name + (withPointers ? " (" + item.pointer + ")" : std::string());
     return "the ranking and recommendation are held back until the brief gives: " + items;
 }
 

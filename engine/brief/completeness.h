@@ -37,6 +37,8 @@ Completeness assessCompleteness(const Brief &brief);
 
 // "the ranking and recommendation are held back until the brief gives: latency targets
 // (/workload/slo); acceptance (/workload/acceptance)"; empty when nothing holds them back.
-std::string rankingHeldBackText(const std::vector<BriefItem> &missing);
+// withPointers: each item followed by its JSON pointer ("latency targets (/workload/slo)"), for
+// the command line, whose reader edits the file; the window names the fields only.
+std::string rankingHeldBackText(const std::vector<BriefItem> &missing, bool withPointers = true);
 
 } // namespace wb

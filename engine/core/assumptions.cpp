@@ -98,7 +98,7 @@ std::span<const AssumptionInfo> assumptionCatalog()
         {Assumption::HoursPerMonth, "hours_per_month", "hours", 730.5, 1, 744,
          "hours a rented or owned GPU is paid for in an average month (8,766 hours a year / 12)"},
         {Assumption::PriceStaleDays, "price_stale_days", "days", 180, 1, 3650,
-         "a price observed longer ago than this is flagged stale (the seed: date every price you copy)"},
+         "a price observed longer ago than this is flagged stale (the method: date every price you copy)"},
         {Assumption::SpotWorkLostFraction, "spot_work_lost_fraction", "fraction", 0.05, 0, 0.9,
          "share of spot GPU time whose work is lost to interruptions and redone (an estimate; providers publish "
          "interruption frequencies, not lost work)"},
@@ -115,7 +115,7 @@ std::span<const AssumptionInfo> assumptionCatalog()
          "metrics, logs and tracing as a share of the GPU spend (an estimate; set your own)"},
         {Assumption::PlatformFteSelfHosted, "platform_fte_self_hosted", "count", 0.5, 0, 1000,
          "engineers running drivers, containers, model servers, autoscaling, on-call and spend reports for a "
-         "self-hosted service (the seed's common mistake 5; an estimate for one service)"},
+         "self-hosted service (the method's common mistake 5; an estimate for one service)"},
         {Assumption::PlatformFteApi, "platform_fte_api", "count", 0.1, 0, 1000,
          "engineers integrating and governing a model-API route (keys, quotas, fallbacks, spend reports)"},
         {Assumption::EngineerUsdPerYear, "engineer_usd_per_year", "usd", 180000, 0, 1e8,
@@ -148,11 +148,11 @@ std::span<const AssumptionInfo> assumptionCatalog()
          "traffic whose peak is at least this multiple of its average is priced as a hybrid too (GPUs for the "
          "steady base, the API for the bursts above it)"},
         {Assumption::FragileFitHeadroomFraction, "fragile_fit_headroom_fraction", "fraction", 0.10, 0, 1,
-         "a fit with less memory headroom than this is warned as fragile (the seed's common mistake 2: memory "
+         "a fit with less memory headroom than this is warned as fragile (the method's common mistake 2: memory "
          "fit read as yes or no)"},
         {Assumption::CommitmentMinHeadroomFraction, "commitment_min_headroom_fraction", "fraction", 0.25, 0, 1,
          "a recommended reservation or purchase with less memory headroom than this is warned as sized only for "
-         "today's model (the seed's common mistake 6)"},
+         "today's model (the method's common mistake 6)"},
         {Assumption::NearTieFraction, "near_tie_fraction", "fraction", 0.06, 0, 1,
          "options whose cost per accepted output is within this fraction of the cheapest are flagged as a near "
          "tie: between them the ranking rests on the assumptions more than on the GPUs"},

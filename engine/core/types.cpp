@@ -2,6 +2,29 @@
 
 namespace wb {
 
+std::string_view termWords(PricingTerm term)
+{
+    switch (term) {
+    case PricingTerm::OnDemand: return "on-demand";
+    case PricingTerm::Spot: return "spot";
+    case PricingTerm::Reserved1y: return "1-year reserved";
+    case PricingTerm::Reserved3y: return "3-year reserved";
+    case PricingTerm::Purchase: return "purchase";
+    }
+    return "?";
+}
+
+std::string_view stackWords(ServingStack stack)
+{
+    switch (stack) {
+    case ServingStack::Generic: return "a generic server";
+    case ServingStack::Vllm: return "vLLM";
+    case ServingStack::Sglang: return "SGLang";
+    case ServingStack::Trtllm: return "TensorRT-LLM";
+    }
+    return "?";
+}
+
 bool isInference(WorkloadKind kind)
 {
     return kind == WorkloadKind::RealtimeInference || kind == WorkloadKind::BatchInference

@@ -97,6 +97,11 @@ std::string enumChoices()
     return out;
 }
 
+// The words engine messages use for a term or a stack ("1-year reserved", "TensorRT-LLM");
+// the JSON, the CSV and the table keep enumName()'s spellings, which scripts read.
+std::string_view termWords(PricingTerm term);
+std::string_view stackWords(ServingStack stack);
+
 bool isInference(WorkloadKind kind);  // realtime, batch, embedding, evaluation
 bool isTraining(WorkloadKind kind);   // training, full-finetune
 bool isAdapter(WorkloadKind kind);    // lora, qlora

@@ -382,7 +382,7 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
         chosen.emplace(term, choice.price);
     if (chosen.empty()) {
         c.warnings.push_back({"no-price", "no dated price for " + gpu.name
-                                              + " in the price book or the brief; add one under cost.prices"});
+                                              + " in the price book or the brief; add a price quote (cost.prices in a brief file)"});
         return c;
     }
     if (auto od = chosen.find(PricingTerm::OnDemand); od != chosen.end())
@@ -397,7 +397,7 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
         o.ageDays = daysBetween(price->observed, today).value_or(0);
         o.stale = o.ageDays > staleDays;
         if (o.stale)
-            c.warnings.push_back({"stale-price", "the " + std::string(enumName(term)) + " price of " + gpu.name
+            c.warnings.push_back({"stale-price", "the " + std::string(termWords(term)) + " price of " + gpu.name
                                                      + fmt::format(" was observed {:.0f} days ago (", double(o.ageDays))
                                                      + price->observed + ", " + price->provider
                                                      + "); check it before relying on it"});

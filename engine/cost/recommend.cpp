@@ -22,7 +22,7 @@ namespace {
 // "2 x NVIDIA L40S 48GB (on-demand)": a priced GPU option in words.
 std::string optionWords(const CandidateResult &d, const CostOption &o)
 {
-    return fmt::format("{} x {} ({})", o.gpus, d.gpuName.empty() ? d.candidate.gpu : d.gpuName, enumName(*o.term));
+    return fmt::format("{} x {} ({})", o.gpus, d.gpuName.empty() ? d.candidate.gpu : d.gpuName, termWords(*o.term));
 }
 
 // What the labour assumptions the ranking check varies are, in words.
@@ -176,7 +176,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                   + fmt::format(" at ${:.2f} per GPU-hour, but its cost per accepted output is ${:.6f} against ${:.6f} for ",
                                         cheapestHour->option->usdPerGpuHour, cheapestHour->option->costPerAcceptedOutput,
                                         rent->option->costPerAcceptedOutput)
-                                  + deployment(results[rent->candidate]).gpuName + " (the seed's common mistake 1)"});
+                                  + deployment(results[rent->candidate]).gpuName + " (the method's common mistake 1)"});
     // Mistake 2: memory fit read as yes/no.
     for (const CandidateResult &entered : results)
         if (const CandidateResult &r = deployment(entered); r.fit.computed && r.fit.fits
@@ -274,7 +274,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             rec.reasons.push_back("the price behind this option was observed " + o.observed
                                   + ", longer ago than price_stale_days: get a current quote before deciding");
         rec.reasons.push_back(fmt::format("{} ", o.gpus) + deployment(results[pick.candidate]).gpuName + " ("
-                              + std::string(enumName(*o.term)) + ", " + o.provider + ") cost "
+                              + std::string(termWords(*o.term)) + ", " + o.provider + ") cost "
                               + fmt::format("${:.6f} per accepted output, ${:.2f} a month, at {:.0f}% utilization",
                                     o.costPerAcceptedOutput, o.totalUsdPerMonth, 100 * o.utilization));
         // The options are priced for GPUs held all month; the break-even utilization compares the

@@ -43,7 +43,7 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     if (!results.ranked())
         results.briefWarnings.push_back(
             {"brief-incomplete", "The brief is incomplete: " + rankingHeldBackText(results.rankingHeldBackBy)
-                                     + " (the seed: if you cannot complete the workload brief, pause the GPU selection)."});
+                                     + " (the method: if you cannot complete the workload brief, pause the GPU selection)."});
     results.results.resize(brief.candidates.size());
     for (std::size_t i = 0; i < brief.candidates.size(); ++i)
         results.results[i].candidate = brief.candidates[i];
@@ -113,7 +113,7 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     // A cancelled or failed run has figures for some candidates only: nothing is recommended.
     if (options.performance && !results.engineError && !results.cancelled) {
         results.cost = summarizeCost(brief, results.results, catalog, today);
-        // The engine, not its presenters, holds the ranking back (the seed: pause the selection).
+        // The engine, not its presenters, holds the ranking back (the method: pause the selection).
         if (!results.ranked())
             results.cost.recommendation.reset();
     }

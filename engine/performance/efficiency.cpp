@@ -115,7 +115,7 @@ Efficiency defaultEfficiency(const GpuSpec &gpu, Precision math, ServingStack st
     e.link = a.value(Assumption::LinkEfficiency);
     e.stepOverheadS = s->stepOverheadS;
     e.layerOverheadS = a.value(Assumption::LayerOverheadS);
-    e.basis = std::string(row->basis) + "; stack " + std::string(enumName(stack)) + " x" + std::to_string(s->factor).substr(0, 4)
+    e.basis = std::string(row->basis) + "; serving stack " + std::string(stackWords(stack)) + " x" + std::to_string(s->factor).substr(0, 4)
         + (row->extrapolated ? " (extrapolated)" : "");
     if (a.value(Assumption::ComputeEfficiency) > 0)
         e.compute = a.value(Assumption::ComputeEfficiency);

@@ -22,7 +22,7 @@ std::string recommendationHeadline(const Results &results)
                 gpus = o.gpus;
         s += fmt::format(", {} x {} TP{}", gpus, d.gpuName.empty() ? d.candidate.gpu : d.gpuName, d.candidate.tensorParallel)
             + (d.candidate.pipelineParallel > 1 ? fmt::format(" PP{}", d.candidate.pipelineParallel) : std::string())
-            + (r.term ? fmt::format(" ({})", enumName(*r.term)) : "");
+            + (r.term ? fmt::format(" ({})", termWords(*r.term)) : "");
     }
     return s + fmt::format(", ${:.6f} per accepted output, ${} a month", r.costPerAcceptedOutput, usdAmount(r.usdPerMonth));
 }

@@ -991,6 +991,7 @@ void TestMainWindow::presentationShowsTheChartAndGivesItBack()
     QVERIFY(splitter);
     const QList<int> sizes = splitter->sizes();
     bool checked = false;
+    bool f11Closed = false;
     int stepped = -1;
     QTimer::singleShot(200, this, [&] {
         QWidget *screen = w.presentationWindow();
@@ -1003,11 +1004,17 @@ void TestMainWindow::presentationShowsTheChartAndGivesItBack()
         const QString dir = qEnvironmentVariable("WB_SCREENSHOT_DIR");
         if (screen && !dir.isEmpty())
             screen->grab().save(dir + QStringLiteral("/presentation.png"));
-        if (screen)
-            screen->close();
+        // F11, which started it, ends it too (only Esc did).
+        if (screen) {
+            QTest::keyClick(screen, Qt::Key_F11);
+            f11Closed = !screen->isVisible();
+            if (!f11Closed)
+                screen->close();
+        }
     });
     w.startPresentation();
     QVERIFY(checked);
+    QVERIFY(f11Closed);
     QCOMPARE(stepped, 1);
     QCOMPARE(w.loadChart()->parentWidget(), home);
     QVERIFY(!w.presentationWindow());

@@ -14,7 +14,7 @@ QString recommendationHtml(const Results &results)
                                            "<b>Ranking held back.</b> %1. The figures are shown, but no option is "
                                            "marked best or recommended until then: if you cannot complete the "
                                            "brief, pause the selection.")
-            .arg(QString::fromStdString(rankingHeldBackText(results.rankingHeldBackBy)).toHtmlEscaped());
+            .arg(QString::fromStdString(rankingHeldBackText(results.rankingHeldBackBy, false)).toHtmlEscaped());
     if (!rec)
         return {};
     QString list = QStringLiteral("<ul style=\"margin-top:2px\">");
