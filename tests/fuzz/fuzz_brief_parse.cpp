@@ -4,30 +4,16 @@
 #include <evaluate/evaluate.h>
 #include "report/report.h"
 
+#include "fuzzsupport.h"
+
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <string>
-
-namespace {
-
-const wb::Catalog &catalog()
-{
-    static const wb::Catalog c = [] {
-        auto loaded = wb::Catalog::loadShipped(std::string(WB_SOURCE_DIR) + "/resources");
-        if (!loaded)
-            std::abort();
-        return std::move(loaded).value();
-    }();
-    return c;
-}
-
-} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
     const std::string text(reinterpret_cast<const char *>(data), size);
-    auto brief = wb::parseBrief(text, "fuzz.json", catalog());
+    auto brief = wb::parseBrief(text, "fuzz.json", fuzz::catalog());
     if (!brief) {
         (void)brief.error().toString();
         return 0;
@@ -35,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     wb::EvaluateOptions options;
     options.performance = false;
     options.today = "2026-11-30";
-    const wb::Results results = wb::evaluate(*brief, catalog(), options);
+    const wb::Results results = wb::evaluate(*brief, fuzz::catalog(), options);
     (void)wb::resultsToJson(*brief, results);
     (void)wb::resultsToCsv(*brief, results);
     return 0;

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Runs each libFuzzer target for a long while (default 600 s each, both at once, one core
+# Runs each libFuzzer target for a long while (default 600 s each, all at once, one process
 # each) on the seed corpus, and prints what each did: runs, coverage, corpus size and crashes.
 # Not part of CI (ctest --preset fuzz runs them 20 s each). Usage: tests/fuzz/run-long.sh [SECONDS]
 set -euo pipefail
@@ -10,7 +10,7 @@ cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz >/dev/null
 export GPUWB_RESOURCE_DIR="$root/resources"
 out=$(mktemp -d)
-for target in project_open brief_parse; do
+for target in project_open brief_parse brief_evaluate; do
   corpus="$root/build-fuzz/tests/fuzz/corpus-$target"
   mkdir -p "$corpus"
   seeds=$([ "$target" = project_open ] && echo project || echo brief)
@@ -19,7 +19,7 @@ for target in project_open brief_parse; do
 done
 wait
 status=0
-for target in project_open brief_parse; do
+for target in project_open brief_parse brief_evaluate; do
   rc=$(cat "$out/$target.rc")
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/$target.log" | grep -o '[0-9]*$' || echo "?")
   cov=$(grep -o 'cov: [0-9]*' "$out/$target.log" | tail -1 || true)

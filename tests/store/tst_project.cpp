@@ -282,6 +282,10 @@ void TestProject::newerVersionReadOnlyOrRefused()
         auto opened = Project::open(file.toStdString());
         QVERIFY(opened);
         QVERIFY(opened->readOnly());
+        // It says why it will not write it (it said only "was written by a newer version").
+        QVERIFY2(opened->readOnlyReason().find("does not write it, so that nothing the newer version stored is lost")
+                     != std::string::npos,
+                 opened->readOnlyReason().c_str());
         QCOMPARE(opened->scenarios().size(), std::size_t(2));
         const Status saved = opened->save(file.toStdString());
         QVERIFY(!saved);

@@ -163,7 +163,10 @@ Result<Project> Project::openBytes(const std::string &bytes, const std::string &
             if (!tables.count(t))
                 return fail(name, "declares itself readable by this version but lacks the table " + t);
         p.m_readOnly = true;
-        p.m_readOnlyReason = "was written by a newer version";
+        p.m_readOnlyReason = "was written by a newer version (GPU Workbench "
+                             + (p.m_writer.empty() ? std::string("of unknown version") : p.m_writer) + ", project schema "
+                             + std::to_string(schema) + "); this version reads it but does not write it, so that "
+                             + "nothing the newer version stored is lost";
     } else {
         const std::set<std::string> &expected = tablesOf(schema);
         if (expected.empty())
