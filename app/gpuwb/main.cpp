@@ -105,7 +105,7 @@ int projectCommand(const QStringList &args, const QString &scenario, const QStri
             return fail(kBadInput, project.error().toString());
         std::string text;
         for (const wb::Scenario &s : project->scenarios())
-            text += s.name + "\n";
+            text += wb::limits::printable(s.name, 4000) + "\n";  // one line each, whatever a name holds
         return writeOutput(text, outPath);
     }
     if (verb == QLatin1String("export")) {

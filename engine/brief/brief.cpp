@@ -131,12 +131,12 @@ struct BriefParser
             wl.inputTokens = double(w.optInteger("input_tokens", kNonNegative).value_or(0));
             wl.outputTokens = double(w.optInteger("output_tokens", kNonNegative).value_or(0));
         }
-        if (auto p95 = w.optInteger("input_tokens_p95", kNonNegative)) {
+        if (auto p95 = w.optInteger("input_tokens_p95", Range{0, 1e8})) {
             if (*p95 < wl.inputTokens)
                 w.fail("input_tokens_p95", "must be at least input_tokens (" + formatNumber(wl.inputTokens) + ")");
             wl.inputTokensP95 = double(*p95);
         }
-        if (auto p95 = w.optInteger("output_tokens_p95", kNonNegative)) {
+        if (auto p95 = w.optInteger("output_tokens_p95", Range{0, 1e8})) {
             if (*p95 < wl.outputTokens)
                 w.fail("output_tokens_p95", "must be at least output_tokens (" + formatNumber(wl.outputTokens) + ")");
             wl.outputTokensP95 = double(*p95);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 
@@ -78,7 +80,10 @@ template<typename Price>
 void readProvenance(const Fields &f, Price &p, const std::string &origin)
 {
     p.observed = f.string("observed");
-    if (!isIsoDate(p.observed))
+    // A well-formed date beyond the calendar parse() accepts (9999-12-31) is in the future too.
+    const bool dateShaped = p.observed.size() == 10 && p.observed[4] == '-' && p.observed[7] == '-'
+                            && std::all_of(p.observed.begin(), p.observed.end(), [](char c) { return c == '-' || std::isdigit(static_cast<unsigned char>(c)); });
+    if (!isIsoDate(p.observed) && !(dateShaped && p.observed > isoDateFromToday(1)))
         f.fail("observed", "must be a date written YYYY-MM-DD, not \"" + p.observed + "\"");
     // A day of clock skew is allowed; a price seen later than that has not been seen.
     if (p.observed > isoDateFromToday(1))

@@ -24,6 +24,9 @@ std::string jsonTypeName(const Json &j)
 
 std::string formatNumber(double v)
 {
+    // Whole numbers in full ("1000000000001", which "{:.10g}" wrote as 1e+12, the same as the limit).
+    if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e18)
+        return fmt::format("{:.0f}", v);
     return fmt::format("{:.10g}", v);
 }
 
@@ -123,7 +126,9 @@ std::optional<long long> Fields::optInteger(const std::string &key, Range range)
     auto v = optNumber(key, range);
     if (!v)
         return std::nullopt;
-    if (std::floor(*v) != *v || std::fabs(*v) > 9.0e15)
+    if (std::fabs(*v) > 9.0e15)
+        fail(key, "is too large: " + formatNumber(*v) + " (a count here is at most 9e15)");
+    if (std::floor(*v) != *v)
         fail(key, "must be a whole number, not " + formatNumber(*v));
     return static_cast<long long>(*v);
 }

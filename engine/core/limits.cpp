@@ -19,9 +19,9 @@ std::optional<std::string> checkJsonText(std::string_view text)
                 ++i;  // the escaped character, whatever it is
             } else if (c == '"') {
                 inString = false;
-                if (i - stringStart > kJsonString)
-                    return fmt::format("has a string of {} KiB at byte {}; a string may hold at most {} KiB",
-                                       (i - stringStart) >> 10, stringStart, kJsonString >> 10);
+                if (i - stringStart - 1 > kJsonString)  // the bytes between the quotes
+                    return fmt::format("has a string of {} bytes at byte {}; a string may hold at most {} bytes (64 KiB)",
+                                       i - stringStart - 1, stringStart, kJsonString);
             }
             continue;
         }
@@ -40,9 +40,9 @@ std::optional<std::string> checkJsonText(std::string_view text)
         default: break;
         }
     }
-    if (inString && text.size() - stringStart > kJsonString)
-        return fmt::format("has a string of {} KiB at byte {}; a string may hold at most {} KiB",
-                           (text.size() - stringStart) >> 10, stringStart, kJsonString >> 10);
+    if (inString && text.size() - stringStart - 1 > kJsonString)
+        return fmt::format("has an unfinished string of {} bytes at byte {}; a string may hold at most {} bytes (64 KiB)",
+                           text.size() - stringStart - 1, stringStart, kJsonString);
     return std::nullopt;
 }
 

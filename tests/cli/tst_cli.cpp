@@ -104,6 +104,7 @@ private slots:
     void hostileInput();
     void csvCellsStayText();
     void concurrentImportsLoseNothing();
+    void listedNamesAreOneLineEach();
 };
 
 void TestCli::helpAndVersion()
@@ -311,7 +312,10 @@ void TestCli::hostileInput_data()
     QTest::newRow("100,000-deep hf_config") << briefWith(R"("model": "llama-3.1-70b")", R"("model": {"hf_config": )" + nested(100000) + "}")
                                              << QString() << 2 << "deeper than 64 levels";
     QTest::newRow("a 100,000-character name") << briefWith(R"("name": "70B fp8 on 2x H100")", R"("name": ")" + QByteArray(100000, 'n') + R"(")")
-                                               << QString() << 2 << "a string may hold at most 64 KiB";
+                                               << QString() << 2 << "has a string of 100000 bytes at byte 56; a string may hold at most 65536 bytes";
+    // Exactly at the limit: taken (it was refused, "a string of 64 KiB … at most 64 KiB").
+    QTest::newRow("a 65,536-byte name") << briefWith(R"("name": "70B fp8 on 2x H100")", R"("name": ")" + QByteArray(65536, 'n') + R"(")")
+                                        << QString() << 0 << QString();
     QTest::newRow("a 20 MiB brief") << briefWith(R"("cost":)", R"("notes": [)" + QByteArray("1,").repeated(10 << 20) + R"(1], "cost":)")
                                     << QString() << 2 << "is larger than 16 MiB";
     QTest::newRow("10^12 requests/s") << open("1e12") << QString() << 2 << "/workload/traffic/request_rate_per_s";
@@ -322,12 +326,23 @@ void TestCli::hostileInput_data()
     QByteArray many = "[" + candidate;
     for (int i = 1; i < 5000; ++i)
         many += ", " + candidate;
-    QTest::newRow("5,000 candidates") << briefWith("[" + candidate, many) << QString() << 2 << "at most 100";
+    QTest::newRow("5,000 candidates") << briefWith("[" + candidate, many) << QString() << 2 << "at most 32";
     QTest::newRow("a price from the year 2999")
         << briefWith(R"("cost": {)", R"("cost": {"prices": [{"gpu": "h100-sxm-80gb", "provider": "x", "term": "on-demand", "usd_per_gpu_hour": 2, "observed": "2999-01-01", "source": "x"}], )")
         << QString() << 2 << "2999-01-01 is in the future";
     QTest::newRow("terminal escapes in a model id") << briefWith(R"("model": "llama-3.1-70b")", "\"model\": \"x\\n\\u001b[31mred\"")
                                                     << QString() << 2 << "\\x1b[31mred";
+    // Refusals that say the real reason (the attacker's report): a count too large, not "not a
+    // whole number"; the value beside the limit, not both written 1e+12; a date in the future.
+    QTest::newRow("input_tokens_p95 of 1e30") << briefWith(R"("input_tokens": 2000,)", R"("input_tokens": 2000, "input_tokens_p95": 1e30,)")
+                                              << QString() << 2 << "must be at most 100000000";
+    QTest::newRow("a price of $10^12 + 1")
+        << briefWith(R"("cost": {)", R"("cost": {"prices": [{"gpu": "h100-sxm-80gb", "provider": "x", "term": "on-demand", "usd_per_gpu_hour": 1000000000001, "observed": "2026-11-01", "source": "x"}], )")
+        << QString() << 2 << "must be at most 1000000000000, not 1000000000001";
+    QTest::newRow("a price from 9999-12-31")
+        << briefWith(R"("cost": {)", R"("cost": {"prices": [{"gpu": "h100-sxm-80gb", "provider": "x", "term": "on-demand", "usd_per_gpu_hour": 2, "observed": "9999-12-31", "source": "x"}], )")
+        << QString() << 2 << "9999-12-31 is in the future";
+    QTest::newRow("a loop of links") << QByteArray() << QStringLiteral("loop") << 2 << "Too many levels of symbolic links";
     QTest::newRow("a FIFO") << QByteArray() << QStringLiteral("fifo") << 2 << "is a pipe (FIFO), not a file";
     QTest::newRow("/dev/zero") << QByteArray() << QStringLiteral("/dev/zero") << 2 << "is a device, not a file";
     QTest::newRow("a folder") << QByteArray() << QStringLiteral("folder") << 2 << "is a folder, not a file";
@@ -347,6 +362,10 @@ void TestCli::hostileInput()
     if (special == QLatin1String("fifo")) {
         path = dir.filePath(QStringLiteral("brief.json"));
         QCOMPARE(QProcess::execute(QStringLiteral("mkfifo"), {path}), 0);
+    } else if (special == QLatin1String("loop")) {
+        path = dir.filePath(QStringLiteral("a.gpuwb"));
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("b.gpuwb")), path));
+        QVERIFY(QFile::link(path, dir.filePath(QStringLiteral("b.gpuwb"))));
     } else if (special == QLatin1String("folder")) {
         path = dir.filePath(QStringLiteral("brief.json"));
         QVERIFY(QDir().mkpath(path));
@@ -367,7 +386,8 @@ void TestCli::hostileInput()
     } else {
         QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).isObject());
         // Thousands of replicas for the peak: simulated as a representative set, and said so.
-        QVERIFY2(r.out.contains(QLatin1String("replicas-represented")), qPrintable(r.out.left(3000)));
+        if (QTest::currentDataTag() == QLatin1String("10,000 requests/s"))
+            QVERIFY2(r.out.contains(QLatin1String("replicas-represented")), qPrintable(r.out.left(3000)));
     }
 }
 
@@ -414,6 +434,23 @@ void TestCli::concurrentImportsLoseNothing()
         bothIn += names.contains(QStringLiteral("A")) && names.contains(QStringLiteral("B"));
     }
     QCOMPARE(bothIn, 50);  // the second waits for the first: neither is refused
+}
+
+// A scenario named with a newline and terminal escapes is listed on one line, escaped (it
+// printed a real newline, ESC and BEL).
+void TestCli::listedNamesAreOneLineEach()
+{
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("p.gpuwb"));
+    const QString brief = writeFile(dir, QStringLiteral("b.json"), kBrief);
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("new"), project}).exitCode, 0);
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("import"), project, brief, QStringLiteral("--scenario"),
+                    QStringLiteral("evil\n\x1b[31mRED\x07")})
+                 .exitCode,
+             0);
+    const Run list = gpuwb({QStringLiteral("project"), QStringLiteral("list"), project});
+    QCOMPARE(list.exitCode, 0);
+    QCOMPARE(list.out, QStringLiteral("evil\\n\\x1b[31mRED\\x07\n"));
 }
 
 // Projects: new, list, export, import, and evaluate a stored scenario.

@@ -212,6 +212,8 @@ Result<Project> Project::open(const std::string &path, OpenAccess access)
 {
     std::error_code ec;
     const fs::file_status st = fs::status(path, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory)
+        return fail(path, "cannot be read: " + ec.message());  // a loop of links, a folder without access
     if (ec || !fs::exists(st))
         return fail(path, "does not exist");
     if (!fs::is_regular_file(st))
