@@ -1,7 +1,7 @@
 #include "brief/brief.h"
-#include "core/limits.h"
 
 #include "core/fileio.h"
+#include "core/limits.h"
 
 #include "catalog/catalogparse.h"
 #include "core/jsonfields.h"

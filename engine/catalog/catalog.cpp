@@ -1,7 +1,7 @@
 #include "catalog/catalog.h"
-#include "core/limits.h"
 
 #include "core/fileio.h"
+#include "core/limits.h"
 #include "catalog/modelarch.h"
 #include "catalog/catalogparse.h"
 #include "catalog/priceparse.h"

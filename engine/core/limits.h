@@ -15,7 +15,6 @@ inline constexpr std::size_t kJsonBytes = 16u << 20;      // a brief, a catalog 
 inline constexpr int kJsonDepth = 64;                     // nesting of objects and arrays
 inline constexpr std::size_t kJsonString = 64u << 10;     // one string (a note, a source, a name)
 inline constexpr std::size_t kCandidates = 32;            // per brief (each is ~0.4 s of simulation on 2 cores)
-inline constexpr std::size_t kScenarios = 1000;           // per project
 inline constexpr std::size_t kPrices = 1000;              // price quotes per brief
 inline constexpr double kGpusPerCandidate = 100000;       // tensor x pipeline x replicas
 inline constexpr double kRequestRatePerS = 10000;         // open-loop rate and peak

@@ -12,6 +12,18 @@
 #include <QTest>
 #include <QThread>
 
+// AddressSanitizer: GCC says so with __SANITIZE_ADDRESS__, clang 14 only through __has_feature.
+#if defined(__SANITIZE_ADDRESS__)
+#define WB_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define WB_UNDER_ASAN 1
+#endif
+#endif
+#ifndef WB_UNDER_ASAN
+#define WB_UNDER_ASAN 0
+#endif
+
 namespace {
 
 struct Run
@@ -34,7 +46,7 @@ Run gpuwb(const QStringList &args)
 Run gpuwbLimited(const QStringList &args, int seconds, bool *finished)
 {
     QProcess p;
-#if defined(__SANITIZE_ADDRESS__)
+#if WB_UNDER_ASAN
     p.start(QStringLiteral(GPUWB_EXE), args);
     seconds *= 4;  // instrumented, and nothing else measured here
 #else

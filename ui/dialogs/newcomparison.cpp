@@ -1,8 +1,8 @@
 #include "dialogs/newcomparison.h"
-#include "parts/words.h"
 
 #include "dialogs/apiquote.h"
 #include "parts/hfimport.h"
+#include "parts/words.h"
 
 #include <brief/brief.h>
 #include <catalog/catalog.h>

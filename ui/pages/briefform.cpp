@@ -1,7 +1,7 @@
 #include "pages/briefform.h"
-#include "parts/words.h"
 
 #include "parts/hfimport.h"
+#include "parts/words.h"
 
 #include <core/assumptions.h>
 #include <core/limits.h>

@@ -1,7 +1,7 @@
 #include "pages/candidatesmodel.h"
-#include "parts/words.h"
 
 #include "parts/gpuspecs.h"
+#include "parts/words.h"
 
 #include <brief/brief.h>
 #include <catalog/catalog.h>

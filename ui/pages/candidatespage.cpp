@@ -1,5 +1,4 @@
 #include "pages/candidatespage.h"
-#include "parts/words.h"
 
 #include <fit/fit.h>
 
@@ -10,6 +9,7 @@
 #include "document/document.h"
 #include "pages/candidatesmodel.h"
 #include "parts/pageparts.h"
+#include "parts/words.h"
 
 #include <widgets/choicedelegate.h>
 

@@ -1,8 +1,8 @@
 #include "pages/comparisonmodel.h"
-#include "parts/words.h"
 
 #include "pages/resultstablemodel.h"
 #include "parts/figures.h"
+#include "parts/words.h"
 
 #include <QBrush>
 

@@ -1,11 +1,11 @@
 #include "pages/costtablemodel.h"
-#include "parts/words.h"
 
 #include <core/format.h>
 #include <report/labels.h>
 
 #include "pages/resultstablemodel.h"
 #include "parts/figures.h"
+#include "parts/words.h"
 
 #include <QBrush>
 #include <QLocale>

@@ -1,7 +1,7 @@
 #include "pages/performancetablemodel.h"
-#include "parts/words.h"
 
 #include "parts/figures.h"
+#include "parts/words.h"
 
 #include <QBrush>
 #include <QLocale>

@@ -1,4 +1,5 @@
 #include "parts/gpuspecs.h"
+
 #include "parts/words.h"
 
 #include <QCoreApplication>

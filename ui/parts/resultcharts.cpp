@@ -1,4 +1,5 @@
 #include "parts/resultcharts.h"
+
 #include "parts/words.h"
 
 #include <core/format.h>

@@ -1,7 +1,6 @@
 #include "schema.h"
 
 #include "core/limits.h"
-
 #include "sqlite.h"
 #include "store/project.h"
 
