@@ -237,6 +237,16 @@ Status Catalog::loadFile(const std::string &path)
     return loadJson(text.value(), path);
 }
 
+Status Catalog::loadCalibrationFile(const std::string &path)
+{
+    Result<std::string> text = readTextFile(path);
+    if (!text)
+        return text.error();
+    if (auto bad = limits::checkJsonText(text.value()))
+        return Error{path, "", *bad};
+    return m_efficiency.loadJson(text.value(), path);
+}
+
 Status Catalog::loadJson(const std::string &text, const std::string &fileName)
 {
     if (auto bad = limits::checkJsonText(text))
@@ -405,7 +415,8 @@ std::vector<std::string> defaultCatalogFiles()
 
 namespace {
 
-Result<Catalog> loadAll(const std::vector<std::string> &files)
+// The shipped calibration of the efficiency factors; a build without one runs on the priors.
+Result<Catalog> loadAll(const std::vector<std::string> &files, const std::string &resources)
 {
     Catalog catalog;
     for (const std::string &file : files) {
@@ -413,6 +424,12 @@ Result<Catalog> loadAll(const std::vector<std::string> &files)
         if (!s)
             return s.error();
     }
+    namespace fs = std::filesystem;
+    const fs::path calibration = fs::path(resources.empty() ? resourceDir() : resources) / "calibration" / "default.json";
+    std::error_code ec;
+    if (fs::exists(calibration, ec))
+        if (Status s = catalog.loadCalibrationFile(calibration.string()); !s)
+            return s.error();
     return catalog;
 }
 
@@ -420,12 +437,12 @@ Result<Catalog> loadAll(const std::vector<std::string> &files)
 
 Result<Catalog> Catalog::loadDefault()
 {
-    return loadAll(defaultCatalogFiles());
+    return loadAll(defaultCatalogFiles(), {});
 }
 
 Result<Catalog> Catalog::loadShipped(const std::string &resources)
 {
-    return loadAll(shippedCatalogFiles(resources));
+    return loadAll(shippedCatalogFiles(resources), resources);
 }
 
 Result<ModelSpec> modelFromHfConfig(const std::string &jsonText, const std::string &fileName,

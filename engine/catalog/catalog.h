@@ -4,6 +4,7 @@
 // from and the date it was read.
 #pragma once
 
+#include "catalog/efficiency.h"
 #include "catalog/prices.h"
 #include "core/result.h"
 #include "core/types.h"
@@ -124,6 +125,11 @@ public:
     const std::vector<std::string> &files() const { return m_files; }
     const std::vector<GpuPrice> &prices() const { return m_prices; }
     const std::vector<ApiPrice> &apiPrices() const { return m_apiPrices; }
+    // The step model's efficiency factors: the literature priors, calibrated by the shipped
+    // resources/calibration/default.json when it is there (efficiency.h).
+    const EfficiencyTable &efficiency() const { return m_efficiency; }
+    void setEfficiency(EfficiencyTable table) { m_efficiency = std::move(table); }
+    Status loadCalibrationFile(const std::string &path);
 
     // Loads the shipped catalog and then the user's (see defaultCatalogFiles).
     static Result<Catalog> loadDefault();
@@ -140,6 +146,7 @@ private:
     std::vector<std::string> m_files;
     std::vector<GpuPrice> m_prices;
     std::vector<ApiPrice> m_apiPrices;
+    EfficiencyTable m_efficiency = EfficiencyTable::priors();
 };
 
 // The folder holding catalog/ and samples/: $GPUWB_RESOURCE_DIR, else the source tree of a

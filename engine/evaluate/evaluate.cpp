@@ -59,7 +59,8 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         r.warnings = r.fit.warnings;
         if (gpu && options.performance) {
             r.performance = evaluatePerformance(brief, c, *gpu, r.fit, options.stop,
-                                                options.preview ? SimulationBudget::quick() : SimulationBudget::full());
+                                                options.preview ? SimulationBudget::quick() : SimulationBudget::full(),
+                                                options.efficiency ? *options.efficiency : catalog.efficiency());
             r.warnings.insert(r.warnings.end(), r.performance.warnings.begin(), r.performance.warnings.end());
             r.cost = costCandidate(brief, c, *gpu, r.fit, r.performance, catalog, today);
             r.warnings.insert(r.warnings.end(), r.cost.warnings.begin(), r.cost.warnings.end());

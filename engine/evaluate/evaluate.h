@@ -74,6 +74,7 @@ struct EvaluateOptions
     bool performance = true;                     // false: memory fit only (fast, for a first look)
     std::stop_token stop;                        // requested from another thread: stop early
     bool preview = false;                        // the quick simulation budget (performance.h)
+    const EfficiencyTable *efficiency = nullptr; // the step model's factors; null: the catalog's
 };
 
 // Every candidate of the brief, on all cores. A cancelled evaluation returns what it has, with

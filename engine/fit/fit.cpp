@@ -66,21 +66,21 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
     const bool inference = isInference(w.kind);
     if (inference) {
         shape.dp = cand.replicas();
-        shape.contextTokens = inferenceContext(w);
+        // The longest request the brief describes: its p95 lengths when given, else the means.
+        shape.contextTokens = inferenceContext(w, true);
         Sizing sizing = sizeConcurrency(w, cand.replicas(), a);
         shape.sequences = sizing.sequences;
         if (sizing.note)
             r.warnings.push_back(*sizing.note);
-        if (shape.contextTokens > m.maxContext)
+        if (inferenceContext(w, false) > m.maxContext)
             r.warnings.push_back({"context-exceeds-model-limit",
                                   fmt::format("{:.0f} tokens per request exceed the model's {:.0f}-token context window",
-                                      double(shape.contextTokens), double(m.maxContext))});
+                                      inferenceContext(w, false), double(m.maxContext))});
         if (w.inputTokensP95 || w.outputTokensP95) {
-            const double p95 = w.inputTokensP95.value_or(w.inputTokens) + w.outputTokensP95.value_or(w.outputTokens);
-            if (p95 > m.maxContext)
+            if (shape.contextTokens > m.maxContext && inferenceContext(w, false) <= m.maxContext)
                 r.warnings.push_back({"p95-context-exceeds-model-limit",
                                       fmt::format("p95 requests ({:.0f} tokens) exceed the model's {:.0f}-token context window",
-                                          double(p95), double(m.maxContext))});
+                                          double(shape.contextTokens), double(m.maxContext))});
         }
     } else {
         shape.dp = cand.gpus / cand.gpusPerReplica();
@@ -92,20 +92,27 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
                                       double(shape.contextTokens), double(m.maxContext))});
     }
 
+    // Inference fits when a replica holds the weights, its workspace and one request at the
+    // brief's longest context: a serving engine admits what its KV cache holds and queues the
+    // rest, which is latency (the simulator's queue), not an out-of-memory failure.
     const Estimate e = model.estimate(shape);
+    Shape one = shape;
+    one.sequences = 1;
+    const Estimate need = inference ? model.estimate(one) : e;
     const StageNeed &st = e.stages[std::size_t(e.busiest)];
     auto bytes = [](double v) { return std::uint64_t(std::llround(std::max(0.0, v))); };
     r.computed = true;
     r.busiestStage = e.busiest;
     r.breakdown.weights = bytes(st.weights);
-    r.breakdown.kvCache = bytes(st.kv);
+    // The KV cache the load uses: what it needs, or the whole pool when it needs more.
+    r.breakdown.kvCache = bytes(inference ? std::min(st.kv, std::max(st.kvPerSequence, st.usable - st.nonKv())) : st.kv);
     r.breakdown.activations = bytes(st.activations);
     r.breakdown.gradients = bytes(st.gradients);
     r.breakdown.optimizerStates = bytes(st.optimizer);
     r.breakdown.runtimeOverhead = bytes(st.runtime);
     r.perGpuBytes = r.breakdown.total();
     r.usableBytes = bytes(st.usable);
-    r.fits = e.fits;
+    r.fits = need.fits;
     r.headroomFraction = 1.0 - double(r.perGpuBytes) / double(r.capacityBytes);
     r.sizedContextTokens = shape.contextTokens;
     r.sizedConcurrencyPerReplica = shape.sequences;
@@ -115,7 +122,13 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         const long long perReplica = std::isfinite(e.maxSequences) ? static_cast<long long>(e.maxSequences) : 0;
         r.maxConcurrencyPerReplica = perReplica;
         r.maxConcurrency = perReplica * cand.replicas();
-        if (r.fits && perReplica < 2LL * shape.sequences)
+        if (r.fits && perReplica < shape.sequences)
+            r.warnings.push_back({"kv-cache-queues",
+                                  fmt::format("the KV cache holds {:.0f} of the {:.0f} concurrent requests per replica at {:.0f} "
+                                      "tokens each; the rest wait in the engine's queue, and the latency figures include "
+                                      "that wait",
+                                      double(perReplica), double(shape.sequences), double(shape.contextTokens))});
+        else if (r.fits && perReplica < 2LL * shape.sequences)
             r.warnings.push_back({"kv-cache-tight",
                                   fmt::format("the KV cache holds {:.0f} sequences of {:.0f} tokens per replica, less than twice "
                                       "the {:.0f} the brief needs: longer prompts or a burst will preempt requests",
@@ -137,14 +150,14 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
                                   double(r.perGpuBytes) / GiB, double(r.usableBytes) / GiB,
                                   double(r.capacityBytes) / GiB)});
 
-    if (auto smallest = smallestFit(model, w, a, shape)) {
+    if (auto smallest = smallestFit(model, w, shape)) {
         r.smallestLayout = smallest->first;
         r.smallestGpuCount = smallest->second;
     } else {
         r.warnings.push_back({"no-layout-fits", "no layout of up to 4096 of these GPUs holds this workload"});
     }
     if (!r.fits)
-        resizeToFit(r, model, w, a, shape, *gpu);
+        resizeToFit(r, w, shape, *gpu);
     return r;
 }
 
@@ -161,7 +174,7 @@ HeadroomGrid headroomGrid(const Brief &brief, const Candidate &cand, const Catal
     shape.tp = cand.tensorParallel;
     shape.pp = cand.pipelineParallel;
     shape.dp = inference ? cand.replicas() : cand.gpus / cand.gpusPerReplica();
-    grid.briefContext = int(inference ? inferenceContext(w) : w.training->sequenceLength);
+    grid.briefContext = int(inference ? inferenceContext(w, true) : w.training->sequenceLength);
     grid.briefConcurrency = inference ? sizeConcurrency(w, cand.replicas(), brief.assumptions).sequences
                                       : w.training->microBatchSize;
     if (contexts.empty()) {

@@ -18,7 +18,7 @@ namespace wb {
 struct MemoryBreakdown
 {
     std::uint64_t weights = 0;
-    std::uint64_t kvCache = 0;          // inference: KV the brief's concurrency needs
+    std::uint64_t kvCache = 0;          // inference: KV the brief's concurrency uses (at most the KV pool)
     std::uint64_t activations = 0;      // includes sampler logits and dequantization buffers
     std::uint64_t gradients = 0;
     std::uint64_t optimizerStates = 0;  // includes fp32 master weights
@@ -53,15 +53,14 @@ struct FitResult
     std::optional<long long> maxConcurrencyPerReplica;  // sequences at the brief's context
     std::optional<long long> maxConcurrency;            // all replicas
     int sizedConcurrencyPerReplica = 0;  // sequences the KV need is sized for
-    double sizedContextTokens = 0;       // tokens per sequence the KV need is sized for
+    double sizedContextTokens = 0;       // tokens per sequence the KV need is sized for (p95 when given)
     // The smallest GPU count (same GPU, same stack) that fits, and its layout.
     std::optional<int> smallestGpuCount;
     std::optional<Layout> smallestLayout;
-    // When the candidate as entered does not hold the brief, the smallest deployment of the same
-    // GPU and stack that does, and why: more replicas of the same layout when one replica holds the
-    // model but not the KV cache of the brief's load (the load spreads over replicas), else the
-    // smallest layout (one replica carrying all of the load). The evaluation then sizes the
-    // candidate to it rather than dropping it (evaluate.h).
+    // When the candidate as entered does not hold the brief (inference: the weights, workspace
+    // and one request at the brief's longest context; more concurrency than the KV cache holds
+    // queues and shows in latency), the smallest layout of the same GPU and stack that does, and
+    // why. The evaluation then sizes the candidate to it rather than dropping it (evaluate.h).
     std::optional<Layout> resize;
     std::string resizeReason;
     std::vector<Warning> warnings;

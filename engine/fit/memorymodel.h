@@ -250,11 +250,20 @@ private:
 
         double trainable = 0;
         if (adapters) {
-            // Frozen base at its storage precision, plus adapters trained in full.
+            // Frozen base at its storage precision, plus adapters trained in full. FSDP and
+            // ZeRO-3 shard the frozen base over the data-parallel ranks like any other parameter
+            // (torchtune, HF Accelerate, DeepSpeed; FSDP+QLoRA shards the 4-bit storage), with
+            // the gathered layers in flight while prefetching, as for a full fine-tune.
             const Precision base = m_w.weightsPrecision;
-            st.weights = layerWeightBytes(first, count, tp, base) + embeddingBytes(s, pp, tp, base);
             trainable = loraParameters(first, count) / tp;
-            st.weights += trainable * weightBytes;
+            const double frozen = layerWeightBytes(first, count, tp, base) + embeddingBytes(s, pp, tp, base);
+            st.weights = (frozen + trainable * weightBytes) / (shardParams ? dp : 1);
+            if (shardParams) {
+                double largestLayer = 0;
+                for (int i = first; i < first + count; ++i)
+                    largestLayer = std::max(largestLayer, layerWeightBytes(i, 1, tp, base));
+                st.weights += m_a.value(Assumption::Zero3PrefetchLayers) * largestLayer;
+            }
             if (base == Precision::Nf4 || base == Precision::Int4 || base == Precision::Fp4)
                 st.activations += largestMatrix(first, count) / tp * m_a.value(Assumption::DequantComputeBytes);
         } else {
@@ -282,10 +291,10 @@ private:
             const double largest = std::max({m_params.tokenEmbedding / tp, largestMatrix(first, count) / tp});
             st.gradients = largest * weightBytes;
         } else {
-            st.gradients = trainable * weightBytes / (shardGrads && !adapters ? dp : 1);
+            st.gradients = trainable * weightBytes / (shardGrads ? dp : 1);
         }
         if (optimizerOnGpu)
-            st.optimizer = trainable * optimizerPerParam / (shardOptimizer && !adapters ? dp : 1);
+            st.optimizer = trainable * optimizerPerParam / (shardOptimizer ? dp : 1);
 
         // Activations (Korthikanti et al., arXiv 2205.05198, re-derived for GQA and gated MLPs in
         // forwardBytesPerToken). Saved per layer: everything (none/selective), or the layer input
@@ -339,15 +348,14 @@ struct Sizing
 
 int ceilDiv(long long a, long long b);
 Sizing sizeConcurrency(const Workload &w, int replicas, const Assumptions &a);
-// Prompt and answer (an embedding has no answer): the context a request holds at its end.
-double inferenceContext(const Workload &w);
+// Prompt and answer (an embedding has no answer): the context a request holds at its end, at
+// the mean lengths or, with p95, at the brief's p95 lengths where it gives them.
+double inferenceContext(const Workload &w, bool p95);
 std::vector<int> powersOfTwo(int from, int to);
 // Layouts to try for the smallest fitting count, smallest total first.
-std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, const Workload &w, const Assumptions &a,
-                                                  const Shape &briefShape);
+std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, const Workload &w, const Shape &briefShape);
 // The smallest deployment that holds the brief when the candidate as entered does not (see
 // FitResult::resize).
-void resizeToFit(FitResult &r, const MemoryModel &model, const Workload &w, const Assumptions &a, const Shape &entered,
-                 const GpuSpec &gpu);
+void resizeToFit(FitResult &r, const Workload &w, const Shape &entered, const GpuSpec &gpu);
 
 } // namespace wb::fitdetail

@@ -62,9 +62,11 @@ Sizing sizeConcurrency(const Workload &w, int replicas, const Assumptions &a)
     return z;
 }
 
-double inferenceContext(const Workload &w)
+double inferenceContext(const Workload &w, bool p95)
 {
-    return w.kind == WorkloadKind::Embedding ? w.inputTokens : w.inputTokens + w.outputTokens;
+    const double in = p95 ? std::max(w.inputTokens, w.inputTokensP95.value_or(0)) : w.inputTokens;
+    const double out = p95 ? std::max(w.outputTokens, w.outputTokensP95.value_or(0)) : w.outputTokens;
+    return w.kind == WorkloadKind::Embedding ? in : in + out;
 }
 
 std::vector<int> powersOfTwo(int from, int to)
@@ -75,8 +77,7 @@ std::vector<int> powersOfTwo(int from, int to)
     return v;
 }
 
-std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, const Workload &w, const Assumptions &a,
-                                                  const Shape &briefShape)
+std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, const Workload &w, const Shape &briefShape)
 {
     const ModelSpec &m = w.model;
     std::vector<Layout> layouts;
@@ -103,10 +104,8 @@ std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, cons
         s.tp = l.tensorParallel;
         s.pp = l.pipelineParallel;
         s.dp = l.dataParallel;
-        if (isInference(w.kind)) {
-            // One replica carrying all of the brief's traffic.
-            s.sequences = sizeConcurrency(w, 1, a).sequences;
-        }
+        if (isInference(w.kind))
+            s.sequences = 1;  // the weights and one request (the rest of the load queues)
         if (model.estimate(s).fits)
             return std::make_pair(l, l.gpus());
     }
@@ -114,35 +113,16 @@ std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, cons
 }
 
 // The smallest deployment that holds the brief when the candidate as entered does not (see
-// FitResult::resize): first more replicas of the entered layout, each with its share of the
-// in-flight requests (up to 64 times the entered count), then the smallest layout.
-void resizeToFit(FitResult &r, const MemoryModel &model, const Workload &w, const Assumptions &a, const Shape &entered,
-                 const GpuSpec &gpu)
+// FitResult::resize): the smallest layout. (Inference fits with the weights and one request, so
+// more replicas of a layout that does not fit never would.)
+void resizeToFit(FitResult &r, const Workload &w, const Shape &entered, const GpuSpec &gpu)
 {
-    if (isInference(w.kind)) {
-        const int perReplica = entered.tp * entered.pp;
-        for (int replicas = entered.dp + 1; replicas <= entered.dp * 64 && replicas * perReplica <= 4096; ++replicas) {
-            Shape s = entered;
-            s.dp = replicas;
-            s.sequences = sizeConcurrency(w, replicas, a).sequences;
-            if (!model.estimate(s).fits)
-                continue;
-            r.resize = Layout{entered.tp, entered.pp, replicas};
-            const int gpus = entered.dp * perReplica;
-            r.resizeReason = fmt::format(
-                "{} {} {} the model but not the KV cache of the {:.0f} requests the brief keeps in flight; {} replicas "
-                "({} GPUs) share them",
-                gpus, gpu.name, gpus == 1 ? "holds" : "hold", double(entered.sequences) * entered.dp, replicas,
-                replicas * perReplica);
-            return;
-        }
-    }
     if (r.smallestLayout) {
         r.resize = *r.smallestLayout;
         const int gpus = entered.tp * entered.pp * entered.dp;
         r.resizeReason = fmt::format("{} {} {} not hold the {}; the smallest layout that does is {} GPUs (TP {}, PP {})",
                                      gpus, gpu.name, gpus == 1 ? "does" : "do",
-                                     isInference(w.kind) ? "model and the brief's load" : "training state",
+                                     isInference(w.kind) ? "model and one request of the brief" : "training state",
                                      r.smallestLayout->gpus(), r.smallestLayout->tensorParallel,
                                      r.smallestLayout->pipelineParallel);
     }

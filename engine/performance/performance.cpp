@@ -147,7 +147,7 @@ bool meetsSlo(const SimResult &s, const Slo &slo)
 
 PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand, const GpuSpec &gpu,
                                       const FitResult &fit, std::stop_token stop,
-                                      const SimulationBudget &budget)
+                                      const SimulationBudget &budget, const EfficiencyTable &table)
 {
     PerformanceResult r;
     const Workload &w = brief.workload;
@@ -171,7 +171,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         return r;
     }
     std::string why;
-    const std::optional<StepModel> model = StepModel::create(w, cand, gpu, brief.assumptions, &why);
+    const std::optional<StepModel> model = StepModel::create(w, cand, gpu, brief.assumptions, table, &why);
     if (!model) {
         r.warnings.push_back({"performance-not-computed", why});
         return r;
@@ -180,11 +180,18 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     r.efficiency = model->efficiency();
     for (const std::string &note : model->notes())
         r.warnings.push_back({"performance-model-note", note});
-    if (efficiencyExtrapolated(gpu))
-        r.warnings.push_back({"efficiency-extrapolated",
-                              gpu.name + ": no public serving measurement backs this GPU family's efficiency "
-                                         "factors; they are taken from a neighbouring family (" + r.efficiency.basis
-                                  + "). Treat its performance as a rough estimate"});
+    if (!r.efficiency.uncalibrated.empty()) {
+        std::string keys;
+        for (const std::string &k : r.efficiency.uncalibrated)
+            keys += (keys.empty() ? "" : ", ") + k;
+        const bool family = std::any_of(r.efficiency.uncalibrated.begin(), r.efficiency.uncalibrated.end(),
+                                        [](const std::string &k) { return k.starts_with("compute.") || k.starts_with("memory."); });
+        r.warnings.push_back({"efficiency-uncalibrated",
+                              gpu.name + ": no measured run backs " + keys + " (literature "
+                                  + (r.efficiency.uncalibrated.size() == 1 ? "prior" : "priors") + ")"
+                                  + (family ? "; treat this GPU family's performance at this precision as a rough estimate"
+                                            : "")});
+    }
     if (cand.pipelineParallel > 1)
         r.warnings.push_back({"pipeline-approximated",
                               "pipeline parallelism is modelled as micro-batches that keep the stages busy together, "

@@ -86,10 +86,12 @@ struct SimulationBudget
 };
 
 // A stop requested through `stop` ends the simulation under way within a few hundred steps; the
-// result is then not computed.
+// result is then not computed. `table` gives the step model's efficiency factors (the catalog's
+// calibrated table in the application).
 PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu,
                                       const FitResult &fit, std::stop_token stop = {},
-                                      const SimulationBudget &budget = SimulationBudget::full());
+                                      const SimulationBudget &budget = SimulationBudget::full(),
+                                      const EfficiencyTable &table = EfficiencyTable::priors());
 
 // Whether a simulation's percentiles meet every SLO in slo (true when slo is empty).
 bool meetsSlo(const SimResult &sim, const Slo &slo);

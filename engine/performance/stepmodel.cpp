@@ -38,7 +38,7 @@ Link allReduceLink(const GpuSpec &gpu, int tp, const Assumptions &a)
 } // namespace
 
 std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &cand, const GpuSpec &gpu,
-                                           const Assumptions &a, std::string *why)
+                                           const Assumptions &a, const EfficiencyTable &table, std::string *why)
 {
     const ModelSpec &m = w.model;
     const Precision math = mathPrecision(w.weightsPrecision);
@@ -52,7 +52,7 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
     }
 
     StepModel s;
-    s.m_eff = defaultEfficiency(gpu, math, cand.servingStack, a);
+    s.m_eff = table.efficiency(gpu, math, cand.servingStack, a);
     s.m_pp = std::max(1, cand.pipelineParallel);
     const int t = std::max(1, cand.tensorParallel);
     const double L = m.layers;

@@ -5,7 +5,7 @@
 //   T = b0 + b1 * prefill tokens + b2 * decode sequences + b3 * KV tokens read
 //          + b4 * prefill attention pairs (+ the MoE expert-weight term)
 //
-// so that measured benchmarks can calibrate the coefficients (a later issue). Units: seconds,
+// whose efficiency factors measured benchmarks calibrate (efficiency.h, calibration.h). Units: seconds,
 // tokens, sequences. b4 carries the quadratic part of prefill attention (query x key token
 // pairs of a causal chunk); it is zero for short prompts in practice and is the one term the
 // four-coefficient form of BLIS-style calibrators leaves out.
@@ -13,25 +13,13 @@
 
 #include "brief/brief.h"
 #include "catalog/catalog.h"
+#include "catalog/efficiency.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace wb {
-
-// Fractions of the catalog's peak that a serving engine achieves, and its fixed costs. Each
-// default names where it comes from (efficiency.cpp).
-struct Efficiency
-{
-    double compute = 0.6;        // fraction of dense peak FLOP/s in the step's GEMMs
-    double memory = 0.8;         // fraction of peak HBM bandwidth streaming weights
-    double kvRead = 0.68;        // fraction of peak HBM bandwidth reading a paged KV cache
-    double link = 0.65;          // fraction of scale-up link bandwidth an all-reduce achieves
-    double stepOverheadS = 0;    // scheduler, sampling and launch cost per step
-    double layerOverheadS = 0;   // kernel-launch gaps and small kernels per layer per step
-    std::string basis;           // which family/precision/stack row this came from
-};
 
 struct StepCoefficients
 {
@@ -58,7 +46,8 @@ public:
     // Empty, with a reason in *why, when the GPU cannot run the weights' precision or the
     // catalog lacks the figures the model needs.
     static std::optional<StepModel> create(const Workload &workload, const Candidate &candidate,
-                                           const GpuSpec &gpu, const Assumptions &assumptions, std::string *why);
+                                           const GpuSpec &gpu, const Assumptions &assumptions,
+                                           const EfficiencyTable &table, std::string *why);
 
     double stepTime(const StepBatch &batch) const;
     // The coefficients of the linear form with the MoE expert term evaluated at `tokens` tokens
@@ -81,17 +70,5 @@ private:
     double m_expertReadS = 0;
     std::vector<std::string> m_notes;
 };
-
-// The efficiency factors for a GPU, the precision its math runs in and a serving stack, with the
-// brief's overrides applied. basis names the table row.
-Efficiency defaultEfficiency(const GpuSpec &gpu, Precision mathPrecision, ServingStack stack,
-                             const Assumptions &assumptions);
-
-// True when the GPU's family row rests on a neighbouring family rather than measurements.
-bool efficiencyExtrapolated(const GpuSpec &gpu);
-
-// The precision the step's matrix multiplies run in for weights stored at p: fp8/int8/fp4 run
-// natively (weights and activations quantized), weight-only int4/nf4 dequantize to bf16.
-Precision mathPrecision(Precision weights);
 
 } // namespace wb

@@ -46,7 +46,7 @@ void simulateTenThousand(benchmark::State &state, wb::TrafficMode mode)
                                   + R"(, "candidates": [ { "gpu": "h100-sxm-80gb", "gpus": 8, "tensor_parallel": 2, "serving_stack": "vllm" } ] })");
     const wb::Candidate &cand = brief.candidates[0];
     const wb::FitResult fit = wb::fitCandidate(brief, cand, catalog());
-    const auto model = wb::StepModel::create(brief.workload, cand, *catalog().gpu(cand.gpu), brief.assumptions, nullptr);
+    const auto model = wb::StepModel::create(brief.workload, cand, *catalog().gpu(cand.gpu), brief.assumptions, catalog().efficiency(), nullptr);
     wb::SimConfig config;
     config.replicas = cand.replicas();
     config.kvCapacityTokens = fit.kvCacheCapacityTokensPerReplica.value_or(0);

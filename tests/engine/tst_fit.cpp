@@ -53,10 +53,12 @@ private slots:
     void ttftOnlyTargetSizesTheKvCache();
     void handWorked_data();
     void handWorked();
+    void loraWithFsdpFitsWhereItRuns();
     void publishedMeasurements_data();
     void publishedMeasurements();
     void breakdownAddsUp();
     void moreContextOrConcurrencyNeverNeedsLess();
+    void p95LengthsNeverNeedLess();
     void moreZero3RanksNeverNeedMorePerGpu();
     void moreMemoryNeverFitsWorse();
     void smallestGpuCount();
@@ -121,6 +123,52 @@ void TestFit::handWorked_data()
         << QString::fromStdString(trainingBrief("qlora", "llama-3-8b", R"({"sequence_length": 2048})",
                                                 R"({"gpu": "rtx-4090-24gb"})"))
         << "weights" << 5786222526.0 << 1e-9;
+    // LoRA with FSDP shards the frozen base over the data-parallel ranks like any other
+    // parameter (torchtune's lora_finetune_distributed, HF Accelerate, DeepSpeed ZeRO-3), and
+    // holds the gathered layers in flight (zero3_prefetch_layers, 2). Llama-3.1-70B in bf16: a
+    // layer is 855,638,016 linear params + 16,384 norm params at 2 B = 1,711,308,800 B; the
+    // frozen base is 80 layers + embedding and head 2 x 1,050,673,152 x 2 B + final norm
+    // 16,384 B = 141,107,412,992 B; rank-16 adapters on the four attention projections are
+    // 80 x 16 x ((8,192 + 8,192) + 2 x (8,192 + 1,024) + (8,192 + 8,192)) = 65,536,000 params at
+    // 2 B. Per GPU of 8: (141,107,412,992 + 131,072,000) / 8 + 2 x 1,711,308,800
+    // = 21,077,428,224 B (19.6 GiB; before sharding the base it was 131.5 GiB).
+    const std::string lora70b = R"({"sequence_length": 2048, "sharding": "fsdp", "lora_rank": 16,
+                                    "lora_targets": "attention", "activation_recompute": "full"})";
+    QTest::newRow("llama-3.1-70b lora fsdp dp8 weights")
+        << QString::fromStdString(trainingBrief("lora", "llama-3.1-70b", lora70b, R"({"gpu": "a100-sxm-80gb", "gpus": 8})"))
+        << "weights" << 21077428224.0 << 1e-9;
+    // Their gradients and AdamW states shard too: 65,536,000 x 2 B / 8 = 16,384,000 B.
+    QTest::newRow("llama-3.1-70b lora fsdp dp8 gradients")
+        << QString::fromStdString(trainingBrief("lora", "llama-3.1-70b", lora70b, R"({"gpu": "a100-sxm-80gb", "gpus": 8})"))
+        << "gradients" << 16384000.0 << 1e-9;
+    // FSDP + QLoRA (Answer.AI's 70B on two 24 GB cards): the NF4 storage shards the same way. A
+    // layer is 855,638,016 x 4.127 / 8 + 32,768 = 441,435,029.5 B; the base 80 layers + 16-bit
+    // embedding and head 4,202,692,608 B + 16,384 B = 39,517,511,352 B; rank-16 all-linear
+    // adapters 80 x 16 x (51,200 + 3 x (8,192 + 28,672)) = 207,093,760 params at 2 B. Per GPU of
+    // 2: (39,517,511,352 + 414,187,520) / 2 + 2 x 441,435,029.5 = 20,848,719,495 B.
+    QTest::newRow("llama-3.1-70b qlora fsdp dp2 weights")
+        << QString::fromStdString(trainingBrief("qlora", "llama-3.1-70b", R"({"sequence_length": 2048, "sharding": "fsdp"})",
+                                                R"({"gpu": "rtx-4090-24gb", "gpus": 2})"))
+        << "weights" << 20848719495.0 << 1e-9;
+}
+
+void TestFit::loraWithFsdpFitsWhereItRuns()
+{
+    // The issue's case: 70B LoRA with FSDP on 8x A100-80GB was "144 GiB per GPU, does not fit".
+    const wb::FitResult f = fitFirst(trainingBrief("lora", "llama-3.1-70b",
+                                                   R"({"sequence_length": 2048, "sharding": "fsdp"})",
+                                                   R"({"gpu": "a100-sxm-80gb", "gpus": 8})"));
+    QVERIFY(f.computed);
+    QVERIFY(f.fits);
+    QVERIFY(!f.resize);
+    // With activation checkpointing, as torchtune's 70B LoRA recipes run it: 19.7 GiB of weights
+    // (above), saved layer inputs 80 x 2,048 x 8,192 x 2 B = 2.5 GiB, one layer recomputed and
+    // the logits (2,048 x 128,256 x 6 B = 1.5 GiB), runtime 2.2 GiB: well under 30 GiB.
+    const wb::FitResult checkpointed = fitFirst(trainingBrief(
+        "lora", "llama-3.1-70b", R"({"sequence_length": 2048, "sharding": "fsdp", "activation_recompute": "full"})",
+        R"({"gpu": "a100-sxm-80gb", "gpus": 8})"));
+    QVERIFY(checkpointed.fits);
+    QVERIFY2(checkpointed.perGpuBytes < 30 * GiB, qPrintable(QString::number(checkpointed.perGpuBytes / GiB)));
 }
 
 void TestFit::handWorked()
@@ -305,6 +353,39 @@ void TestFit::moreContextOrConcurrencyNeverNeedsLess()
             QVERIFY(g.at(r + 1, c) <= g.at(r, c));
             QVERIFY(g.at(r, c + 1) <= g.at(r, c));
         }
+}
+
+// The KV cache is sized, and the longest request checked, at the brief's p95 lengths: a p95 above
+// the mean never needs less memory, and one beyond what a replica holds does not fit even when
+// the mean does. Llama-3.1-8B bf16 KV is 128 KiB per token; one H100's pool is ~50 GiB, about
+// 400,000 tokens, so a 600,000-token p95 prompt cannot be held (the model's window is exceeded
+// too, and said).
+void TestFit::p95LengthsNeverNeedLess()
+{
+    const auto fit = [](const std::string &p95) {
+        return fitFirst(R"({"format": "gpu-workbench-brief", "version": 1, "workload": {
+            "kind": "realtime-inference", "model": "llama-3.1-8b", "weights_precision": "bf16",
+            "input_tokens": 2000, "output_tokens": 300)" + p95 + R"(,
+            "traffic": {"mode": "closed-loop", "concurrency": 16}},
+            "candidates": [{"gpu": "h100-sxm-80gb", "serving_stack": "vllm"}]})");
+    };
+    const wb::FitResult mean = fit("");
+    std::uint64_t previous = mean.breakdown.kvCache;
+    QCOMPARE(mean.sizedContextTokens, 2300.0);
+    for (const char *p95 : {R"(, "input_tokens_p95": 2000)", R"(, "input_tokens_p95": 4000)",
+                            R"(, "input_tokens_p95": 4000, "output_tokens_p95": 900)",
+                            R"(, "input_tokens_p95": 16000, "output_tokens_p95": 900)"}) {
+        const wb::FitResult f = fit(p95);
+        QVERIFY2(f.fits, p95);
+        QVERIFY2(f.breakdown.kvCache >= previous, p95);
+        QVERIFY2(f.perGpuBytes >= mean.perGpuBytes, p95);
+        previous = f.breakdown.kvCache;
+    }
+    QCOMPARE(fit(R"(, "input_tokens_p95": 4000, "output_tokens_p95": 900)").sizedContextTokens, 4900.0);
+    const wb::FitResult huge = fit(R"(, "input_tokens_p95": 600000)");
+    QVERIFY(mean.fits);
+    QVERIFY(!huge.fits);
+    QVERIFY(hasWarning(huge, "p95-context-exceeds-model-limit"));
 }
 
 void TestFit::moreZero3RanksNeverNeedMorePerGpu()

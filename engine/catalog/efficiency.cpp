@@ -1,0 +1,316 @@
+// The efficiency table's literature priors: what fraction of the catalog's peaks a serving
+// engine reaches on each GPU family, and the fixed costs of each serving stack. Each row says
+// what it rests on; rows marked extrapolated rest on a neighbouring family and get wider priors.
+// `gpuwb calibrate` fits them to measured runs (calibration.h); a brief can override every
+// factor (assumptions compute_efficiency, memory_efficiency, kv_read_efficiency,
+// step_overhead_s).
+#include "catalog/efficiency.h"
+
+#include "catalog/catalog.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <map>
+
+namespace wb {
+
+namespace {
+
+struct FamilyRow
+{
+    const char *architecture;
+    double memory;      // weight streams, fraction of peak HBM/GDDR bandwidth
+    double compute16;   // bf16/fp16 GEMMs, fraction of dense peak
+    double compute8;    // fp8/int8 GEMMs
+    double compute4;    // fp4 GEMMs
+    bool extrapolated;
+    const char *basis;
+};
+
+// Memory: dense weight streams reach 78-84% of the H100's 3.35 TB/s in Nsight measurements of
+// a 70B serving workload (mikamirai.com/blog/gpu-memory-bandwidth, 2026), and STREAM-style
+// copies about 90% (chipsandcheese.com, "Nvidia's H100: Funny L2, and Tons of Bandwidth",
+// 2023); 0.80 sits at the serving end of that range. Compute: cuBLAS reaches 70-80% of the dense
+// bf16 peak on large GEMMs and fp8 somewhat less (scaling, narrower tiles); a serving step's
+// GEMMs are mid-sized, so 0.70 / 0.60. AMD: its own "max-achievable FLOPs" measurements
+// (rocm.blogs.amd.com, measuring-max-achievable-flops-part2, 2025) and SemiAnalysis's MI300X
+// study (about 45% of peak on real workloads, about 81% of HBM bandwidth in microbenchmarks).
+constexpr FamilyRow kFamilies[] = {
+    {"ampere", 0.80, 0.70, 0.60, 0.0, false,
+     "Ampere: weight streams 80% of HBM2e peak, bf16 GEMMs 70% of dense peak (cuBLAS on A100)"},
+    {"hopper", 0.80, 0.70, 0.60, 0.0, false,
+     "Hopper: weight streams 80% of HBM3 peak (Nsight: 78-84%), bf16 GEMMs 70% and fp8 60% of dense peak"},
+    {"blackwell", 0.80, 0.70, 0.60, 0.55, true,
+     "Blackwell: Hopper's ratios, fp4 GEMMs 55% of dense peak (no independent measurement found)"},
+    {"blackwell-ultra", 0.80, 0.70, 0.60, 0.55, true,
+     "Blackwell Ultra: Hopper's ratios, fp4 GEMMs 55% of dense peak (no independent measurement found)"},
+    {"ada", 0.80, 0.65, 0.55, 0.0, true,
+     "Ada: GDDR streams 80% of peak; GEMMs 65%/55% of dense peak on power-limited boards (extrapolated)"},
+    {"cdna3", 0.70, 0.45, 0.40, 0.0, false,
+     "CDNA3: HBM3 70% of peak, bf16 GEMMs 45% and fp8 40% of dense peak (AMD MAF blog, SemiAnalysis)"},
+    {"cdna4", 0.70, 0.45, 0.40, 0.40, true,
+     "CDNA4: CDNA3's ratios (no independent measurement found)"},
+    {"gaudi3", 0.70, 0.50, 0.45, 0.0, true,
+     "Gaudi 3: no public serving-level measurement found; CDNA-like ratios assumed"},
+};
+
+constexpr FamilyRow kUnknownFamily = {"", 0.70, 0.50, 0.45, 0.40, true,
+                                      "unknown architecture: conservative ratios assumed"};
+
+// Serving stacks: a factor on both efficiencies and a fixed cost per step. TensorRT-LLM is the
+// reference (vendor-tuned kernels, C++ runtime, CUDA graphs); the validation notes put MLPerf and
+// TensorRT-LLM numbers near the top of what is achievable and generic deployments lower
+// (shared/validation/README.md, caveat 6). Per-step costs: vLLM's own profiling before v0.6 put
+// CPU scheduling and sampling at a large share of a decode step; later releases overlap most of
+// it. These are engineering estimates pending calibration.
+struct StackRow
+{
+    ServingStack stack;
+    double factor;
+    double stepOverheadS;
+};
+// TensorRT-LLM is the reference stack: its factor is 1 by definition, held there by a narrow
+// prior so that the family factors carry what TensorRT-LLM measurements say.
+constexpr StackRow kStacks[] = {
+    {ServingStack::Trtllm, 1.00, 0.6e-3},
+    {ServingStack::Sglang, 0.95, 1.0e-3},
+    {ServingStack::Vllm, 0.90, 1.5e-3},
+    {ServingStack::Generic, 0.85, 2.0e-3},
+};
+
+// Paged-attention decode kernels read the KV cache less efficiently than dense weight streams
+// (scattered blocks): 57% and 42% of peak in the Nsight study above for unfused kernels, 70-80% in
+// FlashInfer's fused kernels. 0.85 of the weight-stream figure.
+constexpr double kKvReadShare = 0.85;
+
+
+// How far measurements may move a prior (standard deviation of its natural log): family
+// factors backed by measurements of their own +-25% (compute) and +-15% (memory; bandwidth is
+// the better-measured figure), extrapolated ones +-40% and +-30%; stack factors +-15% about
+// TensorRT-LLM's fixed reference; per-step overheads are engineering estimates (x/2 either way).
+constexpr double kComputeWidth = 0.25, kComputeWidthExtrapolated = 0.40;
+constexpr double kMemoryWidth = 0.15, kMemoryWidthExtrapolated = 0.30;
+constexpr double kStackWidth = 0.15, kReferenceStackWidth = 0.02;
+constexpr double kOverheadWidth = 0.7;
+constexpr double kKvShareWidth = 0.2;
+
+const char *mathKey(Precision math)
+{
+    switch (math) {
+    case Precision::Fp8:
+    case Precision::Int8: return "fp8";
+    case Precision::Fp4: return "fp4";
+    default: return "bf16";
+    }
+}
+
+const FamilyRow &familyRow(const std::string &architecture)
+{
+    for (const FamilyRow &f : kFamilies)
+        if (architecture == f.architecture)
+            return f;
+    return kUnknownFamily;
+}
+
+std::string familyName(const FamilyRow &f)
+{
+    return *f.architecture ? f.architecture : "unknown";
+}
+
+EfficiencyTable makePriors()
+{
+    std::vector<EfficiencyFactor> list;
+    auto add = [&](std::string key, double prior, double width, std::string basis, bool extrapolated) {
+        EfficiencyFactor f;
+        f.key = std::move(key);
+        f.prior = f.value = prior;
+        f.priorWidth = width;
+        f.priorBasis = std::move(basis);
+        f.extrapolated = extrapolated;
+        list.push_back(std::move(f));
+    };
+    std::vector<const FamilyRow *> rows;
+    for (const FamilyRow &f : kFamilies)
+        rows.push_back(&f);
+    rows.push_back(&kUnknownFamily);
+    for (const FamilyRow *f : rows) {
+        const std::string name = familyName(*f);
+        add("memory." + name, f->memory, f->extrapolated ? kMemoryWidthExtrapolated : kMemoryWidth, f->basis, f->extrapolated);
+        const double cw = f->extrapolated ? kComputeWidthExtrapolated : kComputeWidth;
+        add("compute." + name + ".bf16", f->compute16, cw, f->basis, f->extrapolated);
+        add("compute." + name + ".fp8", f->compute8, cw, f->basis, f->extrapolated);
+        if (f->compute4 > 0)
+            add("compute." + name + ".fp4", f->compute4, cw, f->basis, f->extrapolated);
+    }
+    for (const StackRow &r : kStacks) {
+        const std::string name(enumName(r.stack));
+        const bool reference = r.stack == ServingStack::Trtllm;
+        add("stack." + name, r.factor, reference ? kReferenceStackWidth : kStackWidth,
+            reference ? "TensorRT-LLM is the reference stack (vendor-tuned kernels, C++ runtime, CUDA graphs)"
+                      : "generic deployments sit below vendor-tuned stacks (shared/validation/README.md, caveat 6)",
+            false);
+        add("step_overhead_s." + name, r.stepOverheadS, kOverheadWidth,
+            "per-step scheduling, sampling and launch cost: engineering estimate from vLLM's own profiling", false);
+    }
+    add("kv_read_share", kKvReadShare, kKvShareWidth,
+        "paged-attention KV reads against dense weight streams (Nsight study: 57-80% of peak by kernel)", false);
+    return EfficiencyTable(std::move(list));
+}
+
+} // namespace
+
+Precision mathPrecision(Precision weights)
+{
+    switch (weights) {
+    case Precision::Int4:
+    case Precision::Nf4: return Precision::Bf16;
+    default: return weights;
+    }
+}
+
+std::string EfficiencyFactor::source() const
+{
+    if (!calibrated())
+        return "literature prior: " + priorBasis;
+    std::string ids;
+    for (std::size_t i = 0; i < cases.size(); ++i)
+        ids += (i ? ", " : "") + cases[i];
+    return fmt::format("calibrated from {} measured case{} ({}); prior {:.3g}: {}", cases.size(),
+                       cases.size() == 1 ? "" : "s", ids, prior, priorBasis);
+}
+
+const EfficiencyTable &EfficiencyTable::priors()
+{
+    static const EfficiencyTable table = makePriors();
+    return table;
+}
+
+const EfficiencyFactor *EfficiencyTable::factor(const std::string &key) const
+{
+    for (const EfficiencyFactor &f : m_factors)
+        if (f.key == key)
+            return &f;
+    return nullptr;
+}
+
+EfficiencyFactor *EfficiencyTable::factor(const std::string &key)
+{
+    for (EfficiencyFactor &f : m_factors)
+        if (f.key == key)
+            return &f;
+    return nullptr;
+}
+
+double EfficiencyTable::value(const std::string &key) const
+{
+    const EfficiencyFactor *f = factor(key);
+    return f ? f->value : 0;
+}
+
+std::vector<std::string> EfficiencyTable::keysFor(const GpuSpec &gpu, Precision math, ServingStack stack) const
+{
+    const std::string family = familyName(familyRow(gpu.architecture));
+    std::string compute = "compute." + family + "." + mathKey(math);
+    if (!factor(compute))  // a family with no fp4 row runs fp4 at its fp8 efficiency
+        compute = "compute." + family + ".fp8";
+    const std::string name(enumName(stack));
+    return {compute, "memory." + family, "stack." + name, "step_overhead_s." + name, "kv_read_share"};
+}
+
+Efficiency EfficiencyTable::efficiency(const GpuSpec &gpu, Precision math, ServingStack stack, const Assumptions &a) const
+{
+    const std::vector<std::string> keys = keysFor(gpu, math, stack);
+    const double stackFactor = value(keys[2]);
+    Efficiency e;
+    e.compute = value(keys[0]) * stackFactor * (math == Precision::Fp32 ? 0.5 : 1.0);  // fp32 runs off the tensor path
+    e.memory = value(keys[1]) * stackFactor;
+    e.kvRead = value(keys[1]) * value(keys[4]) * stackFactor;
+    e.link = a.value(Assumption::LinkEfficiency);
+    e.stepOverheadS = value(keys[3]);
+    e.layerOverheadS = a.value(Assumption::LayerOverheadS);
+    e.factorKeys = keys;
+    for (const std::string &k : keys)
+        if (!factor(k)->calibrated())
+            e.uncalibrated.push_back(k);
+    const FamilyRow &row = familyRow(gpu.architecture);
+    e.basis = fmt::format("{}; serving stack {} x{:.2f}; {}", row.basis, stackWords(stack), stackFactor,
+                          e.uncalibrated.empty() ? "every factor calibrated on measured runs"
+                          : e.uncalibrated.size() == keys.size() ? "literature priors, no calibration"
+                                                                 : "partly calibrated on measured runs");
+    if (a.value(Assumption::ComputeEfficiency) > 0)
+        e.compute = a.value(Assumption::ComputeEfficiency);
+    if (a.value(Assumption::MemoryEfficiency) > 0)
+        e.memory = a.value(Assumption::MemoryEfficiency);
+    if (a.value(Assumption::KvReadEfficiency) > 0)
+        e.kvRead = a.value(Assumption::KvReadEfficiency);
+    if (a.value(Assumption::StepOverheadS) > 0)
+        e.stepOverheadS = a.value(Assumption::StepOverheadS);
+    return e;
+}
+
+Status EfficiencyTable::loadJson(const std::string &text, const std::string &fileName)
+{
+    nlohmann::json root;
+    try {
+        root = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error &e) {
+        return Error{fileName, "", std::string("not valid JSON: ") + e.what()};
+    }
+    if (!root.is_object() || root.value("format", "") != "gpu-workbench-calibration" || root.value("version", 0) != 1)
+        return Error{fileName, "", "not a GPU Workbench calibration file (format \"gpu-workbench-calibration\", version 1)"};
+    if (!root.contains("factors") || !root["factors"].is_array())
+        return Error{fileName, "/factors", "a list of factors is expected"};
+    EfficiencyTable next = *this;
+    const nlohmann::json &list = root["factors"];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = fmt::format("/factors/{}", i);
+        const nlohmann::json &item = list[i];
+        if (!item.is_object() || !item.contains("key") || !item["key"].is_string() || !item.contains("value")
+            || !item["value"].is_number() || !item.contains("prior") || !item["prior"].is_number())
+            return Error{fileName, at, "each factor needs a key (text), a value and a prior (numbers)"};
+        EfficiencyFactor *f = next.factor(item["key"].get<std::string>());
+        if (!f)
+            return Error{fileName, at + "/key", "\"" + item["key"].get<std::string>() + "\" is not a factor of this engine"};
+        const double v = item["value"].get<double>();
+        if (!(v > 0 && v <= 10))
+            return Error{fileName, at + "/value", fmt::format("{} is outside (0, 10]", v)};
+        if (std::fabs(item["prior"].get<double>() - f->prior) > 1e-9 * std::max(1.0, f->prior))
+            return Error{fileName, at + "/prior",
+                         fmt::format("fitted against a prior of {} where the engine's is {}: the file is stale; run "
+                                     "gpuwb calibrate again", item["prior"].get<double>(), f->prior)};
+        f->value = v;
+        f->cases.clear();
+        if (item.contains("cases") && item["cases"].is_array())
+            for (const nlohmann::json &c : item["cases"])
+                if (c.is_string())
+                    f->cases.push_back(c.get<std::string>());
+    }
+    next.m_file = fileName;
+    *this = std::move(next);
+    return Ok{};
+}
+
+std::string EfficiencyTable::toJson(const std::string &generatedBy) const
+{
+    nlohmann::ordered_json root;
+    root["format"] = "gpu-workbench-calibration";
+    root["version"] = 1;
+    root["generated_by"] = generatedBy;
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const EfficiencyFactor &f : m_factors) {
+        nlohmann::ordered_json item;
+        item["key"] = f.key;
+        // Rounded so that the file is the same on every machine (the fit's last digits are not).
+        item["value"] = std::round(f.value * 1e6) / 1e6;
+        item["prior"] = f.prior;
+        item["prior_width"] = f.priorWidth;
+        item["cases"] = f.cases;
+        list.push_back(item);
+    }
+    root["factors"] = list;
+    return root.dump(2) + "\n";
+}
+
+} // namespace wb
