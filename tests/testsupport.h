@@ -5,10 +5,10 @@
 
 #include <brief/brief.h>
 #include <catalog/catalog.h>
+#include <core/csvread.h>
 
 #include <QFile>
 #include <QString>
-#include <QStringList>
 #include <QTest>
 
 #include <map>
@@ -42,57 +42,37 @@ struct PublicCase
     double value = 0;
 };
 
+// The rows of a CSV file of tests/validation/data, each as column -> text, by case_id.
+inline std::map<std::string, std::map<std::string, std::string>> validationRows(const char *name)
+{
+    const std::string path = std::string(WB_SOURCE_DIR "/tests/validation/data/") + name;
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot open %s", path.c_str());
+    auto table = wb::parseCsv(file.readAll().toStdString(), path);
+    if (!table)
+        qFatal("%s", table.error().toString().c_str());
+    std::map<std::string, std::map<std::string, std::string>> rows;
+    const std::size_t id = table->column("case_id").value_or(0);
+    for (const std::vector<std::string> &cells : table->rows)
+        for (std::size_t c = 0; c < cells.size(); ++c)
+            rows[cells[id]][table->header[c]] = cells[c];
+    return rows;
+}
+
 inline std::map<QString, PublicCase> publicCases()
 {
     std::map<QString, PublicCase> cases;
-    QFile file(QStringLiteral(WB_SOURCE_DIR "/tests/validation/data/public-cases.csv"));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("cannot open public-cases.csv");
-    const QString text = QString::fromUtf8(file.readAll());
-    // RFC 4180 fields: quoted fields may hold commas and doubled quotes.
-    QList<QStringList> rows;
-    QStringList row;
-    QString field;
-    bool quoted = false;
-    for (int i = 0; i < text.size(); ++i) {
-        const QChar c = text.at(i);
-        if (quoted) {
-            if (c == u'"' && i + 1 < text.size() && text.at(i + 1) == u'"') {
-                field += u'"';
-                ++i;
-            } else if (c == u'"') {
-                quoted = false;
-            } else {
-                field += c;
-            }
-        } else if (c == u'"') {
-            quoted = true;
-        } else if (c == u',') {
-            row << field;
-            field.clear();
-        } else if (c == u'\n') {
-            row << field;
-            field.clear();
-            rows << row;
-            row.clear();
-        } else if (c != u'\r') {
-            field += c;
-        }
-    }
-    const QStringList header = rows.value(0);
-    auto col = [&](const char *name) { return header.indexOf(QLatin1String(name)); };
-    for (int r = 1; r < rows.size(); ++r) {
-        const QStringList &cells = rows[r];
-        if (cells.size() < header.size())
-            continue;
+    for (const auto &[id, row] : validationRows("public-cases.csv")) {
+        const auto cell = [&](const char *name) { return QString::fromStdString(row.at(name)); };
         PublicCase pc;
-        pc.id = cells[col("case_id")];
-        pc.hardware = cells[col("hardware")];
-        pc.model = cells[col("model")];
-        pc.metric = cells[col("metric")];
-        pc.units = cells[col("units")];
-        pc.notes = cells[col("notes")];
-        pc.value = cells[col("value")].toDouble();
+        pc.id = cell("case_id");
+        pc.hardware = cell("hardware");
+        pc.model = cell("model");
+        pc.metric = cell("metric");
+        pc.units = cell("units");
+        pc.notes = cell("notes");
+        pc.value = cell("value").toDouble();
         cases[pc.id] = pc;
     }
     return cases;

@@ -4,6 +4,7 @@
 
 #include <brief/brief.h>
 #include <catalog/catalog.h>
+#include <evaluate/calibration.h>
 #include <evaluate/evaluate.h>
 #include "report/report.h"
 #include <core/fileio.h>
@@ -163,7 +164,9 @@ int main(int argc, char *argv[])
         "  project new FILE.gpuwb [BRIEF.json ...]        create a project (never overwrites)\n"
         "  project import FILE.gpuwb BRIEF.json           add or replace a scenario (--scenario NAME)\n"
         "  project export FILE.gpuwb                      a scenario as brief JSON (--scenario, --out)\n"
-        "  project list FILE.gpuwb                        the scenarios' names\n\n"
+        "  project list FILE.gpuwb                        the scenarios' names\n"
+        "  calibrate CASES.csv     fit the efficiency factors to measured cases (--out FILE for the\n"
+        "                          calibration JSON; the per-case table goes to standard output)\n\n"
         "Exit codes: 0 evaluated, 2 bad input, 1 other failure."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -242,5 +245,23 @@ int main(int argc, char *argv[])
         return writeOutput(renderResults(format, *brief, results), outPath);
     }
 
-    return fail(kBadInput, "\"" + command.toStdString() + "\" is not a command: use catalog, evaluate or project");
+    if (command == QLatin1String("calibrate")) {
+        const std::string path = args.at(1).toStdString();
+        auto text = wb::readTextFile(path);
+        if (!text)
+            return fail(kBadInput, text.error().toString());
+        auto cases = wb::readCalibrationCases(*text, path, *catalog);
+        if (!cases)
+            return fail(kBadInput, cases.error().toString());
+        const wb::CalibrationReport report =
+            wb::calibrate(*cases, wb::EfficiencyTable::priors(), wb::enginePredictor(*catalog));
+        const std::string json = report.table.toJson("gpuwb calibrate " + path);
+        if (outPath.isEmpty())
+            return writeOutput(json, {});
+        if (int rc = writeOutput(json, outPath))
+            return rc;
+        return writeOutput(wb::calibrationMarkdown(report), {});
+    }
+
+    return fail(kBadInput, "\"" + command.toStdString() + "\" is not a command: use catalog, evaluate, project or calibrate");
 }

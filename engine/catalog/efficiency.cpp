@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -95,6 +96,21 @@ constexpr double kMemoryWidth = 0.15, kMemoryWidthExtrapolated = 0.30;
 constexpr double kStackWidth = 0.15, kReferenceStackWidth = 0.02;
 constexpr double kOverheadWidth = 0.7;
 constexpr double kKvShareWidth = 0.2;
+constexpr double kKernelWidth = 0.5;
+constexpr double kGroupedGemmWidth = 0.4;
+
+// The least time of one small kernel in a decode step: 12 us per dense layer (between the 5-10 us
+// all-reduce latency and the 20 us per layer of reference/estimator-notes.md A.8) over the nine
+// kernels of a fused dense layer (kernelsPerLayer) is 1.33 us; with CUDA graphs launch gaps
+// vanish but each kernel keeps its ramp and tail. ROCm's kernels start slower (HIP graph and
+// launch latency about 1.5x CUDA's in AMD's own tuning guides): 2 us.
+constexpr double kKernelTimeS = 12e-6 / 9;
+constexpr double kKernelTimeAmdS = 2e-6;
+// Grouped GEMMs over many small experts run below dense GEMMs of the same total size: each
+// expert's matrix is small (a few tokens, a TP slice of the intermediate width) and the
+// permutation around them costs memory traffic (MegaBlocks, arXiv 2211.15841; vLLM's and
+// SGLang's fused-MoE kernel tuning tables). 0.7 of the dense efficiencies, assumed.
+constexpr double kGroupedGemmShare = 0.7;
 
 const char *mathKey(Precision math)
 {
@@ -124,6 +140,11 @@ EfficiencyTable makePriors()
     std::vector<EfficiencyFactor> list;
     auto add = [&](std::string key, double prior, double width, std::string basis, bool extrapolated) {
         EfficiencyFactor f;
+        // Fractions of a peak cannot pass 1; a stack may beat the reference by a little.
+        if (key.starts_with("memory.") || key.starts_with("compute.") || key == "kv_read_share" || key == "grouped_gemm_share")
+            f.upper = 1.0;
+        else if (key.starts_with("stack."))
+            f.upper = 1.1;
         f.key = std::move(key);
         f.prior = f.value = prior;
         f.priorWidth = width;
@@ -143,7 +164,15 @@ EfficiencyTable makePriors()
         add("compute." + name + ".fp8", f->compute8, cw, f->basis, f->extrapolated);
         if (f->compute4 > 0)
             add("compute." + name + ".fp4", f->compute4, cw, f->basis, f->extrapolated);
+        const bool amd = name.starts_with("cdna");
+        add("kernel_time_s." + name, amd ? kKernelTimeAmdS : kKernelTimeS, kKernelWidth,
+            amd ? "ROCm kernels start about 1.5x slower than CUDA's (AMD tuning guides): 2 us per small kernel"
+                : "12 us per dense decoder layer over its nine kernels (reference/estimator-notes.md A.8)",
+            f->extrapolated);
     }
+    add("grouped_gemm_share", kGroupedGemmShare, kGroupedGemmWidth,
+        "grouped expert GEMMs run below dense ones (small per-expert matrices, token permutation; MegaBlocks, "
+        "arXiv 2211.15841): 0.7 assumed", false);
     for (const StackRow &r : kStacks) {
         const std::string name(enumName(r.stack));
         const bool reference = r.stack == ServingStack::Trtllm;
@@ -209,27 +238,35 @@ double EfficiencyTable::value(const std::string &key) const
     return f ? f->value : 0;
 }
 
-std::vector<std::string> EfficiencyTable::keysFor(const GpuSpec &gpu, Precision math, ServingStack stack) const
+std::vector<std::string> EfficiencyTable::keysFor(const GpuSpec &gpu, Precision math, ServingStack stack, bool moe) const
 {
     const std::string family = familyName(familyRow(gpu.architecture));
     std::string compute = "compute." + family + "." + mathKey(math);
     if (!factor(compute))  // a family with no fp4 row runs fp4 at its fp8 efficiency
         compute = "compute." + family + ".fp8";
     const std::string name(enumName(stack));
-    return {compute, "memory." + family, "stack." + name, "step_overhead_s." + name, "kv_read_share"};
+    std::vector<std::string> keys = {compute, "memory." + family, "stack." + name, "step_overhead_s." + name,
+                                     "kv_read_share", "kernel_time_s." + family};
+    if (moe)
+        keys.push_back("grouped_gemm_share");
+    return keys;
 }
 
-Efficiency EfficiencyTable::efficiency(const GpuSpec &gpu, Precision math, ServingStack stack, const Assumptions &a) const
+Efficiency EfficiencyTable::efficiency(const GpuSpec &gpu, Precision math, ServingStack stack, bool moe,
+                                       const Assumptions &a) const
 {
-    const std::vector<std::string> keys = keysFor(gpu, math, stack);
+    const std::vector<std::string> keys = keysFor(gpu, math, stack, moe);
     const double stackFactor = value(keys[2]);
     Efficiency e;
-    e.compute = value(keys[0]) * stackFactor * (math == Precision::Fp32 ? 0.5 : 1.0);  // fp32 runs off the tensor path
-    e.memory = value(keys[1]) * stackFactor;
-    e.kvRead = value(keys[1]) * value(keys[4]) * stackFactor;
+    // Products stay fractions of a peak. fp32 runs off the tensor path (half the bf16 rate).
+    e.compute = std::min(1.0, value(keys[0]) * stackFactor) * (math == Precision::Fp32 ? 0.5 : 1.0);
+    e.memory = std::min(1.0, value(keys[1]) * stackFactor);
+    e.kvRead = std::min(1.0, value(keys[1]) * value(keys[4]) * stackFactor);
     e.link = a.value(Assumption::LinkEfficiency);
     e.stepOverheadS = value(keys[3]);
+    e.kernelTimeS = value(keys[5]);
     e.layerOverheadS = a.value(Assumption::LayerOverheadS);
+    e.groupedGemmShare = moe ? value(keys[6]) : 1.0;
     e.factorKeys = keys;
     for (const std::string &k : keys)
         if (!factor(k)->calibrated())
@@ -302,8 +339,9 @@ std::string EfficiencyTable::toJson(const std::string &generatedBy) const
     for (const EfficiencyFactor &f : m_factors) {
         nlohmann::ordered_json item;
         item["key"] = f.key;
-        // Rounded so that the file is the same on every machine (the fit's last digits are not).
-        item["value"] = std::round(f.value * 1e6) / 1e6;
+        // Six significant digits, so that the file is the same on every machine (the fit's last
+        // digits are not).
+        item["value"] = std::stod(fmt::format("{:.6g}", f.value));
         item["prior"] = f.prior;
         item["prior_width"] = f.priorWidth;
         item["cases"] = f.cases;

@@ -9,6 +9,11 @@
 //   stack.<stack>                  the serving stack's factor on both (TensorRT-LLM's prior is 1)
 //   step_overhead_s.<stack>        scheduler, sampling and launch cost per step, seconds
 //   kv_read_share                  paged KV reads against weight streams
+//   kernel_time_s.<architecture>   the least time one small kernel of a layer takes (launch, ramp,
+//                                  tail): a step pays it for every kernel of every layer, so a
+//                                  layer's fixed cost follows its kernel count (kernelsPerLayer)
+//   grouped_gemm_share             grouped expert GEMMs (MoE) against dense GEMMs, for both their
+//                                  weight reads and their math
 // A GPU family x precision x stack's efficiencies are products of these, so that a stack
 // measured on one family informs the others (one mechanism, fewer free constants).
 #pragma once
@@ -33,7 +38,9 @@ struct Efficiency
     double kvRead = 0.68;        // fraction of peak HBM bandwidth reading a paged KV cache
     double link = 0.65;          // fraction of scale-up link bandwidth an all-reduce achieves
     double stepOverheadS = 0;    // scheduler, sampling and launch cost per step
-    double layerOverheadS = 0;   // kernel-launch gaps and small kernels per layer per step
+    double layerOverheadS = 0;   // a brief's flat per-layer cost (layer_overhead_s), replacing kernels x kernelTimeS
+    double kernelTimeS = 0;      // least time of one small kernel
+    double groupedGemmShare = 1; // grouped expert GEMMs against dense ones (MoE)
     std::string basis;           // which table rows, and whether calibrated
     std::vector<std::string> factorKeys;      // the table's factors behind these
     std::vector<std::string> uncalibrated;    // those of them resting on their prior alone
@@ -44,6 +51,7 @@ struct EfficiencyFactor
     std::string key;
     double prior = 0;          // the literature value
     double priorWidth = 0;     // standard deviation of its natural log: how far data may move it
+    double upper = 0;          // physical ceiling (a fraction of a peak cannot pass 1); 0: none
     std::string priorBasis;    // where the prior comes from
     bool extrapolated = false; // the prior rests on a neighbouring family, not measurements
     double value = 0;          // calibrated, or the prior
@@ -71,9 +79,10 @@ public:
 
     // The efficiencies for a GPU, the precision its math runs in and a serving stack, with the
     // brief's overrides applied.
-    Efficiency efficiency(const GpuSpec &gpu, Precision mathPrecision, ServingStack stack, const Assumptions &a) const;
-    // The factor keys such a step model uses.
-    std::vector<std::string> keysFor(const GpuSpec &gpu, Precision mathPrecision, ServingStack stack) const;
+    Efficiency efficiency(const GpuSpec &gpu, Precision mathPrecision, ServingStack stack, bool moe,
+                          const Assumptions &a) const;
+    // The factor keys such a step model uses (grouped_gemm_share only for mixture-of-experts).
+    std::vector<std::string> keysFor(const GpuSpec &gpu, Precision mathPrecision, ServingStack stack, bool moe) const;
 
     const std::vector<EfficiencyFactor> &factors() const { return m_factors; }
     const EfficiencyFactor *factor(const std::string &key) const;

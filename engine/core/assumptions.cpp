@@ -75,9 +75,10 @@ std::span<const AssumptionInfo> assumptionCatalog()
         {Assumption::StepOverheadS, "step_overhead_s", "seconds", 0, 0, 1,
          "fixed cost of one serving step (scheduling, sampling, launches); 0 takes the serving stack's "
          "figure in efficiency.cpp"},
-        {Assumption::LayerOverheadS, "layer_overhead_s", "seconds", 12e-6, 0, 0.01,
-         "per-layer, per-step cost of small kernels and launch gaps (norms, rotary, activation), between the "
-         "5-10 us all-reduce latency and the 20 us per layer of reference/estimator-notes.md A.8"},
+        {Assumption::LayerOverheadS, "layer_overhead_s", "seconds", 0, 0, 0.01,
+         "0: each decoder layer costs a step its kernel count (9 for a fused dense layer, more for MLA and "
+         "mixture-of-experts layers) times the calibrated least kernel time (kernel_time_s in the efficiency "
+         "table); a positive value replaces that with a flat cost per layer per step"},
         {Assumption::AllreduceLatencyS, "allreduce_latency_s", "seconds", 8e-6, 0, 0.01,
          "latency of one small all-reduce inside a switched NVLink or Infinity Fabric domain (one-shot "
          "custom all-reduce kernels, 5-10 us in GenZ and aiconfigurator)"},

@@ -109,6 +109,7 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     for (std::thread &t : pool)
         t.join();
     results.performanceEvaluated = options.performance;
+    results.efficiencyFactors = (options.efficiency ? *options.efficiency : catalog.efficiency()).factors();
     results.preview = options.performance && options.preview;
     results.cancelled = options.stop.stop_requested();
     // A cancelled or failed run has figures for some candidates only: nothing is recommended.

@@ -62,6 +62,9 @@ struct Results
     // Set when the engine failed (an exception inside it, a bug): what failed, for the status
     // bar and the warnings. The figures are then incomplete and nothing is recommended.
     std::optional<std::string> engineError;
+    // The step model's efficiency factors the figures rest on, each with its source (calibrated
+    // from which measured cases, or a literature prior).
+    std::vector<EfficiencyFactor> efficiencyFactors;
 };
 
 // The API route, the recommendation and the common-mistake checks over all candidates (cost.cpp).

@@ -103,6 +103,13 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
     auto bytes = [](double v) { return std::uint64_t(std::llround(std::max(0.0, v))); };
     r.computed = true;
     r.busiestStage = e.busiest;
+    r.peakBasis = inference
+        ? "what the serving engine reserves: weights, activation workspace, the KV cache the load uses and the runtime "
+          "(CUDA context, libraries, graphs)"
+        : fmt::format("the allocated peak (tensors PyTorch allocates, torch.cuda.max_memory_allocated) plus the runtime "
+                      "outside PyTorch's allocator; the caching allocator's reserve above it is training_safety_margin "
+                      "({:.0f}% of memory, left free)",
+                      100 * a.value(Assumption::TrainingSafetyMargin));
     r.breakdown.weights = bytes(st.weights);
     // The KV cache the load uses: what it needs, or the whole pool when it needs more.
     r.breakdown.kvCache = bytes(inference ? std::min(st.kv, std::max(st.kvPerSequence, st.usable - st.nonKv())) : st.kv);

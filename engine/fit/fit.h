@@ -48,6 +48,11 @@ struct FitResult
     double headroomFraction = 0;     // 1 - perGpuBytes / capacityBytes
     MemoryBreakdown breakdown;
     int busiestStage = 0;            // pipeline stage the breakdown belongs to
+    // Which peak perGpuBytes is: for training, the tensors PyTorch allocates at their peak plus
+    // what lives outside its allocator (runtime_overhead_bytes); the caching allocator's reserve
+    // above the allocated peak is the named default training_safety_margin, left free. For
+    // inference, what the serving engine reserves (weights, workspace, the KV cache in use, runtime).
+    std::string peakBasis;
     // Inference only.
     std::optional<double> kvCacheCapacityTokensPerReplica;
     std::optional<long long> maxConcurrencyPerReplica;  // sequences at the brief's context

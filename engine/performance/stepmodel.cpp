@@ -37,6 +37,18 @@ Link allReduceLink(const GpuSpec &gpu, int tp, const Assumptions &a)
 
 } // namespace
 
+int kernelsPerLayer(const ModelSpec &m, bool moeLayer)
+{
+    // A fused dense layer: two norms, the QKV projection, rotary, attention, the output
+    // projection, gate-up, activation, down (the all-reduces are counted apart).
+    int kernels = 9;
+    if (m.mla)
+        kernels += 5;  // q down, its norm, q up, kv down, its norm; the absorbed up-projections
+    if (moeLayer)
+        kernels += 7;  // router, top-k, token permutation, second grouped GEMM, combine, shared expert
+    return kernels;
+}
+
 std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &cand, const GpuSpec &gpu,
                                            const Assumptions &a, const EfficiencyTable &table, std::string *why)
 {
@@ -52,7 +64,7 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
     }
 
     StepModel s;
-    s.m_eff = table.efficiency(gpu, math, cand.servingStack, a);
+    s.m_eff = table.efficiency(gpu, math, cand.servingStack, m.isMoe(), a);
     s.m_pp = std::max(1, cand.pipelineParallel);
     const int t = std::max(1, cand.tensorParallel);
     const double L = m.layers;
@@ -78,10 +90,17 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
     // Matrix-multiply FLOPs per token per GPU: 2 per active linear parameter. Routed experts a
     // token uses are in mlpActive. The output head runs for sampled tokens only: one per decode
     // sequence (the last prompt token's is left out of b1; it is one token per request).
+    // Routed experts run as grouped GEMMs at groupedGemmShare of the dense efficiency.
     const double activeLinear = p.denseLayers * (p.denseLayer.attention + p.denseLayer.mlpActive)
         + p.moeLayers * (p.moeLayer.attention + p.moeLayer.mlpActive);
-    const double tokenFlops = 2.0 * activeLinear / t;
+    const double routedActive = m.isMoe() ? p.moeLayers * double(m.expertsPerToken) * expertParams : 0;
+    const double tokenFlops = 2.0 * (activeLinear - routedActive) / t + 2.0 * routedActive / t / s.m_eff.groupedGemmShare;
     const double headFlops = 2.0 * headParams / t;
+
+    // Fixed cost per layer per step: its kernels, each taking at least kernelTimeS (or the
+    // brief's flat layer_overhead_s).
+    const double layerKernels = p.denseLayers * kernelsPerLayer(m, false) + p.moeLayers * kernelsPerLayer(m, true);
+    const double layerCost = s.m_eff.layerOverheadS > 0 ? L * s.m_eff.layerOverheadS : layerKernels * s.m_eff.kernelTimeS;
 
     // Attention per (query, key) pair per GPU: QK^T and AV, 2 FLOPs each per element of the
     // query heads this GPU holds. MLA (absorbed, as serving engines run it) works on the
@@ -99,8 +118,7 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
     const double stageHops = (s.m_pp - 1) * a.value(Assumption::RingHopLatencyS);
 
     StepCoefficients &c = s.m_c;
-    c.b0 = streamedBytes / (bw * s.m_eff.memory) + s.m_eff.stepOverheadS + L * s.m_eff.layerOverheadS + commLatency
-        + stageHops;
+    c.b0 = streamedBytes / (bw * s.m_eff.memory) + s.m_eff.stepOverheadS + layerCost + commLatency + stageHops;
     c.b1 = tokenFlops / flops + commPerToken;
     c.b2 = (tokenFlops + headFlops) / flops + commPerToken;
     // Decode attention reads each KV entry once and does pairFlops with it: whichever bound is
@@ -112,7 +130,7 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
         s.m_moeLayers = p.moeLayers;
         s.m_experts = m.experts;
         s.m_topK = m.expertsPerToken;
-        s.m_expertReadS = expertParams * weightBytes / t / (bw * s.m_eff.memory);
+        s.m_expertReadS = expertParams * weightBytes / t / (bw * s.m_eff.memory * s.m_eff.groupedGemmShare);
         s.m_notes.push_back("MoE: routed experts are read once per step for each expert the step's tokens touch, "
                             "assuming uniform routing");
     }

@@ -71,4 +71,8 @@ private:
     std::vector<std::string> m_notes;
 };
 
+// Kernels one decoder layer launches per step (a dense or a mixture-of-experts layer of m): the
+// count its fixed cost per step follows.
+int kernelsPerLayer(const ModelSpec &m, bool moeLayer);
+
 } // namespace wb

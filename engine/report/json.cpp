@@ -55,6 +55,7 @@ Json fitJson(const FitResult &f)
     j["kv_cache_capacity_tokens_per_replica"] = optionalJson(f.kvCacheCapacityTokensPerReplica);
     j["max_concurrency"] = optionalJson(f.maxConcurrency);
     j["max_concurrency_per_replica"] = optionalJson(f.maxConcurrencyPerReplica);
+    j["peak_basis"] = f.peakBasis;
     j["sized_context_tokens"] = f.sizedContextTokens;
     j["sized_concurrency_per_replica"] = f.sizedConcurrencyPerReplica;
     j["smallest_gpu_count"] = optionalJson(f.smallestGpuCount);
@@ -120,6 +121,8 @@ Json performanceJson(const PerformanceResult &p)
                        {"link_efficiency", p.efficiency.link},
                        {"step_overhead_s", p.efficiency.stepOverheadS},
                        {"layer_overhead_s", p.efficiency.layerOverheadS},
+                       {"kernel_time_s", p.efficiency.kernelTimeS},
+                       {"grouped_gemm_share", p.efficiency.groupedGemmShare},
                        {"basis", p.efficiency.basis}};
     return j;
 }
@@ -217,7 +220,9 @@ Json costSummaryJson(const Brief &brief, const CostSummary &s)
     return j;
 }
 
-Json assumptionsJson(const Assumptions &a)
+// The brief's assumptions, then the step model's efficiency factors: "calibrated" from the
+// measured cases listed, or a literature "prior".
+Json assumptionsJson(const Assumptions &a, const std::vector<EfficiencyFactor> &factors)
 {
     Json list = Json::array();
     for (const AssumptionInfo &info : assumptionCatalog())
@@ -226,6 +231,14 @@ Json assumptionsJson(const Assumptions &a)
                         {"unit", info.unit},
                         {"origin", a.overridden(info.key) ? "brief" : "default"},
                         {"reason", info.reason}});
+    for (const EfficiencyFactor &f : factors)
+        list.push_back({{"name", "efficiency." + f.key},
+                        {"value", f.value},
+                        {"unit", f.key.ends_with("_s") || f.key.find("_s.") != std::string::npos ? "seconds" : "fraction"},
+                        {"origin", f.calibrated() ? "calibrated" : "prior"},
+                        {"prior", f.prior},
+                        {"cases", f.cases},
+                        {"reason", f.source()}});
     return list;
 }
 
@@ -286,7 +299,7 @@ std::string resultsToJson(const Brief &brief, const Results &results)
         heldBack.push_back({{"item", item.name}, {"pointer", item.pointer}});
     root["cost"]["recommendation_held_back_by"] = heldBack;
     root["warnings"] = warningsJson(notes);
-    root["assumptions"] = assumptionsJson(brief.assumptions);
+    root["assumptions"] = assumptionsJson(brief.assumptions, results.efficiencyFactors);
     root["brief_completeness"] = completenessJson(results.completeness);
     return root.dump(2) + "\n";
 }

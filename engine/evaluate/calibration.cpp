@@ -1,0 +1,539 @@
+#include "evaluate/calibration.h"
+
+#include "core/csvread.h"
+#include "evaluate/evaluate.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <atomic>
+#include <cmath>
+#include <set>
+#include <thread>
+
+namespace wb {
+
+namespace {
+
+struct FigureName
+{
+    MeasuredFigure figure;
+    const char *name;
+    const char *family;
+};
+
+constexpr FigureName kFigures[] = {
+    {MeasuredFigure::OfflineTokensPerS, "offline_tokens_per_s", "throughput"},
+    {MeasuredFigure::SloTokensPerS, "slo_tokens_per_s", "throughput"},
+    {MeasuredFigure::LoadTokensPerS, "load_tokens_per_s", "throughput"},
+    {MeasuredFigure::LoadTokensPerSPerGpu, "load_tokens_per_s_per_gpu", "throughput"},
+    {MeasuredFigure::DecodeTokensPerS, "decode_tokens_per_s", "throughput"},
+    {MeasuredFigure::TtftMeanS, "ttft_mean_s", "ttft"},
+    {MeasuredFigure::TtftP50S, "ttft_p50_s", "ttft"},
+    {MeasuredFigure::TpotMeanS, "tpot_mean_s", "tpot"},
+    {MeasuredFigure::TpotP50S, "tpot_p50_s", "tpot"},
+    {MeasuredFigure::ItlMeanS, "itl_mean_s", "tpot"},
+    {MeasuredFigure::ItlP50S, "itl_p50_s", "tpot"},
+    {MeasuredFigure::E2eMeanS, "e2e_mean_s", "e2e"},
+    {MeasuredFigure::E2eP50S, "e2e_p50_s", "e2e"},
+    {MeasuredFigure::SloTtftMeanS, "slo_ttft_mean_s", "ttft"},
+    {MeasuredFigure::SloTpotMeanS, "slo_tpot_mean_s", "tpot"},
+};
+
+bool needsSloRun(MeasuredFigure f)
+{
+    return f == MeasuredFigure::SloTtftMeanS || f == MeasuredFigure::SloTpotMeanS;
+}
+
+std::optional<double> figureOf(MeasuredFigure f, const PerformanceResult &p, const PerformanceResult *atSlo, int gpus)
+{
+    const auto positive = [](double v) { return v > 0 && std::isfinite(v) ? std::optional<double>(v) : std::nullopt; };
+    switch (f) {
+    case MeasuredFigure::OfflineTokensPerS: return positive(p.maxOutputTokensPerS);
+    case MeasuredFigure::SloTokensPerS: return p.outputTokensPerSWithinSlo ? positive(*p.outputTokensPerSWithinSlo) : std::nullopt;
+    case MeasuredFigure::LoadTokensPerS: return positive(p.outputTokensPerS);
+    case MeasuredFigure::LoadTokensPerSPerGpu: return positive(p.outputTokensPerS / std::max(1, gpus));
+    case MeasuredFigure::DecodeTokensPerS: return p.tpot.empty ? std::nullopt : positive(1.0 / p.tpot.mean);
+    case MeasuredFigure::TtftMeanS: return p.ttft.empty ? std::nullopt : positive(p.ttft.mean);
+    case MeasuredFigure::TtftP50S: return p.ttft.empty ? std::nullopt : positive(p.ttft.p50);
+    case MeasuredFigure::TpotMeanS: return p.tpot.empty ? std::nullopt : positive(p.tpot.mean);
+    case MeasuredFigure::TpotP50S: return p.tpot.empty ? std::nullopt : positive(p.tpot.p50);
+    case MeasuredFigure::ItlMeanS: return p.itl.empty ? std::nullopt : positive(p.itl.mean);
+    case MeasuredFigure::ItlP50S: return p.itl.empty ? std::nullopt : positive(p.itl.p50);
+    case MeasuredFigure::E2eMeanS: return p.e2e.empty ? std::nullopt : positive(p.e2e.mean);
+    case MeasuredFigure::E2eP50S: return p.e2e.empty ? std::nullopt : positive(p.e2e.p50);
+    case MeasuredFigure::SloTtftMeanS: return atSlo && !atSlo->ttft.empty ? positive(atSlo->ttft.mean) : std::nullopt;
+    case MeasuredFigure::SloTpotMeanS: return atSlo && !atSlo->tpot.empty ? positive(atSlo->tpot.mean) : std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// The factors a case's step model uses (none when its GPU is unknown).
+std::vector<std::string> caseKeys(const CalibrationCase &c, const Catalog &catalog)
+{
+    const Candidate &cand = c.brief.candidates.front();
+    const GpuSpec *gpu = catalog.gpu(cand.gpu);
+    if (!gpu)
+        return {};
+    return catalog.efficiency().keysFor(*gpu, mathPrecision(c.brief.workload.weightsPrecision), cand.servingStack,
+                                        c.brief.workload.model.isMoe());
+}
+
+// Runs jobs(i) for i in [0, n) on `threads` threads.
+void parallelFor(std::size_t n, unsigned threads, const std::function<void(std::size_t)> &job)
+{
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        for (std::size_t i = next++; i < n; i = next++)
+            job(i);
+    };
+    const unsigned count = std::max(1u, std::min<unsigned>(threads ? threads : std::thread::hardware_concurrency(),
+                                                           unsigned(std::max<std::size_t>(1, n))));
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < count; ++t)
+        pool.emplace_back(work);
+    work();
+    for (std::thread &t : pool)
+        t.join();
+}
+
+// Solves A x = b (A symmetric positive definite, n x n, row-major) by Gaussian elimination with
+// partial pivoting.
+std::vector<double> solve(std::vector<double> a, std::vector<double> b)
+{
+    const std::size_t n = b.size();
+    for (std::size_t col = 0; col < n; ++col) {
+        std::size_t pivot = col;
+        for (std::size_t r = col + 1; r < n; ++r)
+            if (std::fabs(a[r * n + col]) > std::fabs(a[pivot * n + col]))
+                pivot = r;
+        if (pivot != col) {
+            for (std::size_t k = 0; k < n; ++k)
+                std::swap(a[col * n + k], a[pivot * n + k]);
+            std::swap(b[col], b[pivot]);
+        }
+        const double d = a[col * n + col];
+        if (std::fabs(d) < 1e-300)
+            continue;
+        for (std::size_t r = col + 1; r < n; ++r) {
+            const double f = a[r * n + col] / d;
+            if (f == 0)
+                continue;
+            for (std::size_t k = col; k < n; ++k)
+                a[r * n + k] -= f * a[col * n + k];
+            b[r] -= f * b[col];
+        }
+    }
+    std::vector<double> x(n, 0);
+    for (std::size_t i = n; i-- > 0;) {
+        double s = b[i];
+        for (std::size_t k = i + 1; k < n; ++k)
+            s -= a[i * n + k] * x[k];
+        const double d = a[i * n + i];
+        x[i] = std::fabs(d) < 1e-300 ? 0 : s / d;
+    }
+    return x;
+}
+
+// The free parameters: log factors the cases use.
+struct Problem
+{
+    const std::vector<CalibrationCase> &cases;
+    const CasePredictor &predict;
+    const CalibrationOptions &options;
+    std::vector<std::string> keys;                 // free factors
+    std::vector<double> mu, width;                 // log prior, its width
+    std::vector<double> ceiling;                   // log upper bound (+inf: none)
+    std::vector<std::vector<std::size_t>> uses;    // per case: indexes into keys
+    EfficiencyTable base;
+    int evaluations = 0;
+
+    EfficiencyTable tableAt(const std::vector<double> &theta) const
+    {
+        EfficiencyTable t = base;
+        for (std::size_t k = 0; k < keys.size(); ++k)
+            t.factor(keys[k])->value = std::exp(theta[k]);
+        return t;
+    }
+
+    // Predictions of each job's case at its table.
+    std::vector<std::vector<std::optional<double>>> run(const std::vector<std::pair<std::size_t, EfficiencyTable>> &jobs)
+    {
+        std::vector<std::vector<std::optional<double>>> out(jobs.size());
+        parallelFor(jobs.size(), options.threads, [&](std::size_t j) { out[j] = predict(cases[jobs[j].first], jobs[j].second); });
+        evaluations += int(jobs.size());
+        return out;
+    }
+
+    std::vector<std::vector<std::optional<double>>> predictAll(const EfficiencyTable &t)
+    {
+        std::vector<std::pair<std::size_t, EfficiencyTable>> jobs;
+        for (std::size_t i = 0; i < cases.size(); ++i)
+            jobs.emplace_back(i, t);
+        return run(jobs);
+    }
+
+    // Scaled residuals of case i's figures (0 where the engine gives none).
+    std::vector<double> residuals(std::size_t i, const std::vector<std::optional<double>> &p) const
+    {
+        std::vector<double> r;
+        const CalibrationCase &c = cases[i];
+        for (std::size_t m = 0; m < c.measured.size(); ++m)
+            r.push_back(m < p.size() && p[m] ? (std::log(*p[m]) - std::log(c.measured[m].value)) / options.measurementSigma : 0.0);
+        return r;
+    }
+
+    // Cauchy loss of a scaled residual: r^2 near 0, growing like log r^2 beyond the robust scale.
+    double loss(double r) const
+    {
+        const double c = options.robustScale / options.measurementSigma;
+        return c * c * std::log1p(r * r / (c * c));
+    }
+    // Its iteratively-reweighted least-squares weight.
+    double weight(double r) const
+    {
+        const double c = options.robustScale / options.measurementSigma;
+        return 1.0 / (1.0 + r * r / (c * c));
+    }
+
+    double objective(const std::vector<double> &theta, const std::vector<std::vector<std::optional<double>>> &preds) const
+    {
+        double s = 0;
+        for (std::size_t i = 0; i < cases.size(); ++i)
+            for (double r : residuals(i, preds[i]))
+                s += loss(r);
+        for (std::size_t k = 0; k < keys.size(); ++k)
+            s += std::pow((theta[k] - mu[k]) / width[k], 2);
+        return s;
+    }
+
+    // Per case, the Jacobian rows (figure x key) of its scaled residuals at theta.
+    std::vector<std::vector<std::vector<double>>> jacobian(const std::vector<double> &theta,
+                                                           const std::vector<std::vector<std::optional<double>>> &at)
+    {
+        std::vector<std::pair<std::size_t, EfficiencyTable>> jobs;
+        std::vector<std::pair<std::size_t, std::size_t>> which;  // case, key
+        const double h = options.derivativeStep;
+        for (std::size_t i = 0; i < cases.size(); ++i)
+            for (std::size_t k : uses[i]) {
+                std::vector<double> moved = theta;
+                moved[k] += h;
+                jobs.emplace_back(i, tableAt(moved));
+                which.emplace_back(i, k);
+            }
+        const auto preds = run(jobs);
+        std::vector<std::vector<std::vector<double>>> j(cases.size());
+        for (std::size_t i = 0; i < cases.size(); ++i)
+            j[i].assign(cases[i].measured.size(), std::vector<double>(keys.size(), 0.0));
+        for (std::size_t n = 0; n < jobs.size(); ++n) {
+            const auto [i, k] = which[n];
+            for (std::size_t m = 0; m < cases[i].measured.size(); ++m)
+                if (m < at[i].size() && at[i][m] && m < preds[n].size() && preds[n][m])
+                    j[i][m][k] = (std::log(*preds[n][m]) - std::log(*at[i][m])) / h / options.measurementSigma;
+        }
+        return j;
+    }
+
+    // Normal equations at theta, optionally without case `skip`: H delta = -g.
+    std::pair<std::vector<double>, std::vector<double>>
+    normal(const std::vector<double> &theta, const std::vector<std::vector<std::optional<double>>> &at,
+           const std::vector<std::vector<std::vector<double>>> &jac, std::optional<std::size_t> skip) const
+    {
+        const std::size_t n = keys.size();
+        std::vector<double> hess(n * n, 0.0), grad(n, 0.0);
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            if (skip && *skip == i)
+                continue;
+            const std::vector<double> r = residuals(i, at[i]);
+            for (std::size_t m = 0; m < r.size(); ++m) {
+                const double w = weight(r[m]);
+                for (std::size_t a = 0; a < n; ++a) {
+                    if (jac[i][m][a] == 0)
+                        continue;
+                    grad[a] += w * jac[i][m][a] * r[m];
+                    for (std::size_t b = 0; b < n; ++b)
+                        hess[a * n + b] += w * jac[i][m][a] * jac[i][m][b];
+                }
+            }
+        }
+        for (std::size_t k = 0; k < n; ++k) {
+            hess[k * n + k] += 1.0 / (width[k] * width[k]);
+            grad[k] += (theta[k] - mu[k]) / (width[k] * width[k]);
+        }
+        for (double &g : grad)
+            g = -g;
+        return {hess, grad};
+    }
+};
+
+} // namespace
+
+std::optional<MeasuredFigure> measuredFigureFromName(const std::string &name)
+{
+    for (const FigureName &f : kFigures)
+        if (name == f.name)
+            return f.figure;
+    return std::nullopt;
+}
+
+std::string measuredFigureName(MeasuredFigure f)
+{
+    for (const FigureName &n : kFigures)
+        if (n.figure == f)
+            return n.name;
+    return "?";
+}
+
+std::string measuredFamily(MeasuredFigure f)
+{
+    for (const FigureName &n : kFigures)
+        if (n.figure == f)
+            return n.family;
+    return "?";
+}
+
+Result<std::vector<CalibrationCase>> readCalibrationCases(const std::string &csvText, const std::string &fileName,
+                                                          const Catalog &catalog)
+{
+    Result<CsvTable> table = parseCsv(csvText, fileName);
+    if (!table)
+        return table.error();
+    const CsvTable &t = table.value();
+    std::map<std::string, std::size_t> col;
+    for (const char *name : {"case_id", "set", "figure", "measured", "assumed", "brief"}) {
+        const auto c = t.column(name);
+        if (!c)
+            return Error{fileName, "line 1", std::string("the header has no \"") + name + "\" column"};
+        col[name] = *c;
+    }
+    std::vector<CalibrationCase> cases;
+    std::map<std::string, std::size_t> index;
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        const std::vector<std::string> &row = t.rows[r];
+        const auto where = [&](const char *column) { return fmt::format("line {}, column {}", t.lines[r], column); };
+        const std::string id = row[col["case_id"]];
+        if (id.empty())
+            return Error{fileName, where("case_id"), "is empty"};
+        const auto figure = measuredFigureFromName(row[col["figure"]]);
+        if (!figure)
+            return Error{fileName, where("figure"), "\"" + row[col["figure"]] + "\" is not a figure this engine predicts"};
+        double value = 0;
+        try {
+            std::size_t used = 0;
+            value = std::stod(row[col["measured"]], &used);
+            if (used != row[col["measured"]].size())
+                throw std::invalid_argument("trailing text");
+        } catch (const std::exception &) {
+            return Error{fileName, where("measured"), "\"" + row[col["measured"]] + "\" is not a number"};
+        }
+        if (!(value > 0) || !std::isfinite(value))
+            return Error{fileName, where("measured"), "must be a positive number"};
+        auto at = index.find(id);
+        if (at == index.end()) {
+            Result<Brief> brief = parseBrief(row[col["brief"]], fileName + " (" + where("brief") + ")", catalog);
+            if (!brief)
+                return brief.error();
+            if (brief->candidates.size() != 1)
+                return Error{fileName, where("brief"), "a case's brief has exactly one candidate"};
+            CalibrationCase c;
+            c.id = id;
+            c.set = row[col["set"]];
+            c.assumed = row[col["assumed"]];
+            c.brief = std::move(brief.value());
+            c.factorKeys = caseKeys(c, catalog);
+            at = index.emplace(id, cases.size()).first;
+            cases.push_back(std::move(c));
+        }
+        cases[at->second].measured.push_back({*figure, value});
+    }
+    if (cases.empty())
+        return Error{fileName, "", "has no cases"};
+    return cases;
+}
+
+CasePredictor enginePredictor(const Catalog &catalog)
+{
+    return [&catalog](const CalibrationCase &c, const EfficiencyTable &table) {
+        EvaluateOptions options;
+        options.efficiency = &table;
+        options.today = "2026-01-01";  // prices do not enter the figures; a fixed date keeps runs alike
+        const Results results = evaluate(c.brief, catalog, options);
+        const CandidateResult &r = results.results.at(0);
+        const PerformanceResult &p = r.performance;
+        std::optional<PerformanceResult> atSlo;
+        const bool slo = std::any_of(c.measured.begin(), c.measured.end(),
+                                     [](const Measurement &m) { return needsSloRun(m.figure); });
+        if (slo && p.computed && p.maxRequestRateWithinSloPerS && *p.maxRequestRateWithinSloPerS > 0) {
+            Brief again = c.brief;
+            again.workload.traffic.requestRatePerS = *p.maxRequestRateWithinSloPerS;
+            atSlo = evaluate(again, catalog, options).results.at(0).performance;
+        }
+        std::vector<std::optional<double>> out;
+        for (const Measurement &m : c.measured)
+            out.push_back(p.computed ? figureOf(m.figure, p, atSlo ? &*atSlo : nullptr, r.candidate.gpus) : std::nullopt);
+        return out;
+    };
+}
+
+CalibrationReport calibrate(const std::vector<CalibrationCase> &cases, const EfficiencyTable &start,
+                            const CasePredictor &predict, const CalibrationOptions &options, bool fit)
+{
+    Problem pb{cases, predict, options, {}, {}, {}, {}, {}, start, 0};
+    // Keys in table order, so that the result does not depend on the cases' order.
+    std::set<std::string> used;
+    for (const CalibrationCase &c : cases)
+        for (const std::string &k : c.factorKeys)
+            used.insert(k);
+    for (const EfficiencyFactor &f : start.factors())
+        if (used.count(f.key) && f.priorWidth > 0) {
+            pb.keys.push_back(f.key);
+            pb.mu.push_back(std::log(f.prior));
+            pb.width.push_back(f.priorWidth);
+            pb.ceiling.push_back(f.upper > 0 ? std::log(f.upper) : INFINITY);
+        }
+    for (const CalibrationCase &c : cases) {
+        std::vector<std::size_t> idx;
+        for (const std::string &k : c.factorKeys)
+            for (std::size_t n = 0; n < pb.keys.size(); ++n)
+                if (pb.keys[n] == k)
+                    idx.push_back(n);
+        pb.uses.push_back(idx);
+    }
+
+    std::vector<double> theta;
+    for (const std::string &k : pb.keys)
+        theta.push_back(std::log(start.factor(k)->value));
+    std::vector<double> prior = pb.mu;
+
+    CalibrationReport report;
+    const auto atPrior = pb.predictAll(pb.tableAt(prior));
+    if (fit)
+        theta = prior;  // a fit starts from the priors
+    auto at = fit ? atPrior : pb.predictAll(pb.tableAt(theta));
+    report.objectiveBefore = pb.objective(theta, at);
+    double current = report.objectiveBefore;
+    for (int it = 0; fit && it < options.iterations; ++it) {
+        const auto jac = pb.jacobian(theta, at);
+        const auto [hess, rhs] = pb.normal(theta, at, jac, std::nullopt);
+        const std::vector<double> delta = solve(hess, rhs);
+        bool accepted = false;
+        for (double scale = 1.0; scale >= 0.125 && !accepted; scale /= 2) {
+            std::vector<double> next = theta;
+            for (std::size_t k = 0; k < next.size(); ++k)
+                next[k] = std::min(pb.ceiling[k], next[k] + scale * std::clamp(delta[k], -1.0, 1.0));
+            const auto preds = pb.predictAll(pb.tableAt(next));
+            const double value = pb.objective(next, preds);
+            if (value < current) {
+                theta = next;
+                at = preds;
+                current = value;
+                accepted = true;
+            }
+        }
+        if (!accepted)
+            break;
+    }
+    report.objectiveAfter = current;
+    report.table = pb.tableAt(theta);
+    if (fit) {
+        for (const EfficiencyFactor &f : start.factors())
+            report.table.factor(f.key)->cases.clear();
+        for (std::size_t i = 0; i < cases.size(); ++i)
+            for (std::size_t k : pb.uses[i]) {
+                auto &list = report.table.factor(pb.keys[k])->cases;
+                if (std::find(list.begin(), list.end(), cases[i].id) == list.end())
+                    list.push_back(cases[i].id);
+            }
+    }
+
+    std::vector<std::vector<std::optional<double>>> leftOut(cases.size());
+    if (options.leaveOneOut && !pb.keys.empty()) {
+        const auto jac = pb.jacobian(theta, at);
+        std::vector<std::pair<std::size_t, EfficiencyTable>> jobs;
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            const auto [hess, rhs] = pb.normal(theta, at, jac, i);
+            const std::vector<double> delta = solve(hess, rhs);
+            std::vector<double> without = theta;
+            for (std::size_t k = 0; k < without.size(); ++k)
+                without[k] = std::min(pb.ceiling[k], without[k] + std::clamp(delta[k], -1.0, 1.0));
+            jobs.emplace_back(i, pb.tableAt(without));
+        }
+        const auto preds = pb.run(jobs);
+        for (std::size_t i = 0; i < cases.size(); ++i)
+            leftOut[i] = preds[i];
+    }
+
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const CalibrationCase &c = cases[i];
+        for (std::size_t m = 0; m < c.measured.size(); ++m) {
+            CalibrationRow row;
+            row.id = c.id;
+            row.set = c.set;
+            row.assumed = c.assumed;
+            const Candidate &cand = c.brief.candidates.front();
+            row.hardware = fmt::format("{} x{}", cand.gpu, cand.gpus);
+            row.figure = c.measured[m].figure;
+            row.measured = c.measured[m].value;
+            row.prior = m < atPrior[i].size() ? atPrior[i][m] : std::nullopt;
+            row.calibrated = m < at[i].size() ? at[i][m] : std::nullopt;
+            if (options.leaveOneOut)
+                row.leftOut = m < leftOut[i].size() ? leftOut[i][m] : std::nullopt;
+            report.rows.push_back(row);
+        }
+    }
+    report.evaluations = pb.evaluations;
+    return report;
+}
+
+std::map<std::pair<std::string, std::string>, std::pair<int, double>>
+medianErrors(const std::vector<CalibrationRow> &rows, std::optional<double> CalibrationRow::*column)
+{
+    std::map<std::pair<std::string, std::string>, std::vector<double>> errors;
+    for (const CalibrationRow &r : rows)
+        if ((r.*column))
+            errors[{r.set, measuredFamily(r.figure)}].push_back(std::fabs(*(r.*column) / r.measured - 1));
+    std::map<std::pair<std::string, std::string>, std::pair<int, double>> out;
+    for (auto &[key, list] : errors) {
+        std::sort(list.begin(), list.end());
+        const std::size_t n = list.size();
+        out[key] = {int(n), n % 2 ? list[n / 2] : 0.5 * (list[n / 2 - 1] + list[n / 2])};
+    }
+    return out;
+}
+
+std::string calibrationMarkdown(const CalibrationReport &report)
+{
+    const auto number = [](std::optional<double> v, bool seconds) {
+        if (!v)
+            return std::string("null");
+        return seconds ? fmt::format("{:.1f} ms", *v * 1000) : fmt::format("{:.0f}", *v);
+    };
+    const auto error = [](std::optional<double> v, double measured) {
+        return v ? fmt::format("{:+.1f}%", 100 * (*v / measured - 1)) : std::string("n/a");
+    };
+    std::string out = "| case | hardware | figure | measured | prior | error | calibrated | error | left out | error |\n"
+                      "|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (const CalibrationRow &r : report.rows) {
+        const bool seconds = measuredFamily(r.figure) != "throughput";
+        out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", r.id, r.hardware,
+                           measuredFigureName(r.figure), number(r.measured, seconds), number(r.prior, seconds),
+                           error(r.prior, r.measured), number(r.calibrated, seconds), error(r.calibrated, r.measured),
+                           number(r.leftOut, seconds), error(r.leftOut, r.measured));
+    }
+    out += "\n| set | family | figures | prior | calibrated | left out |\n|---|---|---:|---:|---:|---:|\n";
+    const auto prior = medianErrors(report.rows, &CalibrationRow::prior);
+    const auto calibrated = medianErrors(report.rows, &CalibrationRow::calibrated);
+    const auto leftOut = medianErrors(report.rows, &CalibrationRow::leftOut);
+    for (const auto &[key, value] : prior) {
+        const auto cell = [&](const auto &m) {
+            const auto it = m.find(key);
+            return it == m.end() ? std::string("-") : fmt::format("{:.1f}%", 100 * it->second.second);
+        };
+        out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", key.first, key.second, value.first, cell(prior),
+                           cell(calibrated), cell(leftOut));
+    }
+    return out;
+}
+
+} // namespace wb

@@ -1,0 +1,115 @@
+// Calibrating the step model's efficiency factors (catalog/efficiency.h) on measured runs.
+//
+// A case is a brief that reproduces a published run and the figures measured on it. The fit
+// minimises, over the natural logs of the factors the cases use,
+//
+//   sum over figures ((log predicted - log measured) / measurementSigma)^2
+//     + sum over factors ((log factor - log prior) / priorWidth)^2
+//
+// by Gauss-Newton with forward-difference derivatives through the whole engine (evaluate(), the
+// simulator included): weighted least squares on log error with the literature values as priors
+// of stated width, so a factor with few cases stays near its prior and one with many follows
+// them. The figures' term is robust (Cauchy: each squared error r^2 counts as
+// c^2 log(1 + r^2/c^2), iteratively reweighted), so a figure the model's mechanisms cannot
+// explain (a 5x miss) does not drag the factors to unphysical values to hide it; factors stay
+// under their physical ceilings (a fraction of a peak below 1). Leave-one-out: each case is predicted at the factors of a fit without it (one
+// Gauss-Newton step from the full fit with its rows removed, then the case evaluated in full).
+#pragma once
+
+#include "brief/brief.h"
+#include "catalog/catalog.h"
+#include "core/result.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wb {
+
+// What a measurement is, in SI units (tokens/s or seconds).
+enum class MeasuredFigure {
+    OfflineTokensPerS,      // max output tokens/s with everything queued
+    SloTokensPerS,          // output tokens/s at the highest Poisson rate within the SLO (MLPerf Server)
+    LoadTokensPerS,         // output tokens/s at the brief's own load
+    LoadTokensPerSPerGpu,   // the same, divided by the candidate's GPUs
+    DecodeTokensPerS,       // one stream: 1 / mean TPOT
+    TtftMeanS, TtftP50S, TpotMeanS, TpotP50S, ItlMeanS, ItlP50S, E2eMeanS, E2eP50S,
+    SloTtftMeanS, SloTpotMeanS,  // means at the highest rate within the SLO
+};
+
+std::optional<MeasuredFigure> measuredFigureFromName(const std::string &name);
+std::string measuredFigureName(MeasuredFigure f);
+// "throughput", "ttft", "tpot" (TPOT and ITL) or "e2e": the families errors are summarised by.
+std::string measuredFamily(MeasuredFigure f);
+
+struct Measurement
+{
+    MeasuredFigure figure;
+    double value = 0;
+};
+
+struct CalibrationCase
+{
+    std::string id;                  // the published case's id (public-cases.csv, moe-cases.csv)
+    std::string set;                 // which table it belongs to ("public", "moe")
+    std::string assumed;             // what the source leaves out and the brief assumes
+    Brief brief;
+    std::vector<Measurement> measured;
+    std::vector<std::string> factorKeys;  // the efficiency factors its step model uses
+};
+
+// Reads a cases file: CSV with columns case_id, set, figure, measured, assumed and brief (the
+// whole brief JSON); rows of one case_id share its brief. Errors name the file, line and column.
+Result<std::vector<CalibrationCase>> readCalibrationCases(const std::string &csvText, const std::string &fileName,
+                                                          const Catalog &catalog);
+
+struct CalibrationOptions
+{
+    double measurementSigma = 0.10;   // spread of log error a measurement is trusted to (10%)
+    double robustScale = 0.25;        // log error beyond which a figure's pull fades (Cauchy c; about 28%)
+    int iterations = 4;               // Gauss-Newton steps
+    double derivativeStep = 0.05;     // in log factor
+    bool leaveOneOut = true;
+    unsigned threads = 0;             // 0: all cores
+};
+
+// One figure of one case: measured, and predicted on the priors, on the calibration, and by the
+// calibration that left the case out.
+struct CalibrationRow
+{
+    std::string id, set, assumed, hardware;
+    MeasuredFigure figure;
+    double measured = 0;
+    std::optional<double> prior, calibrated, leftOut;
+};
+
+struct CalibrationReport
+{
+    EfficiencyTable table;               // the calibrated factors, each with its cases
+    std::vector<CalibrationRow> rows;
+    double objectiveBefore = 0, objectiveAfter = 0;
+    int evaluations = 0;                 // engine evaluations the fit took
+};
+
+// Predicted figures of one case at a table; nullopt where the engine gives none. The default
+// runs evaluate() (with the capacity search's rate for SLO figures).
+using CasePredictor = std::function<std::vector<std::optional<double>>(const CalibrationCase &, const EfficiencyTable &)>;
+CasePredictor enginePredictor(const Catalog &catalog);
+
+// Fits `start`'s factors (its priors and widths) to the cases. With `fit` false, only
+// predicts: the rows get prior (at the priors) and calibrated (at `start` as given) and, with
+// options.leaveOneOut, leftOut around `start` (the validation table of a shipped calibration).
+CalibrationReport calibrate(const std::vector<CalibrationCase> &cases, const EfficiencyTable &start,
+                            const CasePredictor &predict, const CalibrationOptions &options = {}, bool fit = true);
+
+// The per-case table (Markdown): measured, prior, calibrated and leave-one-out predictions with
+// their errors, then the median absolute errors by set and family.
+std::string calibrationMarkdown(const CalibrationReport &report);
+
+// Median absolute relative error of a column, by (set, family); rows without the figure skip.
+std::map<std::pair<std::string, std::string>, std::pair<int, double>>
+medianErrors(const std::vector<CalibrationRow> &rows, std::optional<double> CalibrationRow::*column);
+
+} // namespace wb
