@@ -1,6 +1,8 @@
 // The gpuwb command line as a user runs it: exit codes and the one-line messages of
 // ../shared/spec/brief-and-results-v1.md, and nothing written to --out on bad input.
 
+#include <catalog/efficiency.h>
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -117,6 +119,7 @@ private slots:
     void csvCellsStayText();
     void concurrentImportsLoseNothing();
     void listedNamesAreOneLineEach();
+    void calibrateWritesTheTableOrRefuses();
 };
 
 void TestCli::helpAndVersion()
@@ -543,6 +546,42 @@ void TestCli::badProject()
     QVERIFY2(lines[0].contains(expected), qPrintable(lines[0]));
     if (content == "-")
         QVERIFY(!QFile::exists(project));
+}
+
+// gpuwb calibrate: a one-case file gives a calibration JSON the engine loads back (the case's
+// factors calibrated from it, the rest priors) and the per-case table; a bad cases file is exit
+// 2 naming the line and leaves no output file.
+void TestCli::calibrateWritesTheTableOrRefuses()
+{
+    QTemporaryDir dir;
+    const QByteArray brief = R"({""format"": ""gpu-workbench-brief"", ""version"": 1, ""name"": ""c"", ""workload"": {)"
+                             R"(""kind"": ""batch-inference"", ""model"": ""llama-3.1-8b"", ""weights_precision"": ""bf16"", )"
+                             R"(""input_tokens"": 32, ""output_tokens"": 64, ""traffic"": {""mode"": ""closed-loop"", )"
+                             R"(""concurrency"": 2}}, ""candidates"": [{""gpu"": ""h200-sxm-141gb"", ""serving_stack"": ""vllm""}], )"
+                             R"(""assumptions"": {""simulated_requests"": 200}})";
+    const QString cases = writeFile(dir, QStringLiteral("cases.csv"),
+                                    "case_id,set,figure,measured,assumed,brief\nC-1,test,e2e_mean_s,0.5,-,\"" + brief + "\"\n");
+    const QString out = dir.filePath(QStringLiteral("calibration.json"));
+    const Run run = gpuwb({QStringLiteral("calibrate"), cases, QStringLiteral("--out"), out});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains(QLatin1String("| C-1 | h200-sxm-141gb x1 | e2e_mean_s | 500.0 ms |")), qPrintable(run.out));
+    QVERIFY(run.out.contains(QLatin1String("| test | e2e | 1 |")));
+    wb::EfficiencyTable table = wb::EfficiencyTable::priors();
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const wb::Status loaded = table.loadJson(file.readAll().toStdString(), out.toStdString());
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+    QCOMPARE(table.factor("memory.hopper")->cases, std::vector<std::string>{"C-1"});
+    QVERIFY(!table.factor("memory.cdna3")->calibrated());
+
+    const QString bad = writeFile(dir, QStringLiteral("bad.csv"),
+                                  "case_id,set,figure,measured,assumed,brief\nC-1,test,e2e_mean_s,fast,-,\"" + brief + "\"\n");
+    const QString badOut = dir.filePath(QStringLiteral("bad.json"));
+    const Run refused = gpuwb({QStringLiteral("calibrate"), bad, QStringLiteral("--out"), badOut});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains(QLatin1String("bad.csv: line 2, column measured: \"fast\" is not a number")),
+             qPrintable(refused.err));
+    QVERIFY(!QFile::exists(badOut));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -387,7 +387,11 @@ void TestCost::sampleRecommendsWithReasonsAndWarns()
     options.today = kToday;
     const Results r = evaluate(brief.value(), wbtest::shippedCatalog(), options);
     QVERIFY(r.cost.recommendation);
-    QVERIFY(r.cost.recommendation->reasons.size() >= 2);
+    // Whichever route wins (since the calibration of issue 14, the model API at this volume), its
+    // reason sets its cost per accepted output against the runner-up's.
+    QVERIFY(!r.cost.recommendation->reasons.empty());
+    QVERIFY(r.cost.recommendation->reasons.front().find("per accepted output") != std::string::npos);
+    QVERIFY(r.cost.recommendation->reasons.front().find(" against ") != std::string::npos);
     int mistakes = 0;
     for (const Warning &w : r.cost.warnings)
         mistakes += w.code.rfind("mistake-", 0) == 0;
