@@ -63,7 +63,8 @@ inline std::map<std::string, std::map<std::string, std::string>> validationRows(
 inline std::map<QString, PublicCase> publicCases()
 {
     std::map<QString, PublicCase> cases;
-    for (const auto &[id, row] : validationRows("public-cases.csv")) {
+    for (const auto &entry : validationRows("public-cases.csv")) {
+        const std::map<std::string, std::string> &row = entry.second;
         const auto cell = [&](const char *name) { return QString::fromStdString(row.at(name)); };
         PublicCase pc;
         pc.id = cell("case_id");

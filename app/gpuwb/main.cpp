@@ -200,7 +200,7 @@ int main(int argc, char *argv[])
     const QString format = parser.value(formatOption);
     const QString outPath = parser.value(outOption);
 
-    auto catalog = wb::Catalog::loadDefault();
+    auto catalog = wb::Catalog::loadDefault(command != QLatin1String("calibrate"));
     if (!catalog)
         return fail(kBadInput, catalog.error().toString());
     for (const QString &extra : parser.values(catalogOption)) {
@@ -255,6 +255,8 @@ int main(int argc, char *argv[])
             return fail(kBadInput, cases.error().toString());
         const wb::CalibrationReport report =
             wb::calibrate(*cases, wb::EfficiencyTable::priors(), wb::enginePredictor(*catalog));
+        for (const std::string &why : report.unpredicted)
+            std::fprintf(stderr, "gpuwb: %s\n", wb::limits::printable(why, 4000).c_str());
         const std::string json = report.table.toJson("gpuwb calibrate " + path);
         if (outPath.isEmpty())
             return writeOutput(json, {});

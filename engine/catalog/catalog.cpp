@@ -242,8 +242,6 @@ Status Catalog::loadCalibrationFile(const std::string &path)
     Result<std::string> text = readTextFile(path);
     if (!text)
         return text.error();
-    if (auto bad = limits::checkJsonText(text.value()))
-        return Error{path, "", *bad};
     return m_efficiency.loadJson(text.value(), path);
 }
 
@@ -416,7 +414,7 @@ std::vector<std::string> defaultCatalogFiles()
 namespace {
 
 // The shipped calibration of the efficiency factors; a build without one runs on the priors.
-Result<Catalog> loadAll(const std::vector<std::string> &files, const std::string &resources)
+Result<Catalog> loadAll(const std::vector<std::string> &files, const std::string &resources, bool withCalibration)
 {
     Catalog catalog;
     for (const std::string &file : files) {
@@ -427,7 +425,7 @@ Result<Catalog> loadAll(const std::vector<std::string> &files, const std::string
     namespace fs = std::filesystem;
     const fs::path calibration = fs::path(resources.empty() ? resourceDir() : resources) / "calibration" / "default.json";
     std::error_code ec;
-    if (fs::exists(calibration, ec))
+    if (withCalibration && fs::exists(calibration, ec))
         if (Status s = catalog.loadCalibrationFile(calibration.string()); !s)
             return s.error();
     return catalog;
@@ -435,14 +433,14 @@ Result<Catalog> loadAll(const std::vector<std::string> &files, const std::string
 
 } // namespace
 
-Result<Catalog> Catalog::loadDefault()
+Result<Catalog> Catalog::loadDefault(bool withCalibration)
 {
-    return loadAll(defaultCatalogFiles(), {});
+    return loadAll(defaultCatalogFiles(), {}, withCalibration);
 }
 
 Result<Catalog> Catalog::loadShipped(const std::string &resources)
 {
-    return loadAll(shippedCatalogFiles(resources), resources);
+    return loadAll(shippedCatalogFiles(resources), resources, true);
 }
 
 Result<ModelSpec> modelFromHfConfig(const std::string &jsonText, const std::string &fileName,

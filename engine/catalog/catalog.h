@@ -131,8 +131,10 @@ public:
     void setEfficiency(EfficiencyTable table) { m_efficiency = std::move(table); }
     Status loadCalibrationFile(const std::string &path);
 
-    // Loads the shipped catalog and then the user's (see defaultCatalogFiles).
-    static Result<Catalog> loadDefault();
+    // Loads the shipped catalog and then the user's (see defaultCatalogFiles), and the shipped
+    // calibration unless withCalibration is false (gpuwb calibrate makes a new one from the
+    // priors, so a stale or broken file must not stop it).
+    static Result<Catalog> loadDefault(bool withCalibration = true);
     // Loads the shipped catalog only (tests, benchmarks, fuzzers): from resources/catalog under
     // `resources`, or under resourceDir() when it is empty.
     static Result<Catalog> loadShipped(const std::string &resources = {});

@@ -7,6 +7,8 @@
 #include "catalog/efficiency.h"
 
 #include "catalog/catalog.h"
+#include "core/jsonfields.h"
+#include "core/limits.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -14,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace wb {
 
@@ -289,40 +292,55 @@ Efficiency EfficiencyTable::efficiency(const GpuSpec &gpu, Precision math, Servi
 
 Status EfficiencyTable::loadJson(const std::string &text, const std::string &fileName)
 {
-    nlohmann::json root;
-    try {
-        root = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error &e) {
-        return Error{fileName, "", std::string("not valid JSON: ") + e.what()};
-    }
-    if (!root.is_object() || root.value("format", "") != "gpu-workbench-calibration" || root.value("version", 0) != 1)
-        return Error{fileName, "", "not a GPU Workbench calibration file (format \"gpu-workbench-calibration\", version 1)"};
-    if (!root.contains("factors") || !root["factors"].is_array())
-        return Error{fileName, "/factors", "a list of factors is expected"};
+    using detail::Fields;
+    using detail::Json;
+    if (auto bad = limits::checkJsonText(text))
+        return Error{fileName, "", *bad};
+    const Json root = Json::parse(text, nullptr, false);
+    if (root.is_discarded())
+        return Error{fileName, "", "is not valid JSON (a syntax error, or a number out of range)"};
+    if (!root.is_object())
+        return Error{fileName, "", "is not a GPU Workbench calibration file (a JSON object is expected)"};
     EfficiencyTable next = *this;
-    const nlohmann::json &list = root["factors"];
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const std::string at = fmt::format("/factors/{}", i);
-        const nlohmann::json &item = list[i];
-        if (!item.is_object() || !item.contains("key") || !item["key"].is_string() || !item.contains("value")
-            || !item["value"].is_number() || !item.contains("prior") || !item["prior"].is_number())
-            return Error{fileName, at, "each factor needs a key (text), a value and a prior (numbers)"};
-        EfficiencyFactor *f = next.factor(item["key"].get<std::string>());
-        if (!f)
-            return Error{fileName, at + "/key", "\"" + item["key"].get<std::string>() + "\" is not a factor of this engine"};
-        const double v = item["value"].get<double>();
-        if (!(v > 0 && v <= 10))
-            return Error{fileName, at + "/value", fmt::format("{} is outside (0, 10]", v)};
-        if (std::fabs(item["prior"].get<double>() - f->prior) > 1e-9 * std::max(1.0, f->prior))
-            return Error{fileName, at + "/prior",
-                         fmt::format("fitted against a prior of {} where the engine's is {}: the file is stale; run "
-                                     "gpuwb calibrate again", item["prior"].get<double>(), f->prior)};
-        f->value = v;
-        f->cases.clear();
-        if (item.contains("cases") && item["cases"].is_array())
-            for (const nlohmann::json &c : item["cases"])
-                if (c.is_string())
-                    f->cases.push_back(c.get<std::string>());
+    try {
+        const Fields top(root, "");
+        if (top.string("format") != "gpu-workbench-calibration")
+            top.fail("format", "must be \"gpu-workbench-calibration\"");
+        if (top.integer("version", detail::Range{1, 1e9}) != 1)
+            top.fail("version", "this build reads version 1");
+        const Json &list = top.array("factors");
+        std::set<std::string> seen;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string at = fmt::format("/factors/{}", i);
+            if (!list[i].is_object())
+                throw detail::FieldError{at, "each factor is an object with key, value, prior, prior_width and cases"};
+            const Fields item(list[i], at);
+            const std::string key = item.string("key");
+            EfficiencyFactor *f = next.factor(key);
+            if (!f)
+                item.fail("key", "\"" + key + "\" is not a factor of this engine");
+            if (!seen.insert(key).second)
+                item.fail("key", "\"" + key + "\" appears twice");
+            const double prior = item.number("prior", detail::kNonNegative);
+            const double width = item.number("prior_width", detail::kNonNegative);
+            if (std::fabs(prior - f->prior) > 1e-9 * std::max(1.0, f->prior)
+                || std::fabs(width - f->priorWidth) > 1e-9)
+                item.fail("prior", fmt::format("fitted against a prior of {} (width {}) where the engine's is {} (width {}): "
+                                               "the file is stale; run gpuwb calibrate again",
+                                               prior, width, f->prior, f->priorWidth));
+            // Within a factor of 100 of its prior either way, and under its physical ceiling.
+            const double ceiling = f->upper > 0 ? f->upper : f->prior * 100;
+            f->value = item.number("value", detail::Range{f->prior / 100, ceiling, false});
+            f->cases.clear();
+            const Json &cases = item.array("cases");
+            for (std::size_t c = 0; c < cases.size(); ++c) {
+                if (!cases[c].is_string())
+                    throw detail::FieldError{fmt::format("{}/cases/{}", at, c), "must be a case id (text)"};
+                f->cases.push_back(cases[c].get<std::string>());
+            }
+        }
+    } catch (const detail::FieldError &e) {
+        return Error{fileName, e.path, e.message};
     }
     next.m_file = fileName;
     *this = std::move(next);
@@ -348,7 +366,7 @@ std::string EfficiencyTable::toJson(const std::string &generatedBy) const
         list.push_back(item);
     }
     root["factors"] = list;
-    return root.dump(2) + "\n";
+    return root.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 } // namespace wb

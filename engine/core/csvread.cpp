@@ -51,8 +51,9 @@ Result<CsvTable> parseCsv(const std::string &text, const std::string &fileName)
     if (csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI) != 0)
         return Error{fileName, "", "the CSV reader could not start"};
     Reader reader;
+    // A UTF-8 byte-order mark (spreadsheets write one) is not part of the first column's name.
+    std::size_t at = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
     // Fed one line at a time so that every record knows the line it began on.
-    std::size_t at = 0;
     bool failed = false;
     while (at < text.size() && !failed) {
         std::size_t end = text.find('\n', at);

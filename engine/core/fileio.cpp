@@ -71,6 +71,14 @@ Status writeAtomically(const std::string &path, const std::function<Status(const
         return failure(path, verb, "the folder " + dir.string() + " does not exist");
     if (fs::is_directory(target, ec))
         return failure(path, verb, "a folder of that name is in the way");
+    // Only a regular file is replaced: a device, FIFO or socket of that name (or a link to one)
+    // stays what it is, and so does a file its owner made read-only.
+    if (struct stat existing{}; ::stat(target.c_str(), &existing) == 0) {
+        if (!S_ISREG(existing.st_mode))
+            return failure(path, verb, "it is a device, FIFO or socket, not a file; it is left as it is");
+        if ((existing.st_mode & 0222) == 0)
+            return failure(path, verb, "the file is read-only; it is left as it is");
+    }
     const std::string prefix = "." + target.filename().string() + ".saving-";
     removeStaleTemporaries(dir, prefix);
     const fs::path temp = dir / (prefix + std::to_string(::getpid()) + "-" + std::to_string(counter++));

@@ -6,7 +6,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <stdexcept>
+#include <cctype>
+#include <charconv>
 #include <atomic>
 #include <cmath>
 #include <set>
@@ -313,39 +314,51 @@ Result<std::vector<CalibrationCase>> readCalibrationCases(const std::string &csv
         const std::vector<std::string> &row = t.rows[r];
         const auto where = [&](const char *column) { return fmt::format("line {}, column {}", t.lines[r], column); };
         const std::string id = row[col["case_id"]];
-        if (id.empty())
-            return Error{fileName, where("case_id"), "is empty"};
+        for (const char *name : {"case_id", "set"}) {
+            const std::string &v = row[col[name]];
+            const bool plain = !v.empty() && v.size() <= 64 && std::all_of(v.begin(), v.end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+            });
+            if (!plain)
+                return Error{fileName, where(name), "must be 1 to 64 letters, digits, '-', '_' or '.'"};
+        }
         const auto figure = measuredFigureFromName(row[col["figure"]]);
         if (!figure)
             return Error{fileName, where("figure"), "\"" + row[col["figure"]] + "\" is not a figure this engine predicts"};
+        // A plain decimal number (no hex, no "inf"), in tokens/s or seconds.
+        const std::string &text = row[col["measured"]];
         double value = 0;
-        try {
-            std::size_t used = 0;
-            value = std::stod(row[col["measured"]], &used);
-            if (used != row[col["measured"]].size())
-                throw std::invalid_argument("trailing text");
-        } catch (const std::exception &) {
-            return Error{fileName, where("measured"), "\"" + row[col["measured"]] + "\" is not a number"};
-        }
-        if (!(value > 0) || !std::isfinite(value))
-            return Error{fileName, where("measured"), "must be a positive number"};
+        const auto parsed = std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::general);
+        if (text.empty() || parsed.ec == std::errc::invalid_argument || parsed.ptr != text.data() + text.size())
+            return Error{fileName, where("measured"), "\"" + text + "\" is not a number"};
+        if (parsed.ec == std::errc::result_out_of_range || !(value >= 1e-9 && value <= 1e12))
+            return Error{fileName, where("measured"),
+                         "\"" + text + "\" is outside what a measured figure can be (1e-9 to 1e12, tokens/s or seconds)"};
         auto at = index.find(id);
+        if (at != index.end() && row[col["brief"]] != cases[at->second].briefText)
+            return Error{fileName, where("brief"), "case " + id + " appears before with another brief"};
         if (at == index.end()) {
             Result<Brief> brief = parseBrief(row[col["brief"]], fileName + " (" + where("brief") + ")", catalog);
             if (!brief)
                 return brief.error();
             if (brief->candidates.size() != 1)
                 return Error{fileName, where("brief"), "a case's brief has exactly one candidate"};
+            if (!isInference(brief->workload.kind))
+                return Error{fileName, where("brief"), "a case is an inference run (the step model calibrates inference only)"};
             CalibrationCase c;
             c.id = id;
             c.set = row[col["set"]];
             c.assumed = row[col["assumed"]];
             c.brief = std::move(brief.value());
+            c.briefText = row[col["brief"]];
             c.factorKeys = caseKeys(c, catalog);
             at = index.emplace(id, cases.size()).first;
             cases.push_back(std::move(c));
         }
-        cases[at->second].measured.push_back({*figure, value});
+        std::vector<Measurement> &measured = cases[at->second].measured;
+        if (std::any_of(measured.begin(), measured.end(), [&](const Measurement &m) { return m.figure == *figure; }))
+            return Error{fileName, where("figure"), "case " + id + " gives " + row[col["figure"]] + " twice"};
+        measured.push_back({*figure, value});
     }
     if (cases.empty())
         return Error{fileName, "", "has no cases"};
@@ -439,12 +452,16 @@ CalibrationReport calibrate(const std::vector<CalibrationCase> &cases, const Eff
     if (fit) {
         for (const EfficiencyFactor &f : start.factors())
             report.table.factor(f.key)->cases.clear();
-        for (std::size_t i = 0; i < cases.size(); ++i)
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            // A case the engine gives no figure for informs nothing.
+            if (std::none_of(at[i].begin(), at[i].end(), [](const std::optional<double> &v) { return v.has_value(); }))
+                continue;
             for (std::size_t k : pb.uses[i]) {
                 auto &list = report.table.factor(pb.keys[k])->cases;
                 if (std::find(list.begin(), list.end(), cases[i].id) == list.end())
                     list.push_back(cases[i].id);
             }
+        }
     }
 
     std::vector<std::vector<std::optional<double>>> leftOut(cases.size());
@@ -479,6 +496,9 @@ CalibrationReport calibrate(const std::vector<CalibrationCase> &cases, const Eff
             row.calibrated = m < at[i].size() ? at[i][m] : std::nullopt;
             if (options.leaveOneOut)
                 row.leftOut = m < leftOut[i].size() ? leftOut[i][m] : std::nullopt;
+            if (!row.calibrated)
+                report.unpredicted.push_back(c.id + ": the engine gives no " + measuredFigureName(row.figure)
+                                             + " for this brief (see its warnings with gpuwb evaluate); it informs no factor");
             report.rows.push_back(row);
         }
     }
@@ -525,7 +545,9 @@ std::string calibrationMarkdown(const CalibrationReport &report)
     const auto prior = medianErrors(report.rows, &CalibrationRow::prior);
     const auto calibrated = medianErrors(report.rows, &CalibrationRow::calibrated);
     const auto leftOut = medianErrors(report.rows, &CalibrationRow::leftOut);
-    for (const auto &[key, value] : prior) {
+    for (const auto &entry : prior) {
+        const auto &key = entry.first;
+        const auto &value = entry.second;
         const auto cell = [&](const auto &m) {
             const auto it = m.find(key);
             return it == m.end() ? std::string("-") : fmt::format("{:.1f}%", 100 * it->second.second);

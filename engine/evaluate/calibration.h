@@ -58,10 +58,12 @@ struct CalibrationCase
     Brief brief;
     std::vector<Measurement> measured;
     std::vector<std::string> factorKeys;  // the efficiency factors its step model uses
+    std::string briefText;                // as the file gives it (one case, one brief)
 };
 
 // Reads a cases file: CSV with columns case_id, set, figure, measured, assumed and brief (the
-// whole brief JSON); rows of one case_id share its brief. Errors name the file, line and column.
+// whole brief JSON of an inference run with one candidate); rows of one case_id give the same
+// brief and different figures. Errors name the file, line and column.
 Result<std::vector<CalibrationCase>> readCalibrationCases(const std::string &csvText, const std::string &fileName,
                                                           const Catalog &catalog);
 
@@ -91,6 +93,7 @@ struct CalibrationReport
     std::vector<CalibrationRow> rows;
     double objectiveBefore = 0, objectiveAfter = 0;
     int evaluations = 0;                 // engine evaluations the fit took
+    std::vector<std::string> unpredicted;  // figures the engine gives none for, and why that matters
 };
 
 // Predicted figures of one case at a table; nullopt where the engine gives none. The default

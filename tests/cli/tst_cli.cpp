@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -120,6 +121,7 @@ private slots:
     void concurrentImportsLoseNothing();
     void listedNamesAreOneLineEach();
     void calibrateWritesTheTableOrRefuses();
+    void outNeverReplacesDevicesOrReadOnlyFiles();
 };
 
 void TestCli::helpAndVersion()
@@ -582,6 +584,29 @@ void TestCli::calibrateWritesTheTableOrRefuses()
     QVERIFY2(refused.err.contains(QLatin1String("bad.csv: line 2, column measured: \"fast\" is not a number")),
              qPrintable(refused.err));
     QVERIFY(!QFile::exists(badOut));
+}
+
+// --out replaces a regular file only: a FIFO (or a device) keeps its kind and a read-only file
+// its content; both are exit 1 with the reason. (As root a device node became a plain file.)
+void TestCli::outNeverReplacesDevicesOrReadOnlyFiles()
+{
+    QTemporaryDir dir;
+    const QString brief = writeFile(dir, QStringLiteral("b.json"), kBrief);
+    const QString fifo = dir.filePath(QStringLiteral("pipe"));
+    QCOMPARE(QProcess::execute(QStringLiteral("mkfifo"), {fifo}), 0);
+    Run r = gpuwb({QStringLiteral("catalog"), QStringLiteral("gpus"), QStringLiteral("--out"), fifo});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QLatin1String("not a file")), qPrintable(r.err));
+    QVERIFY(QFileInfo(fifo).exists() && !QFileInfo(fifo).isFile());
+
+    const QString locked = writeFile(dir, QStringLiteral("locked.txt"), "keep me");
+    QVERIFY(QFile::setPermissions(locked, QFileDevice::ReadOwner | QFileDevice::ReadGroup));
+    r = gpuwb({QStringLiteral("evaluate"), brief, QStringLiteral("--out"), locked});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(QLatin1String("read-only")), qPrintable(r.err));
+    QFile f(locked);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("keep me"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -133,7 +133,7 @@ void TestCalibration::badCaseFilesNameTheLine_data()
         << "line 2, column measured: \"12 tok/s\" is not a number";
     QTest::newRow("negative")
         << QString::fromStdString("case_id,set,figure,measured,assumed,brief\nA,s,offline_tokens_per_s,-3,-," + brief + "\n")
-        << "line 2, column measured: must be a positive number";
+        << "line 2, column measured: \"-3\" is outside what a measured figure can be";
     // The brief above spans three lines (its JSON has line breaks inside the quoted field), so
     // the second record starts on line 5.
     QTest::newRow("open quote on line 5")
@@ -145,6 +145,32 @@ void TestCalibration::badCaseFilesNameTheLine_data()
         << "line 2: 3 fields where the header has 6";
     QTest::newRow("bad brief") << "case_id,set,figure,measured,assumed,brief\nA,s,offline_tokens_per_s,1,-,\"{}\"\n"
                                << "cases.csv (line 2, column brief)";
+    // From an attack on the command (issue 14's review): each was accepted, or crashed later.
+    const std::string header = "case_id,set,figure,measured,assumed,brief\n";
+    const std::string other = csvQuote(caseBrief(R"({"mode": "offline"})", 200, 100));
+    QTest::newRow("same id, another brief")
+        << QString::fromStdString(header + "A,s,offline_tokens_per_s,1,-," + brief + "\nA,s,ttft_mean_s,1,-," + other + "\n")
+        << "column brief: case A appears before with another brief";
+    QTest::newRow("same figure twice")
+        << QString::fromStdString(header + "A,s,offline_tokens_per_s,1,-," + brief + "\nA,s,offline_tokens_per_s,2,-," + brief + "\n")
+        << "column figure: case A gives offline_tokens_per_s twice";
+    QTest::newRow("id with a bad byte")
+        << QString::fromStdString(header + "A\xff,s,offline_tokens_per_s,1,-," + brief + "\n")
+        << "column case_id: must be 1 to 64 letters";
+    QTest::newRow("id with a pipe")
+        << QString::fromStdString(header + "A|B,s,offline_tokens_per_s,1,-," + brief + "\n")
+        << "column case_id: must be 1 to 64 letters";
+    QTest::newRow("hex measured")
+        << QString::fromStdString(header + "A,s,offline_tokens_per_s,0x10,-," + brief + "\n")
+        << "column measured: \"0x10\" is not a number";
+    QTest::newRow("absurd measured")
+        << QString::fromStdString(header + "A,s,offline_tokens_per_s,1e300,-," + brief + "\n")
+        << "column measured: \"1e300\" is outside what a measured figure can be";
+    const std::string training = csvQuote(R"({"format": "gpu-workbench-brief", "version": 1, "workload": {"kind": "lora",
+        "model": "llama-3.1-8b", "training": {"sequence_length": 2048}}, "candidates": [{"gpu": "h100-sxm-80gb"}]})");
+    QTest::newRow("training brief")
+        << QString::fromStdString(header + "A,s,offline_tokens_per_s,1,-," + training + "\n")
+        << "column brief: a case is an inference run";
 }
 
 void TestCalibration::badCaseFilesNameTheLine()
@@ -180,6 +206,26 @@ void TestCalibration::calibrationFileRoundTrips()
     QVERIFY(!s.ok());
     QVERIFY2(s.error().toString().find("memory.pentium") != std::string::npos, s.error().toString().c_str());
     QCOMPARE(back.value("memory.hopper"), 0.7312);  // a failed load changes nothing
+    // From the attack: each of these crashed (an uncaught parser exception) or was accepted.
+    const auto refused = [&](const std::string &text, const char *says) {
+        const Status r = back.loadJson(text, "cal.json");
+        QVERIFY2(!r.ok(), says);
+        QVERIFY2(r.error().toString().find(says) != std::string::npos, r.error().toString().c_str());
+    };
+    const std::string head = R"({"format": "gpu-workbench-calibration", "version": 1, "factors": [)";
+    refused(head + R"({"key": "memory.hopper", "value": 1e400, "prior": 0.8, "prior_width": 0.15, "cases": []}]})",
+            "not valid JSON");
+    refused(R"({"format": "gpu-workbench-calibration", "version": "1", "factors": []})", "/version");
+    refused(R"({"format": 5, "version": 1, "factors": []})", "/format");
+    refused(head + R"({"key": "memory.hopper", "value": 0.7, "prior": 0.8, "prior_width": 0.15, "cases": []},
+                      {"key": "memory.hopper", "value": 0.01, "prior": 0.8, "prior_width": 0.15, "cases": []}]})",
+            "appears twice");
+    refused(head + R"({"key": "kv_read_share", "value": 10, "prior": 0.85, "prior_width": 0.2, "cases": []}]})",
+            "/factors/0/value");
+    refused(head + R"({"key": "memory.hopper", "value": 0.7, "prior": 0.8, "prior_width": 0.5, "cases": []}]})", "stale");
+    refused(head + R"({"key": "memory.hopper", "value": 0.7, "prior": 0.8, "prior_width": 0.15, "cases": "MLP-001"}]})",
+            "/factors/0/cases");
+    QCOMPARE(back.value("memory.hopper"), 0.7312);
 }
 
 QTEST_GUILESS_MAIN(TestCalibration)
