@@ -1394,6 +1394,12 @@ void TestMainWindow::chartsFollowResultsAndExport()
         QVERIFY2(QRegularExpression(QStringLiteral("^([0-9]{1,3}(,[0-9]{3})*|[0-9.]+ M)$")).match(label).hasMatch(),
                  qPrintable(label));
     QVERIFY(w.costChart()->seriesCount() >= 4);
+    // Fractional ticks are short ("0.6" once read "0.6000000000000001").
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Cost));
+    QTRY_VERIFY(!w.costChart()->axisTickLabels(Qt::Vertical).isEmpty());
+    for (const QString &label : w.costChart()->axisTickLabels(Qt::Vertical))
+        QVERIFY2(QRegularExpression(QStringLiteral("^[0-9]{1,3}(,[0-9]{3})*(\\.[0-9]{1,6})?( M)?$")).match(label).hasMatch(),
+                 qPrintable(label));
     QTemporaryDir dir;
     for (const char *suffix : {"png", "svg", "pdf"}) {
         const QString file = dir.filePath(QStringLiteral("chart.") + QLatin1String(suffix));

@@ -22,9 +22,12 @@ const QColor kColors[] = {QColor(0, 114, 178),  QColor(230, 159, 0),  QColor(0, 
                           QColor(86, 180, 233), QColor(213, 94, 0),   QColor(240, 228, 66), QColor(120, 120, 120),
                           QColor(0, 70, 110),   QColor(150, 100, 0),  QColor(0, 100, 70),   QColor(130, 70, 110)};
 
-// Tick labels a slide can show: "10,000" and "20 M", not "1E+04" or "2e+07".
+// Tick labels a slide can show: "10,000" and "20 M", not "1E+04" or "2e+07"; and "0.6", not
+// the "0.6000000000000001" that three steps of 0.2 add up to (rounded to 12 significant digits).
 QString readableTick(double tick, const QLocale &locale)
 {
+    if (std::isfinite(tick))
+        tick = QString::number(tick, 'g', 12).toDouble();  // the nearest double to the rounded decimal
     const double a = std::abs(tick);
     if (a >= 1e6)
         return readableTick(tick / 1e6, locale) + QStringLiteral(" M");  // "20 M", "1,000 M"
