@@ -128,7 +128,6 @@ public:
     // The step model's efficiency factors: the literature priors, calibrated by the shipped
     // resources/calibration/default.json when it is there (efficiency.h).
     const EfficiencyTable &efficiency() const { return m_efficiency; }
-    void setEfficiency(EfficiencyTable table) { m_efficiency = std::move(table); }
     Status loadCalibrationFile(const std::string &path);
 
     // Loads the shipped catalog and then the user's (see defaultCatalogFiles), and the shipped

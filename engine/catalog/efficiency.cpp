@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <set>
 
 namespace wb {
@@ -89,7 +88,6 @@ constexpr StackRow kStacks[] = {
 // FlashInfer's fused kernels. 0.85 of the weight-stream figure.
 constexpr double kKvReadShare = 0.85;
 
-
 // How far measurements may move a prior (standard deviation of its natural log): family
 // factors backed by measurements of their own +-25% (compute) and +-15% (memory; bandwidth is
 // the better-measured figure), extrapolated ones +-40% and +-30%; stack factors +-15% about
@@ -141,7 +139,7 @@ std::string familyName(const FamilyRow &f)
 EfficiencyTable makePriors()
 {
     std::vector<EfficiencyFactor> list;
-    auto add = [&](std::string key, double prior, double width, std::string basis, bool extrapolated) {
+    auto add = [&](std::string key, double prior, double width, std::string basis) {
         EfficiencyFactor f;
         // Fractions of a peak cannot pass 1; a stack may beat the reference by a little.
         if (key.starts_with("memory.") || key.starts_with("compute.") || key == "kv_read_share" || key == "grouped_gemm_share")
@@ -152,7 +150,6 @@ EfficiencyTable makePriors()
         f.prior = f.value = prior;
         f.priorWidth = width;
         f.priorBasis = std::move(basis);
-        f.extrapolated = extrapolated;
         list.push_back(std::move(f));
     };
     std::vector<const FamilyRow *> rows;
@@ -161,33 +158,31 @@ EfficiencyTable makePriors()
     rows.push_back(&kUnknownFamily);
     for (const FamilyRow *f : rows) {
         const std::string name = familyName(*f);
-        add("memory." + name, f->memory, f->extrapolated ? kMemoryWidthExtrapolated : kMemoryWidth, f->basis, f->extrapolated);
+        add("memory." + name, f->memory, f->extrapolated ? kMemoryWidthExtrapolated : kMemoryWidth, f->basis);
         const double cw = f->extrapolated ? kComputeWidthExtrapolated : kComputeWidth;
-        add("compute." + name + ".bf16", f->compute16, cw, f->basis, f->extrapolated);
-        add("compute." + name + ".fp8", f->compute8, cw, f->basis, f->extrapolated);
+        add("compute." + name + ".bf16", f->compute16, cw, f->basis);
+        add("compute." + name + ".fp8", f->compute8, cw, f->basis);
         if (f->compute4 > 0)
-            add("compute." + name + ".fp4", f->compute4, cw, f->basis, f->extrapolated);
+            add("compute." + name + ".fp4", f->compute4, cw, f->basis);
         const bool amd = name.starts_with("cdna");
         add("kernel_time_s." + name, amd ? kKernelTimeAmdS : kKernelTimeS, kKernelWidth,
             amd ? "ROCm kernels start about 1.5x slower than CUDA's (AMD tuning guides): 2 us per small kernel"
-                : "12 us per dense decoder layer over its nine kernels (reference/estimator-notes.md A.8)",
-            f->extrapolated);
+                : "12 us per dense decoder layer over its nine kernels (reference/estimator-notes.md A.8)");
     }
     add("grouped_gemm_share", kGroupedGemmShare, kGroupedGemmWidth,
         "grouped expert GEMMs run below dense ones (small per-expert matrices, token permutation; MegaBlocks, "
-        "arXiv 2211.15841): 0.7 assumed", false);
+        "arXiv 2211.15841): 0.7 assumed");
     for (const StackRow &r : kStacks) {
         const std::string name(enumName(r.stack));
         const bool reference = r.stack == ServingStack::Trtllm;
         add("stack." + name, r.factor, reference ? kReferenceStackWidth : kStackWidth,
             reference ? "TensorRT-LLM is the reference stack (vendor-tuned kernels, C++ runtime, CUDA graphs)"
-                      : "generic deployments sit below vendor-tuned stacks (shared/validation/README.md, caveat 6)",
-            false);
+                      : "generic deployments sit below vendor-tuned stacks (shared/validation/README.md, caveat 6)");
         add("step_overhead_s." + name, r.stepOverheadS, kOverheadWidth,
-            "per-step scheduling, sampling and launch cost: engineering estimate from vLLM's own profiling", false);
+            "per-step scheduling, sampling and launch cost: engineering estimate from vLLM's own profiling");
     }
     add("kv_read_share", kKvReadShare, kKvShareWidth,
-        "paged-attention KV reads against dense weight streams (Nsight study: 57-80% of peak by kernel)", false);
+        "paged-attention KV reads against dense weight streams (Nsight study: 57-80% of peak by kernel)");
     return EfficiencyTable(std::move(list));
 }
 
@@ -241,39 +236,66 @@ double EfficiencyTable::value(const std::string &key) const
     return f ? f->value : 0;
 }
 
-std::vector<std::string> EfficiencyTable::keysFor(const GpuSpec &gpu, Precision math, ServingStack stack, bool moe) const
+namespace {
+
+// The factors one step model multiplies, by role.
+struct FactorKeys
+{
+    std::string compute, memory, stack, stepOverhead, kvShare, kernelTime, groupedGemm;  // groupedGemm: MoE only
+
+    std::vector<std::string> list() const
+    {
+        std::vector<std::string> keys = {compute, memory, stack, stepOverhead, kvShare, kernelTime};
+        if (!groupedGemm.empty())
+            keys.push_back(groupedGemm);
+        return keys;
+    }
+};
+
+FactorKeys factorKeys(const EfficiencyTable &table, const GpuSpec &gpu, Precision math, ServingStack stack, bool moe)
 {
     const std::string family = familyName(familyRow(gpu.architecture));
-    std::string compute = "compute." + family + "." + mathKey(math);
-    if (!factor(compute))  // a family with no fp4 row runs fp4 at its fp8 efficiency
-        compute = "compute." + family + ".fp8";
     const std::string name(enumName(stack));
-    std::vector<std::string> keys = {compute, "memory." + family, "stack." + name, "step_overhead_s." + name,
-                                     "kv_read_share", "kernel_time_s." + family};
+    FactorKeys k;
+    k.compute = "compute." + family + "." + mathKey(math);
+    if (!table.factor(k.compute))  // a family with no fp4 row runs fp4 at its fp8 efficiency
+        k.compute = "compute." + family + ".fp8";
+    k.memory = "memory." + family;
+    k.stack = "stack." + name;
+    k.stepOverhead = "step_overhead_s." + name;
+    k.kvShare = "kv_read_share";
+    k.kernelTime = "kernel_time_s." + family;
     if (moe)
-        keys.push_back("grouped_gemm_share");
-    return keys;
+        k.groupedGemm = "grouped_gemm_share";
+    return k;
+}
+
+} // namespace
+
+std::vector<std::string> EfficiencyTable::keysFor(const GpuSpec &gpu, Precision math, ServingStack stack, bool moe) const
+{
+    return factorKeys(*this, gpu, math, stack, moe).list();
 }
 
 Efficiency EfficiencyTable::efficiency(const GpuSpec &gpu, Precision math, ServingStack stack, bool moe,
                                        const Assumptions &a) const
 {
-    const std::vector<std::string> keys = keysFor(gpu, math, stack, moe);
-    const double stackFactor = value(keys[2]);
+    const FactorKeys k = factorKeys(*this, gpu, math, stack, moe);
+    const double stackFactor = value(k.stack);
     Efficiency e;
     // Products stay fractions of a peak. fp32 runs off the tensor path (half the bf16 rate).
-    e.compute = std::min(1.0, value(keys[0]) * stackFactor) * (math == Precision::Fp32 ? 0.5 : 1.0);
-    e.memory = std::min(1.0, value(keys[1]) * stackFactor);
-    e.kvRead = std::min(1.0, value(keys[1]) * value(keys[4]) * stackFactor);
+    e.compute = std::min(1.0, value(k.compute) * stackFactor) * (math == Precision::Fp32 ? 0.5 : 1.0);
+    e.memory = std::min(1.0, value(k.memory) * stackFactor);
+    e.kvRead = std::min(1.0, value(k.memory) * value(k.kvShare) * stackFactor);
     e.link = a.value(Assumption::LinkEfficiency);
-    e.stepOverheadS = value(keys[3]);
-    e.kernelTimeS = value(keys[5]);
+    e.stepOverheadS = value(k.stepOverhead);
+    e.kernelTimeS = value(k.kernelTime);
     e.layerOverheadS = a.value(Assumption::LayerOverheadS);
-    e.groupedGemmShare = moe ? value(keys[6]) : 1.0;
-    e.factorKeys = keys;
-    for (const std::string &k : keys)
-        if (!factor(k)->calibrated())
-            e.uncalibrated.push_back(k);
+    e.groupedGemmShare = moe ? value(k.groupedGemm) : 1.0;
+    const std::vector<std::string> keys = k.list();
+    for (const std::string &key : keys)
+        if (!factor(key)->calibrated())
+            e.uncalibrated.push_back(key);
     const FamilyRow &row = familyRow(gpu.architecture);
     e.basis = fmt::format("{}; serving stack {} x{:.2f}; {}", row.basis, stackWords(stack), stackFactor,
                           e.uncalibrated.empty() ? "every factor calibrated on measured runs"

@@ -42,7 +42,6 @@ struct Efficiency
     double kernelTimeS = 0;      // least time of one small kernel
     double groupedGemmShare = 1; // grouped expert GEMMs against dense ones (MoE)
     std::string basis;           // which table rows, and whether calibrated
-    std::vector<std::string> factorKeys;      // the table's factors behind these
     std::vector<std::string> uncalibrated;    // those of them resting on their prior alone
 };
 
@@ -53,7 +52,6 @@ struct EfficiencyFactor
     double priorWidth = 0;     // standard deviation of its natural log: how far data may move it
     double upper = 0;          // physical ceiling (a fraction of a peak cannot pass 1); 0: none
     std::string priorBasis;    // where the prior comes from
-    bool extrapolated = false; // the prior rests on a neighbouring family, not measurements
     double value = 0;          // calibrated, or the prior
     std::vector<std::string> cases;  // the measured cases that informed it (empty: prior only)
 
@@ -72,8 +70,9 @@ public:
     static const EfficiencyTable &priors();
 
     // A calibration file over the priors: each listed factor takes its value and cases. Unknown
-    // keys, values outside (0, 10] or a prior that differs from the code's are errors (a file
-    // fitted against other priors is stale).
+    // or repeated keys, a value beyond 100 times its prior either way or above its ceiling, and
+    // a prior or width that differs from the code's (a file fitted against other priors is
+    // stale) are errors that name the field; a failed load changes nothing.
     Status loadJson(const std::string &text, const std::string &fileName);
     std::string toJson(const std::string &generatedBy) const;
 

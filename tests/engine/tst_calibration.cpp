@@ -24,7 +24,7 @@ std::string caseBrief(const std::string &traffic, int in, int out)
         "assumptions": {"simulated_requests": 300}})";
 }
 
-// CSV text of cases whose "measured" column is a placeholder the test fills in.
+// A CSV field, quoted.
 std::string csvQuote(const std::string &s)
 {
     std::string q = "\"";
@@ -33,6 +33,8 @@ std::string csvQuote(const std::string &s)
     return q + "\"";
 }
 
+// Three synthetic cases. Their "measured" column reads 1: recoversKnownFactors replaces every
+// value with the engine's own prediction at known factors, with noise, before it calibrates.
 std::string casesCsv()
 {
     struct Row { const char *id; const char *figure; std::string brief; };
