@@ -283,7 +283,9 @@ struct BriefParser
                 GpuPrice p = detail::parseGpuPrice(f, "brief");
                 if (!catalog.gpu(p.gpu))
                     f.fail("gpu", "\"" + p.gpu + "\" is not in the GPU catalog");
-                noteUnknown(f, {"gpu", "provider", "term", "usd_per_gpu_hour", "usd_per_gpu", "observed", "source", "note"});
+                noteUnknown(f, {"gpu", "provider", "term", "usd_per_gpu_hour", "usd_per_gpu", "observed", "source", "note",
+                                "offer", "min_commitment_months", "upfront_fraction", "cancellation",
+                                "support_usd_per_gpu_month", "egress_usd_per_gb", "included_storage_gb_per_gpu"});
                 cost.prices.push_back(std::move(p));
             }
         }
@@ -299,9 +301,28 @@ struct BriefParser
             cost.decision.modelChurn = d->optEnum<Level>("model_churn").value_or(Level::Medium);
             cost.decision.needsHardwareControl = d->optBoolean("needs_hardware_control").value_or(false);
             cost.decision.apiAllowed = d->optBoolean("api_allowed").value_or(true);
-            noteUnknown(*d, {"demand_certainty", "model_churn", "needs_hardware_control", "api_allowed"});
+            cost.decision.interruptionsAcceptable = d->optBoolean("interruptions_acceptable");
+            noteUnknown(*d, {"demand_certainty", "model_churn", "needs_hardware_control", "api_allowed",
+                             "interruptions_acceptable"});
         }
-        noteUnknown(*c, {"prices", "api", "requests_per_month", "decision"});
+        if (auto b = c->optObject("billing")) {
+            BillingInputs &billing = cost.billing;
+            billing.given = true;
+            billing.model = b->enumValue<Billing>("model");
+            if (billing.model == Billing::Scheduled) {
+                billing.hoursPerDay = b->number("hours_per_day", Range{0.0, 24.0, true});
+                billing.daysPerMonth = b->number("days_per_month", Range{0.0, 31.0, true});
+            }
+            if (billing.model == Billing::Autoscaled)
+                billing.minReplicas = int(b->optInteger("min_replicas", Range{0, limits::kGpusPerCandidate}).value_or(1));
+            for (const char *key : {"hours_per_day", "days_per_month"})
+                if (billing.model != Billing::Scheduled && b->has(key))
+                    b->fail(key, "applies to the \"scheduled\" billing model only");
+            if (billing.model != Billing::Autoscaled && b->has("min_replicas"))
+                b->fail("min_replicas", "applies to the \"autoscaled\" billing model only");
+            noteUnknown(*b, {"model", "hours_per_day", "days_per_month", "min_replicas"});
+        }
+        noteUnknown(*c, {"prices", "api", "requests_per_month", "decision", "billing"});
     }
 
     void parse(const Json &root)

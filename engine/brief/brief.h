@@ -98,6 +98,22 @@ struct Decision
     Level modelChurn = Level::Medium;       // how often the model is expected to change
     bool needsHardwareControl = false;      // custom kernels, runtimes, topology, weights on own hardware
     bool apiAllowed = true;                 // false when the data boundary rules out a third-party API
+    // Whether the service tolerates spot interruptions (retried work, replicas lost mid-request).
+    // Absent: only briefs without a latency target (batch work) do, which the method ties spot to.
+    std::optional<bool> interruptionsAcceptable;
+    bool given = false;
+};
+
+// How the rented capacity is billed (cost.billing). Reserved and purchased GPUs are paid for
+// every hour of the month whatever this says.
+struct BillingInputs
+{
+    Billing model = Billing::AlwaysOn;
+    // Scheduled: the work runs, and rented GPUs are billed, this many hours a day on this many
+    // days a month (capped at hours_per_month).
+    double hoursPerDay = 24, daysPerMonth = 30;
+    // Autoscaled: replicas kept running when there is no load (0: scale to zero).
+    int minReplicas = 1;
     bool given = false;
 };
 
@@ -109,6 +125,7 @@ struct CostInputs
     std::optional<ApiPrice> api;
     std::optional<double> requestsPerMonth;
     Decision decision;
+    BillingInputs billing;
 };
 
 struct Candidate

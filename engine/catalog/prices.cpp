@@ -6,6 +6,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <vector>
 
 namespace wb {
 
@@ -55,6 +56,29 @@ std::optional<long> daysBetween(const std::string &a, const std::string &b)
 std::string todayIso()
 {
     return isoDateFromToday(0);
+}
+
+std::string commercialTermsWords(const GpuPrice &p)
+{
+    std::vector<std::string> parts;
+    if (p.offer != Offer::Cloud)
+        parts.push_back(std::string(enumName(p.offer)) + " offer");
+    if (p.minCommitmentMonths && *p.minCommitmentMonths > 0)
+        parts.push_back(fmt::format("{:g}-month minimum commitment", *p.minCommitmentMonths));
+    if (p.upfrontFraction && *p.upfrontFraction > 0)
+        parts.push_back(fmt::format("{:.0f}% paid up front", 100 * *p.upfrontFraction));
+    if (!p.cancellation.empty())
+        parts.push_back("cancellation: " + p.cancellation);
+    if (p.supportUsdPerGpuMonth)
+        parts.push_back(fmt::format("support ${:.2f} per GPU a month", *p.supportUsdPerGpuMonth));
+    if (p.egressUsdPerGb)
+        parts.push_back(fmt::format("egress ${:.3f} per GB", *p.egressUsdPerGb));
+    if (p.includedStorageGbPerGpu)
+        parts.push_back(fmt::format("{:g} GB of storage included per GPU", *p.includedStorageGbPerGpu));
+    std::string out;
+    for (const std::string &part : parts)
+        out += (out.empty() ? "" : ", ") + part;
+    return out;
 }
 
 std::string isoDateFromToday(int days)
@@ -113,6 +137,15 @@ GpuPrice parseGpuPrice(const Fields &f, const std::string &origin)
             f.fail("usd_per_gpu", "applies to purchases only; a rental gives usd_per_gpu_hour");
     }
     readProvenance(f, p, origin);
+    p.offer = f.optEnum<Offer>("offer").value_or(Offer::Cloud);
+    p.minCommitmentMonths = f.optNumber("min_commitment_months", Range{0.0, 120.0});
+    p.upfrontFraction = f.optNumber("upfront_fraction", kFraction);
+    p.supportUsdPerGpuMonth = f.optNumber("support_usd_per_gpu_month", Range{0.0, limits::kUsd});
+    p.egressUsdPerGb = f.optNumber("egress_usd_per_gb", Range{0.0, 10.0});
+    p.includedStorageGbPerGpu = f.optNumber("included_storage_gb_per_gpu", Range{0.0, 1e6});
+    p.cancellation = f.optString("cancellation").value_or("");
+    if (p.upfrontFraction && *p.upfrontFraction > 0 && !p.minCommitmentMonths && p.term != PricingTerm::Purchase)
+        f.fail("upfront_fraction", "is a share of a commitment; give min_commitment_months too");
     return p;
 }
 

@@ -23,7 +23,18 @@ struct GpuPrice
     std::string source;        // URL or repository path
     std::string note;
     std::string origin;        // "catalog" or "brief"
+    // Commercial terms, where the offer states them: the minimum commitment and the share of it
+    // paid up front, how it can be cancelled, a support fee per GPU a month, the provider's own
+    // egress price, storage included per GPU, and the kind of offer.
+    Offer offer = Offer::Cloud;
+    std::optional<double> minCommitmentMonths, upfrontFraction, supportUsdPerGpuMonth, egressUsdPerGb,
+        includedStorageGbPerGpu;
+    std::string cancellation;
 };
+
+// The commercial terms of a price in words ("12-month minimum commitment, 25% up front, ..."),
+// empty when it states none.
+std::string commercialTermsWords(const GpuPrice &price);
 
 struct ApiPrice
 {

@@ -103,6 +103,18 @@ std::span<const AssumptionInfo> assumptionCatalog()
         {Assumption::SpotWorkLostFraction, "spot_work_lost_fraction", "fraction", 0.05, 0, 0.9,
          "share of spot GPU time whose work is lost to interruptions and redone (an estimate; providers publish "
          "interruption frequencies, not lost work)"},
+        {Assumption::AutoscaleTargetUtilization, "autoscale_target_utilization", "fraction", 0.7, 0.05, 1,
+         "load an autoscaler keeps each replica at, leaving room for growth while a new replica starts (Kubernetes "
+         "HPA and KEDA targets are commonly set between 50% and 80%)"},
+        {Assumption::ModelLoadGbPerS, "model_load_gb_per_s", "GB/s", 1, 0.01, 1000,
+         "rate at which a starting replica reads its weights from network or object storage (an estimate; local "
+         "NVMe is faster)"},
+        {Assumption::ReplicaStartS, "replica_start_s", "seconds", 60, 0, 3600,
+         "a new replica's start besides loading weights: node and container start, CUDA context, engine warm-up "
+         "and graph capture (an estimate)"},
+        {Assumption::CommitmentMonthsWithoutCertainty, "commitment_months_without_certainty", "months", 3, 0, 120,
+         "longest minimum commitment accepted without a warning while the brief's demand certainty is not high (a "
+         "quarter: about as far ahead as a volume that is not firm can be forecast)"},
         {Assumption::StorageUsdPerGbMonth, "storage_usd_per_gb_month", "usd/GB-month", 0.08, 0, 10,
          "block storage for model weights, one copy per replica plus one (AWS EBS gp3 list price, us-east-1)"},
         {Assumption::EgressUsdPerGb, "egress_usd_per_gb", "usd/GB", 0.09, 0, 10,

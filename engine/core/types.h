@@ -27,6 +27,13 @@ enum class PricingTerm { OnDemand, Spot, Reserved1y, Reserved3y, Purchase };
 enum class Level { Low, Medium, High };
 // How the capacity is obtained (the seed's rent / reserve / buy / model API decision).
 enum class Route { Rent, Reserve, Buy, Api, Hybrid };
+// How rented GPU hours are billed (reservations and purchases are paid every hour regardless):
+// around the clock at the capacity the peak needs, only in a scheduled window each day, or
+// following the load with an autoscaler.
+enum class Billing { AlwaysOn, Scheduled, Autoscaled };
+// What a GPU price is an offer of: cloud instances, a marketplace's, a dedicated cluster, or a
+// managed endpoint billed per hour (one billed per token is a model-API quote).
+enum class Offer { Cloud, Marketplace, DedicatedCluster, ManagedEndpoint };
 
 template<typename E>
 struct EnumNames;  // specialised below: static constexpr std::array<std::pair<E, std::string_view>, N> items
@@ -63,6 +70,10 @@ WB_ENUM_NAMES(PricingTerm, {PricingTerm::OnDemand, "on-demand"}, {PricingTerm::S
 WB_ENUM_NAMES(Level, {Level::Low, "low"}, {Level::Medium, "medium"}, {Level::High, "high"});
 WB_ENUM_NAMES(Route, {Route::Rent, "rent"}, {Route::Reserve, "reserve"}, {Route::Buy, "buy"},
               {Route::Api, "api"}, {Route::Hybrid, "hybrid"});
+WB_ENUM_NAMES(Billing, {Billing::AlwaysOn, "always-on"}, {Billing::Scheduled, "scheduled"},
+              {Billing::Autoscaled, "autoscaled"});
+WB_ENUM_NAMES(Offer, {Offer::Cloud, "cloud"}, {Offer::Marketplace, "marketplace"},
+              {Offer::DedicatedCluster, "dedicated-cluster"}, {Offer::ManagedEndpoint, "managed-endpoint"});
 #undef WB_ENUM_NAMES
 
 template<typename E>

@@ -93,13 +93,61 @@ struct GpuRoute
         return o;
     }
 
+    // The replica-hours rented capacity is billed for a month under the brief's billing model,
+    // for `replicas` provisioned for the peak and `busy` replica-hours of work, with how it was
+    // worked out. Reservations and purchases are not asked: they are paid every hour.
+    std::pair<double, std::string> rentedReplicaHours(int replicas, double busy) const
+    {
+        const BillingInputs &b = brief->cost.billing;
+        const double hours = a().value(Assumption::HoursPerMonth), active = activeHoursPerMonth(*brief);
+        switch (b.model) {
+        case Billing::AlwaysOn: return {replicas * hours, "billed around the clock"};
+        case Billing::Scheduled:
+            return {replicas * active, fmt::format("billed for the scheduled window, {:g} h a day on {:g} days ({:.1f} h a month)",
+                                                   b.hoursPerDay, b.daysPerMonth, active)};
+        case Billing::Autoscaled: {
+            // Replicas follow the load at the autoscaler's target utilization, never below the
+            // minimum; each burst starts the replicas it needs above the steady base, and they are
+            // billed from the moment they start loading. A burst shorter than a replica's start
+            // cannot be followed: the peak's replicas stay up.
+            const double target = a().value(Assumption::AutoscaleTargetUtilization);
+            const double startS = weightsGb / a().value(Assumption::ModelLoadGbPerS) + a().value(Assumption::ReplicaStartS);
+            const Traffic &t = brief->workload.traffic;
+            double billed = std::max(double(b.minReplicas) * hours, busy / target);
+            std::string basis = fmt::format("autoscaled at {:.0f}% target utilization with at least {} replica{} ({:.0f} s to start "
+                                            "one: {:.1f} GB of weights at {:g} GB/s plus {:g} s)",
+                                            100 * target, b.minReplicas, b.minReplicas == 1 ? "" : "s", startS, weightsGb,
+                                            a().value(Assumption::ModelLoadGbPerS), a().value(Assumption::ReplicaStartS));
+            if (t.burstMultiplier && t.burstPeriodS > 0 && t.requestRatePerS) {
+                const int base = std::max(b.minReplicas, int(std::ceil(*t.requestRatePerS / replicaRatePerS / target - 1e-9)));
+                const int extra = std::max(0, replicas - base);
+                if (startS >= t.burstDurationS || t.burstPeriodS - t.burstDurationS < startS) {
+                    billed = std::max(billed, double(replicas) * hours);
+                    basis += fmt::format("; bursts of {:g} s every {:g} s are shorter than a start, so the peak's {} replicas "
+                                         "stay up",
+                                         t.burstDurationS, t.burstPeriodS, replicas);
+                } else {
+                    const double burstsPerMonth = hours * kSecondsPerHour / t.burstPeriodS;
+                    billed += extra * (t.burstDurationS + startS) / kSecondsPerHour * burstsPerMonth;
+                    basis += fmt::format("; {} more replica{} for each burst, billed from start to its end", extra,
+                                         extra == 1 ? "" : "s");
+                }
+            }
+            return {std::min(billed, replicas * hours), basis};
+        }
+        }
+        return {replicas * hours, ""};
+    }
+
     // The option at a monthly volume of `requests`. `replicasOverride` fixes the provisioned
-    // replicas (the performance engine's answer for the brief's own volume).
+    // replicas (the performance engine's answer for the brief's own volume). The work runs in the
+    // brief's active hours (a scheduled window, else all month); rented GPUs are billed by the
+    // billing model, committed ones every hour. Utilization is the busy share of the billed time.
     CostOption at(double requests, std::optional<int> replicasOverride) const
     {
         const Workload &w = brief->workload;
         const double hours = a().value(Assumption::HoursPerMonth);
-        const double averageRate = requests / (hours * kSecondsPerHour);
+        const double averageRate = requests / (activeHoursPerMonth(*brief) * kSecondsPerHour);
         CostOption o;
         o.term = price->term;
         o.provider = price->provider;
@@ -110,14 +158,24 @@ struct GpuRoute
         o.requestsPerMonth = requests;
         const int needed = std::max(1, int(std::ceil(averageRate * peakToAverage / replicaRatePerS - 1e-9)));
         o.replicas = replicasOverride.value_or(needed);
+        if (brief->cost.billing.model == Billing::Autoscaled)
+            o.replicas = std::max(o.replicas, brief->cost.billing.minReplicas);
         o.gpus = o.replicas * gpusPerReplica;
-        o.utilization = std::min(1.0, averageRate / (o.replicas * replicaRatePerS));
+        const double busy = requests / replicaRatePerS / kSecondsPerHour;  // replica-hours of work
+        const bool committed = price->term != PricingTerm::OnDemand && price->term != PricingTerm::Spot;
+        const auto [rentedHours, billingBasis] = rentedReplicaHours(o.replicas, busy);
+        const double billed = committed ? o.replicas * hours : rentedHours;
+        o.billedShareOfMonth = billed / (o.replicas * hours);
+        if (committed)
+            o.onDemandBilledShare = rentedHours / (o.replicas * hours);
+        o.utilization = billed > 0 ? std::min(1.0, busy / billed) : 0;
         const double u = o.utilization;
 
         double gpuCost = 0;
         double spotExtra = 0;
         std::string priceBasis;
         if (price->term == PricingTerm::Purchase) {
+            // Power follows the load over the whole month, which the owned GPUs are paid for.
             const Ownership own = ownership(u);
             o.usdPerGpu = own.capex;
             o.usdPerGpuHour = own.total() / hours;
@@ -132,15 +190,16 @@ struct GpuRoute
                     fmt::format("${:.0f} per provisioned kW a month", a().value(Assumption::ColocationUsdPerKwMonth)));
             addLine(o.ownershipDetail, "hardware_support", own.support * o.gpus,
                     fmt::format("{:.0f}% of the purchase price a year", 100 * a().value(Assumption::SupportFractionPerYear)));
-            priceBasis = fmt::format("ownership ${:.3f} per GPU-hour", o.usdPerGpuHour);
+            priceBasis = fmt::format("ownership ${:.3f} per GPU-hour, paid every hour", o.usdPerGpuHour);
         } else {
             o.usdPerGpuHour = price->usdPerGpuHour;
-            gpuCost = o.gpus * price->usdPerGpuHour * hours;
+            gpuCost = billed * gpusPerReplica * price->usdPerGpuHour;
             if (price->term == PricingTerm::Spot) {
                 const double lost = a().value(Assumption::SpotWorkLostFraction);
                 spotExtra = gpuCost * u * lost / (1 - lost);
             }
-            priceBasis = fmt::format("${:.2f} per GPU-hour x {:.1f} hours", price->usdPerGpuHour, hours);
+            priceBasis = fmt::format("${:.2f} per GPU-hour x {:.1f} hours", price->usdPerGpuHour, billed / o.replicas)
+                + (committed ? std::string(", paid every hour") : ", " + billingBasis);
         }
 
         // Attempts that fail, and outputs the quality filter rejects, are work paid for and thrown
@@ -148,8 +207,19 @@ struct GpuRoute
         const double f = w.acceptance.failureRate, q = w.acceptance.qualityPassRate;
         const double wasted = 1 - (1 - f) * q;
         const std::string gpus = fmt::format("{:.0f} GPUs ({:.0f} replicas)", double(o.gpus), double(o.replicas));
+        // A minimum commitment binds the GPU bill for its term: said where the bill is.
+        std::string commitment;
+        if (price->minCommitmentMonths && *price->minCommitmentMonths > 0) {
+            o.commitmentMonths = *price->minCommitmentMonths;
+            o.committedUsd = gpuCost * *price->minCommitmentMonths;
+            commitment = fmt::format("; under a {:g}-month minimum commitment: ${:.2f} owed over the term", *o.commitmentMonths,
+                                     o.committedUsd)
+                + (price->upfrontFraction ? fmt::format(", {:.0f}% of it up front", 100 * *price->upfrontFraction) : std::string())
+                + (price->cancellation.empty() ? std::string() : " (cancellation: " + price->cancellation + ")");
+        }
+        o.terms = commercialTermsWords(*price);
         addLine(o.lines, "gpu_compute", gpuCost * u * (1 - wasted),
-                gpus + ", " + priceBasis + fmt::format(", busy {:.1f}% of the time, on accepted work", 100 * u));
+                gpus + ", " + priceBasis + fmt::format(", busy {:.1f}% of the time, on accepted work", 100 * u) + commitment);
         addLine(o.lines, "retry_waste", gpuCost * u * wasted + spotExtra,
                 fmt::format("busy time spent on failed attempts ({:.1f}%) and rejected outputs ({:.1f}%)", 100 * f,
                     100 * (1 - q))
@@ -157,15 +227,24 @@ struct GpuRoute
                                            100 * a().value(Assumption::SpotWorkLostFraction))
                                      : std::string()));
         addLine(o.lines, "idle_capacity", gpuCost * (1 - u),
-                fmt::format("provisioned for the peak ({:.2f}x the average) and paid whether busy or not", peakToAverage));
-        addLine(o.lines, "storage", weightsGb * (o.replicas + 1) * a().value(Assumption::StorageUsdPerGbMonth),
+                fmt::format("billed GPU time with no work: provisioned for the peak ({:.2f}x the average)", peakToAverage)
+                    + (committed ? std::string(" and paid every hour of the month whether busy or not")
+                                 : std::string(" while billed")));
+        const double included = price->includedStorageGbPerGpu.value_or(0) * o.gpus;
+        addLine(o.lines, "storage", std::max(0.0, weightsGb * (o.replicas + 1) - included) * a().value(Assumption::StorageUsdPerGbMonth),
                 fmt::format("{:.1f} GB of weights x {:.0f} copies x ${:.3f} per GB-month", weightsGb, o.replicas + 1.0,
-                    a().value(Assumption::StorageUsdPerGbMonth)));
+                    a().value(Assumption::StorageUsdPerGbMonth))
+                    + (included > 0 ? fmt::format(", less {:g} GB included with the GPUs", included) : std::string()));
         addLine(o.lines, "serving_stack", o.gpus * a().value(Assumption::ServingStackUsdPerGpuMonth),
                 fmt::format("${:.2f} per GPU a month", a().value(Assumption::ServingStackUsdPerGpuMonth)));
         const double egressGb = requests * (1 - f) * outputTokensPerRequest(w) * a().value(Assumption::EgressBytesPerOutputToken) / 1e9;
-        addLine(o.lines, "network", egressGb * a().value(Assumption::EgressUsdPerGb),
-                fmt::format("{:.1f} GB of streamed output x ${:.3f} per GB", egressGb, a().value(Assumption::EgressUsdPerGb)));
+        const double egressPrice = price->egressUsdPerGb.value_or(a().value(Assumption::EgressUsdPerGb));
+        addLine(o.lines, "network", egressGb * egressPrice,
+                fmt::format("{:.1f} GB of streamed output x ${:.3f} per GB", egressGb, egressPrice)
+                    + (price->egressUsdPerGb ? " (the offer's egress price)" : ""));
+        if (price->supportUsdPerGpuMonth)
+            addLine(o.lines, "vendor_support", o.gpus * *price->supportUsdPerGpuMonth,
+                    fmt::format("the offer's support fee, ${:.2f} per GPU a month", *price->supportUsdPerGpuMonth));
         addLine(o.lines, "observability", gpuCost * a().value(Assumption::ObservabilityFraction),
                 fmt::format("{:.0f}% of the GPU spend", 100 * a().value(Assumption::ObservabilityFraction)));
         double labour = salaryPerMonth(a(), Assumption::PlatformFteSelfHosted);
@@ -204,8 +283,7 @@ LinearCost apiCurve(const Brief &brief, const ApiPrice &price)
 // replica step found by bisection.
 std::optional<double> breakEvenVsApi(const GpuRoute &route, const LinearCost &api)
 {
-    const double hours = route.a().value(Assumption::HoursPerMonth);
-    const double perReplica = route.replicaRatePerS / route.peakToAverage * hours * kSecondsPerHour;
+    const double perReplica = route.replicaRatePerS / route.peakToAverage * activeHoursPerMonth(*route.brief) * kSecondsPerHour;
     if (perReplica <= 0 || api.perRequest <= 0)
         return std::nullopt;
     const auto self = [&](double v, int n) { return route.at(v, n).totalUsdPerMonth; };
@@ -235,6 +313,49 @@ std::optional<double> breakEvenVsApi(const GpuRoute &route, const LinearCost &ap
     return std::nullopt;
 }
 
+// The hybrid of a GPU option and the model API: the fewest replicas that carry the steady base
+// rate hold it, with every fixed cost a running service has, and the API takes the requests that
+// bursts add above their capacity. The overflow follows the traffic's own shape: during a burst
+// of multiplier x base for duration_s every period_s, base replicas serving c requests/s each
+// leave (multiplier x base - replicas x c) requests/s to the API, so a share
+// overflow_rate x duration / period / average_rate of all requests (a brief's own monthly volume
+// is split in that proportion).
+std::optional<CostOption> hybridOf(const GpuRoute &route, const ApiPrice &api, double requests, const CostOption &gpuOnly,
+                                   const std::string &today)
+{
+    const Brief &brief = *route.brief;
+    const Workload &w = brief.workload;
+    const Traffic &t = w.traffic;
+    if (!t.requestRatePerS || *t.requestRatePerS <= 0 || !t.burstMultiplier || t.burstPeriodS <= 0 || route.replicaRatePerS <= 0)
+        return std::nullopt;
+    const double rate = *t.requestRatePerS, burstShare = t.burstDurationS / t.burstPeriodS;
+    const int base = std::max(1, int(std::ceil(rate / route.replicaRatePerS - 1e-9)));
+    const double overflowRate = std::max(0.0, rate * *t.burstMultiplier - base * route.replicaRatePerS);
+    const double average = rate * (1 + (*t.burstMultiplier - 1) * burstShare);
+    const double overflow = requests * overflowRate * burstShare / average;
+    if (base >= gpuOnly.replicas || overflow <= 0)
+        return std::nullopt;  // the base already needs every replica the peak does
+    CostOption h = route.at(requests - overflow, base);
+    const CostOption viaApi = apiOption(brief, api, overflow, today);
+    for (const CostLine &l : viaApi.lines)
+        h.lines.push_back({l.name.rfind("api_", 0) == 0 ? l.name : "api_" + l.name, l.usdPerMonth,
+                           fmt::format("the API for the {:.0f} requests a month bursts add above {} base replicas: ", overflow, base)
+                               + l.basis});
+    CostOption::HybridSplit split;
+    split.baseReplicas = base;
+    split.overflowRequestsPerMonth = overflow;
+    split.overflowInputTokensPerMonth = overflow * w.inputTokens;
+    split.overflowOutputTokensPerMonth = overflow * outputTokensPerRequest(w);
+    split.gpuUsdPerMonth = h.totalUsdPerMonth;
+    split.apiUsdPerMonth = viaApi.totalUsdPerMonth;
+    h.hybrid = split;
+    h.requestsPerMonth = requests;
+    h.ageDays = gpuOnly.ageDays;
+    h.stale = gpuOnly.stale || viaApi.stale;
+    finishOption(h, h.acceptedOutputsPerMonth + viaApi.acceptedOutputsPerMonth, tokensPerAcceptedOutput(w));
+    return h;
+}
+
 } // namespace
 
 namespace detail {
@@ -243,7 +364,7 @@ Demand demandOf(const Brief &brief)
 {
     Demand d;
     const Traffic &t = brief.workload.traffic;
-    const double hours = brief.assumptions.value(Assumption::HoursPerMonth);
+    const double hours = activeHoursPerMonth(brief);
     if (t.mode == TrafficMode::OpenLoop && t.requestRatePerS) {
         // Steady plus bursts: the base rate, and multiplier x base for duration of every period.
         const double burstShare = t.burstMultiplier && t.burstPeriodS > 0 ? t.burstDurationS / t.burstPeriodS : 0;
@@ -256,6 +377,13 @@ Demand demandOf(const Brief &brief)
         d.fromBrief = true;
     }
     return d;
+}
+
+double activeHoursPerMonth(const Brief &brief)
+{
+    const double month = brief.assumptions.value(Assumption::HoursPerMonth);
+    const BillingInputs &b = brief.cost.billing;
+    return b.model == Billing::Scheduled ? std::min(month, b.hoursPerDay * b.daysPerMonth) : month;
 }
 
 CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests, const std::string &today)
@@ -289,6 +417,11 @@ CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests,
             fmt::format("{:.2f} engineers x ${:.0f} a year", a.value(Assumption::PlatformFteApi), a.value(Assumption::EngineerUsdPerYear)));
     finishOption(o, requests * (1 - f) * q, tokensPerAcceptedOutput(w));
     return o;
+}
+
+bool apiUsableFor(const Brief &brief)
+{
+    return brief.cost.decision.apiAllowed && !brief.cost.decision.needsHardwareControl;
 }
 
 const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog)
@@ -354,10 +487,10 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     Demand demand = demandOf(brief);
     if (!demand.requestsPerMonth) {
         // Offline or closed-loop work with no stated volume: the candidate busy all month.
-        demand.requestsPerMonth = perf.requestsPerS * a.value(Assumption::HoursPerMonth) * kSecondsPerHour;
+        demand.requestsPerMonth = perf.requestsPerS * activeHoursPerMonth(brief) * kSecondsPerHour;
         c.warnings.push_back({"volume-assumed",
                               fmt::format("the brief states no monthly volume (cost.requests_per_month), so this candidate is "
-                                  "priced busy all month: {:.3g} requests",
+                                  "priced busy all its active hours: {:.3g} requests",
                                   *demand.requestsPerMonth)});
     }
 
@@ -404,7 +537,7 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
         if (api)
             o.breakEvenRequestsPerMonthVsApi = breakEvenVsApi(route, apiCurve(brief, *api));
         if (route.onDemandUsdPerGpuHour && term != PricingTerm::OnDemand && term != PricingTerm::Spot) {
-            // Elastic on-demand capacity pays only for busy hours; a commitment pays for all of them.
+            // A commitment pays for every hour; on-demand capacity for the hours it is billed.
             const double committed = term == PricingTerm::Purchase ? route.ownership(1.0).total() / a.value(Assumption::HoursPerMonth)
                                                                    : price->usdPerGpuHour;
             o.breakEvenUtilizationVsOnDemand = committed / *route.onDemandUsdPerGpuHour;
@@ -413,10 +546,23 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
             const GpuRoute::Ownership own = route.ownership(o.utilization);
             const double opex = own.power + own.colocation + own.support
                 + salaryPerMonth(a, Assumption::OperationsFtePurchase) / std::max(1, o.gpus);
-            const double saved = *route.onDemandUsdPerGpuHour * a.value(Assumption::HoursPerMonth) - opex;
+            // Renting the same GPU on demand costs its price for the hours the brief's billing bills.
+            const double saved = *route.onDemandUsdPerGpuHour * a.value(Assumption::HoursPerMonth) * o.onDemandBilledShare.value_or(1) - opex;
             if (saved > 0)
                 o.paybackMonths = own.capex / saved;
         }
+        if (o.commitmentMonths && *o.commitmentMonths > a.value(Assumption::CommitmentMonthsWithoutCertainty)
+            && brief.cost.decision.demandCertainty != Level::High)
+            c.warnings.push_back({"commitment-vs-certainty",
+                                  fmt::format("the {} offer of {} ({}) binds a {:g}-month minimum commitment, ${:.2f} over the "
+                                              "term, while the brief's demand certainty is {}: commitments beyond {:g} months "
+                                              "need demand that is certain (commitment_months_without_certainty)",
+                                              termWords(term), gpu.name, price->provider, *o.commitmentMonths, o.committedUsd,
+                                              enumName(brief.cost.decision.demandCertainty),
+                                              a.value(Assumption::CommitmentMonthsWithoutCertainty))});
+        if (api && apiUsableFor(brief) && demand.peakToAverage >= a.value(Assumption::HybridMinPeakToAverage))
+            if (std::optional<CostOption> h = hybridOf(route, *api, *demand.requestsPerMonth, o, today))
+                c.hybrids.push_back(std::move(*h));
         c.options.push_back(std::move(o));
     }
     c.computed = true;

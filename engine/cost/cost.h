@@ -39,7 +39,14 @@ struct CostOption
     double usdPerGpu = 0;              // purchase: capital per GPU (with node_capex_usd_per_gpu)
     int replicas = 0;                  // provisioned for the peak within the SLO
     int gpus = 0;
-    double utilization = 0;            // average load / provisioned capacity
+    double utilization = 0;            // busy share of the billed GPU time
+    double billedShareOfMonth = 1;     // billed hours per provisioned GPU / hours_per_month
+    // Commitments: the share of the month the same GPUs rented on demand would be billed for
+    // under the brief's billing model, which break_even_utilization_vs_on_demand is weighed against.
+    std::optional<double> onDemandBilledShare;
+    std::string terms;                 // the price's commercial terms in words (catalog/prices.h)
+    std::optional<double> commitmentMonths;  // the price's minimum commitment
+    double committedUsd = 0;           // the GPU bill owed over that commitment
     std::vector<CostLine> lines;
     std::vector<CostLine> ownershipDetail;  // purchase: depreciation, power, colocation, support
     double totalUsdPerMonth = 0;       // sum of the rounded lines
@@ -49,18 +56,35 @@ struct CostOption
     double costPerAcceptedOutput = 0;
     double costPerMillionAcceptedTokens = 0;
     std::optional<double> breakEvenRequestsPerMonthVsApi;  // self-hosting is cheaper from this volume
-    std::optional<double> breakEvenUtilizationVsOnDemand;  // reserved or purchase beats on-demand above
+    // Commitments: the share of the month on-demand capacity must be billed for (at full load,
+    // committed price / on-demand price) from which this commitment costs less.
+    std::optional<double> breakEvenUtilizationVsOnDemand;
     std::optional<double> paybackMonths;                   // purchase, against renting on demand
     // Monthly cost of this route against monthly volume (requests a month, USD a month), from a
     // hundredth to a hundred times the brief's volume on a log scale, with replicas sized for each
     // volume's peak: the break-even chart's line.
     std::vector<std::pair<double, double>> monthlyCostByVolume;
+    // The hybrid route only: GPUs hold the steady base and the model API takes what bursts add
+    // above it. Its lines are the base GPU option's in full (platform labour, observability and
+    // storage are what the base needs, not a share of the GPU-only bill) followed by the API's
+    // for the overflow alone, named with an "api_" prefix (its own platform labour included).
+    struct HybridSplit
+    {
+        int baseReplicas = 0;
+        double overflowRequestsPerMonth = 0;
+        double overflowInputTokensPerMonth = 0, overflowOutputTokensPerMonth = 0;
+        double gpuUsdPerMonth = 0, apiUsdPerMonth = 0;
+    };
+    std::optional<HybridSplit> hybrid;
 };
 
 struct CandidateCost
 {
     bool computed = false;
     std::vector<CostOption> options;   // one per pricing term with a price for this GPU
+    // Per pricing term, the hybrid of that option and the model API, when the brief's bursts
+    // reach hybrid_min_peak_to_average and an API is priced and allowed.
+    std::vector<CostOption> hybrids;
     std::vector<Warning> warnings;
     // The lowest cost per accepted output among current prices (stale ones only when no
     // current price exists).
@@ -95,6 +119,9 @@ struct RankingCheck
 struct CostSummary
 {
     std::optional<CostOption> api;
+    // The hybrid of the GPU option the recommendation weighs (its candidate is the
+    // recommendation's), when one is priced; recommended when it costs less per accepted output.
+    std::optional<CostOption> hybrid;
     std::optional<Recommendation> recommendation;
     std::optional<RankingCheck> ranking;   // with two options or more
     std::vector<Warning> warnings;     // the seed's common mistakes and brief-wide cost notes

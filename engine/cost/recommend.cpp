@@ -36,9 +36,12 @@ const char *assumptionWords(Assumption a)
     }
 }
 
-bool apiUsableFor(const Brief &brief)
+// Spot capacity is interrupted at the provider's will: the method ties it to batch work that
+// tolerates retries. A brief with a latency target leaves it out of the recommendation unless
+// its decision says interruptions are acceptable.
+bool spotAllowed(const Brief &brief)
 {
-    return brief.cost.decision.apiAllowed && !brief.cost.decision.needsHardwareControl;
+    return brief.cost.decision.interruptionsAcceptable.value_or(brief.workload.slo.empty());
 }
 
 // The two cheapest options per accepted output (current prices before stale ones), how close
@@ -61,7 +64,7 @@ std::optional<RankingCheck> checkRanking(const Brief &brief, const std::vector<C
     for (const CandidateResult &entered : results) {
         const CandidateResult &r = deployment(entered);
         for (const CostOption &o : r.cost.options)
-            if (!(anyCurrent && o.stale) && o.acceptedOutputsPerMonth > 0)
+            if (!(anyCurrent && o.stale) && o.acceptedOutputsPerMonth > 0 && (o.term != PricingTerm::Spot || spotAllowed(brief)))
                 entries.push_back({optionWords(r, o), &o});
     }
     if (api && !(anyCurrent && api->stale) && api->acceptedOutputsPerMonth > 0)
@@ -152,8 +155,13 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             || (slot->option->stale == o.stale && o.costPerAcceptedOutput < slot->option->costPerAcceptedOutput))
             slot = Pick{i, &o};
     };
+    std::optional<Pick> spotLeftOut;
     for (std::size_t i = 0; i < results.size(); ++i)
         for (const CostOption &o : deployment(results[i]).cost.options) {
+            if (o.term == PricingTerm::Spot && !spotAllowed(brief)) {
+                consider(spotLeftOut, i, o);
+                continue;
+            }
             consider(best, i, o);
             if (o.term == PricingTerm::OnDemand || o.term == PricingTerm::Spot)
                 consider(rent, i, o);
@@ -227,7 +235,10 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.reasons.push_back("the brief needs control of the hardware (kernels, runtime, topology or weights), which "
                               "an API does not give");
     if (!best && !apiUsable) {
-        s.warnings.push_back({"no-recommendation", "no candidate could be priced, so there is nothing to recommend"});
+        s.warnings.push_back({"no-recommendation", spotLeftOut ? "only spot capacity was priced, and spot is left out for a brief "
+                                                                 "with a latency target (cost.decision.interruptions_acceptable "
+                                                                 "admits it), so there is nothing to recommend"
+                                                               : "no candidate could be priced, so there is nothing to recommend"});
         s.recommendation = std::nullopt;
         return s;
     }
@@ -277,23 +288,24 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                               + std::string(termWords(*o.term)) + ", " + o.provider + ") cost "
                               + fmt::format("${:.6f} per accepted output, ${:.2f} a month, at {:.0f}% utilization",
                                     o.costPerAcceptedOutput, o.totalUsdPerMonth, 100 * o.utilization));
-        // The options are priced for GPUs held all month; the break-even utilization compares the
-        // commitment with on-demand GPUs released whenever idle, which the text says when it matters.
-        if (o.breakEvenUtilizationVsOnDemand && *o.breakEvenUtilizationVsOnDemand <= 1) {
-            const double breakEven = 100 * *o.breakEvenUtilizationVsOnDemand, load = 100 * o.utilization;
-            if (o.utilization >= *o.breakEvenUtilizationVsOnDemand)
-                rec.reasons.push_back(fmt::format("this commitment beats on-demand even if on-demand GPUs were released "
-                                                  "whenever idle: that needs under {:.0f}% utilization and the brief's load "
-                                                  "gives {:.0f}%",
-                                                  breakEven, load));
+        // A commitment against the same GPUs rented on demand, billed the brief's way (always on,
+        // a scheduled window or autoscaled): the commitment wins when on-demand would be billed
+        // for a larger share of the month than the price ratio.
+        if (o.breakEvenUtilizationVsOnDemand && *o.breakEvenUtilizationVsOnDemand <= 1 && o.onDemandBilledShare) {
+            const double breakEven = 100 * *o.breakEvenUtilizationVsOnDemand, billed = 100 * *o.onDemandBilledShare;
+            const std::string how = fmt::format("{} billing", enumName(brief.cost.billing.model));
+            if (*o.onDemandBilledShare >= *o.breakEvenUtilizationVsOnDemand)
+                rec.reasons.push_back(fmt::format("this commitment costs less than renting on demand once on-demand GPUs are "
+                                                  "billed for more than {:.0f}% of the month; with {} they would be billed "
+                                                  "for {:.0f}%",
+                                                  breakEven, how, billed));
             else
-                rec.reasons.push_back(fmt::format("held all month, this commitment costs less than the same GPUs on demand; "
-                                                  "on-demand GPUs released whenever idle would cost less below {:.0f}% "
-                                                  "utilization, and the brief's load gives {:.0f}%: if the platform can "
-                                                  "scale GPUs down with the load, compare renting on demand",
-                                                  breakEven, load));
+                rec.reasons.push_back(fmt::format("on-demand GPUs would be billed for {:.0f}% of the month with {}, below the "
+                                                  "{:.0f}% from which this commitment pays: renting on demand costs less "
+                                                  "for the same GPUs",
+                                                  billed, how, breakEven));
         }
-        else if (o.breakEvenUtilizationVsOnDemand)
+        else if (o.breakEvenUtilizationVsOnDemand && *o.breakEvenUtilizationVsOnDemand > 1)
             rec.reasons.push_back("this commitment costs more per hour than the cheapest on-demand offer, so it never "
                                   "beats renting on demand");
         if (o.paybackMonths)
@@ -304,28 +316,46 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                          ? fmt::format("; self-hosting wins from about {} requests a month",
                                                        readableCount(*o.breakEvenRequestsPerMonthVsApi))
                                          : std::string()));
-        // Hybrid: GPUs sized for the steady base, the API for what bursts add above it.
-        if (apiUsable && demand.peakToAverage >= brief.assumptions.value(Assumption::HybridMinPeakToAverage) && demand.requestsPerMonth) {
-            const double hours = brief.assumptions.value(Assumption::HoursPerMonth);
-            const double average = *demand.requestsPerMonth / (hours * kSecondsPerHour);
-            const double perReplica = o.utilization * o.replicas > 0 ? average / (o.utilization * o.replicas) : 0;
-            const Traffic &t = w.traffic;
-            if (perReplica > 0 && t.requestRatePerS && t.burstMultiplier && t.burstPeriodS > 0) {
-                const int base = std::max(1, int(std::ceil(*t.requestRatePerS / perReplica - 1e-9)));
-                const double overflowRate = std::max(0.0, *t.requestRatePerS * *t.burstMultiplier - base * perReplica);
-                const double overflow = overflowRate * t.burstDurationS / t.burstPeriodS * hours * kSecondsPerHour;
-                const double gpuShare = o.totalUsdPerMonth * double(base) / o.replicas;
-                const double apiShare = overflow * (s.api->totalUsdPerMonth / std::max(1.0, s.api->requestsPerMonth));
-                if (gpuShare + apiShare < o.totalUsdPerMonth) {
-                    rec.route = Route::Hybrid;
-                    rec.usdPerMonth = roundCents(gpuShare + apiShare);
-                    rec.costPerAcceptedOutput = rec.usdPerMonth / std::max(1.0, o.acceptedOutputsPerMonth);
-                    rec.reasons.push_back(fmt::format("traffic peaks at {:.1f}x its average: {:.0f} replicas for the steady base and the "
-                                              "API for the bursts above them cost about ",
-                                              demand.peakToAverage, double(base))
-                                          + fmt::format("${:.2f} a month instead of ${:.2f}", rec.usdPerMonth, o.totalUsdPerMonth));
-                }
+        // Hybrid: GPUs for the steady base, the API for what bursts add above it (costCandidate
+        // prices it per option, in full); recommended when it costs less per accepted output.
+        const CandidateResult &picked = deployment(results[pick.candidate]);
+        for (const CostOption &h : picked.cost.hybrids)
+            if (h.term == o.term && h.hybrid)
+                s.hybrid = h;
+        if (s.hybrid && s.hybrid->costPerAcceptedOutput < o.costPerAcceptedOutput) {
+            const CostOption &h = *s.hybrid;
+            const CostOption::HybridSplit &split = *h.hybrid;
+            rec.route = Route::Hybrid;
+            rec.usdPerMonth = h.totalUsdPerMonth;
+            rec.costPerAcceptedOutput = h.costPerAcceptedOutput;
+            rec.reasons.push_back(
+                fmt::format("traffic peaks at {:.1f}x its average: {} replicas for the steady base (${:.2f} a month with their "
+                            "platform labour, storage and observability) and the API for the {} requests a month bursts add "
+                            "above them ({} input and {} output tokens, ${:.2f} a month with its own platform labour) cost "
+                            "${:.6f} per accepted output, against ${:.6f} for the GPUs alone",
+                            demand.peakToAverage, split.baseReplicas, split.gpuUsdPerMonth,
+                            readableCount(split.overflowRequestsPerMonth), readableCount(split.overflowInputTokensPerMonth),
+                            readableCount(split.overflowOutputTokensPerMonth), split.apiUsdPerMonth, h.costPerAcceptedOutput,
+                            o.costPerAcceptedOutput));
+            // Cheaper than both pure routes: say which costs each of them carries that it does not.
+            if (s.api && h.costPerAcceptedOutput < s.api->costPerAcceptedOutput) {
+                double idle = 0;
+                for (const CostLine &l : o.lines)
+                    idle += l.name == "idle_capacity" ? l.usdPerMonth : 0;
+                rec.reasons.push_back(fmt::format(
+                    "the hybrid costs less than either pure route: the GPUs alone keep {} replicas for the bursts and "
+                    "pay ${:.2f} a month for their idle time, and the API alone bills all {} requests at "
+                    "${:.2f} a month; the hybrid pays the API only for the overflow",
+                    o.replicas, idle, readableCount(s.api->requestsPerMonth), s.api->totalUsdPerMonth));
             }
+        }
+        // A reservation's term is a commitment too (12 or 36 months unless the offer says otherwise).
+        if (rec.route == Route::Reserve && d.demandCertainty != Level::High) {
+            const double months = o.commitmentMonths.value_or(o.term == PricingTerm::Reserved3y ? 36 : 12);
+            if (months > brief.assumptions.value(Assumption::CommitmentMonthsWithoutCertainty))
+                rec.reasons.push_back(fmt::format("the reservation binds {:g} months while demand certainty is {}: confirm "
+                                                  "the volume for the whole term, or rent",
+                                                  months, enumName(d.demandCertainty)));
         }
         if (d.modelChurn == Level::High && (rec.route == Route::Buy || rec.route == Route::Reserve))
             rec.reasons.push_back("the model is expected to change: keep the commitment short");
@@ -352,6 +382,13 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                                   readableNumber(f.current), info.name));
         }
     }
+    if (spotLeftOut)
+        rec.reasons.push_back(
+            fmt::format("spot capacity is left out ({} at ${:.6f} per accepted output): the brief has a latency target, and a "
+                        "spot replica taken back mid-request breaks it; set cost.decision.interruptions_acceptable to "
+                        "weigh spot anyway",
+                        optionWords(deployment(results[spotLeftOut->candidate]), *spotLeftOut->option),
+                        spotLeftOut->option->costPerAcceptedOutput));
     if (!d.given)
         rec.reasons.push_back("the brief states no demand certainty, model churn or hardware-control need "
                               "(cost.decision); medium certainty and churn were assumed");

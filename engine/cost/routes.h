@@ -23,10 +23,14 @@ struct Demand
 };
 
 Demand demandOf(const Brief &brief);
+// Hours a month the work runs: the scheduled window's, else every hour (hours_per_month).
+double activeHoursPerMonth(const Brief &brief);
 // The model-API route at a monthly volume, priced from the brief's or the book's API price.
 CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests, const std::string &today);
 // The brief's own API price, else the book's newest for the model; nullptr when there is none.
 const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog);
+// Whether the brief lets the model API route be used at all (its data boundary, hardware control).
+bool apiUsableFor(const Brief &brief);
 // Monthly volumes for the break-even chart: 41 points, a hundredth to a hundred times `center`.
 std::vector<double> volumeSamples(double center);
 

@@ -172,7 +172,7 @@ const std::vector<Column> &columns()
                     [](const PerformanceResult &p) { return std::to_string(*p.replicasForPeak); }),
         performance("max_output_tokens_per_s", generates,
                     [](const PerformanceResult &p) { return number(p.maxOutputTokensPerS); }),
-        option("route", [](const CostOption &o) { return std::string(o.api ? "api" : "gpu"); }),
+        option("route", [](const CostOption &o) { return std::string(o.api ? "api" : o.hybrid ? "hybrid" : "gpu"); }),
         option("term", [](const CostOption &o) { return o.term ? std::string(enumName(*o.term)) : std::string(); }),
         option("provider", [](const CostOption &o) { return o.provider; }),
         option("price_observed", [](const CostOption &o) { return o.observed; }),
@@ -226,7 +226,13 @@ std::string resultsToCsv(const Brief &brief, const Results &results)
         if (r.cost.options.empty())
             rows.push_back({&r, nullptr, false, sizedFrom});
         for (const CostOption &o : r.cost.options)
-            rows.push_back({&r, &o, rec && rec->route != Route::Api && rec->candidate == i && rec->term == o.term, sizedFrom});
+            rows.push_back({&r, &o,
+                            rec && rec->route != Route::Api && rec->route != Route::Hybrid && rec->candidate == i
+                                && rec->term == o.term,
+                            sizedFrom});
+        // The hybrid belongs to the recommendation's candidate (cost.h).
+        if (results.cost.hybrid && rec && rec->candidate == i)
+            rows.push_back({&r, &*results.cost.hybrid, rec->route == Route::Hybrid, sizedFrom});
     }
     if (results.cost.api)
         rows.push_back({nullptr, &*results.cost.api, rec && rec->route == Route::Api});

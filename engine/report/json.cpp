@@ -138,7 +138,7 @@ Json costLinesJson(const std::vector<CostLine> &lines)
 Json costOptionJson(const CostOption &o)
 {
     Json j;
-    j["route"] = o.api ? "api" : "gpu";
+    j["route"] = o.api ? "api" : o.hybrid ? "hybrid" : "gpu";
     j["term"] = o.term ? Json(enumName(*o.term)) : Json(nullptr);
     j["provider"] = o.provider;
     j["price_observed"] = o.observed;
@@ -155,6 +155,13 @@ Json costOptionJson(const CostOption &o)
         j["gpus"] = o.gpus;
     }
     j["utilization"] = o.utilization;
+    if (!o.api) {
+        j["billed_share_of_month"] = o.billedShareOfMonth;
+        j["on_demand_billed_share"] = optionalJson(o.onDemandBilledShare);
+        j["commercial_terms"] = o.terms;
+        j["commitment_months"] = optionalJson(o.commitmentMonths);
+        j["committed_usd"] = o.commitmentMonths ? Json(o.committedUsd) : Json(nullptr);
+    }
     j["lines"] = costLinesJson(o.lines);
     if (!o.ownershipDetail.empty())
         j["ownership_detail"] = costLinesJson(o.ownershipDetail);
@@ -167,6 +174,13 @@ Json costOptionJson(const CostOption &o)
     j["break_even_requests_per_month_vs_api"] = optionalJson(o.breakEvenRequestsPerMonthVsApi);
     j["break_even_utilization_vs_on_demand"] = optionalJson(o.breakEvenUtilizationVsOnDemand);
     j["payback_months"] = optionalJson(o.paybackMonths);
+    if (o.hybrid)
+        j["hybrid"] = {{"base_replicas", o.hybrid->baseReplicas},
+                       {"overflow_requests_per_month", o.hybrid->overflowRequestsPerMonth},
+                       {"overflow_input_tokens_per_month", o.hybrid->overflowInputTokensPerMonth},
+                       {"overflow_output_tokens_per_month", o.hybrid->overflowOutputTokensPerMonth},
+                       {"gpu_usd_per_month", o.hybrid->gpuUsdPerMonth},
+                       {"api_usd_per_month", o.hybrid->apiUsdPerMonth}};
     Json curve = Json::array();
     for (const auto &[requests, usd] : o.monthlyCostByVolume)
         curve.push_back({requests, usd});
@@ -186,6 +200,10 @@ Json candidateCostJson(const CandidateCost &c)
     for (const CostOption &o : c.options)
         options.push_back(costOptionJson(o));
     j["options"] = options;
+    Json hybrids = Json::array();
+    for (const CostOption &o : c.hybrids)
+        hybrids.push_back(costOptionJson(o));
+    j["hybrids"] = hybrids;
     return j;
 }
 
@@ -193,7 +211,14 @@ Json costSummaryJson(const Brief &brief, const CostSummary &s)
 {
     Json j;
     j["prices_aged_against"] = s.today;
+    const BillingInputs &b = brief.cost.billing;
+    j["billing"] = {{"model", enumName(b.model)}, {"given", b.given}};
+    if (b.model == Billing::Scheduled)
+        j["billing"].update({{"hours_per_day", b.hoursPerDay}, {"days_per_month", b.daysPerMonth}});
+    if (b.model == Billing::Autoscaled)
+        j["billing"]["min_replicas"] = b.minReplicas;
     j["api"] = s.api ? costOptionJson(*s.api) : Json(nullptr);
+    j["hybrid"] = s.hybrid ? costOptionJson(*s.hybrid) : Json(nullptr);
     if (s.recommendation) {
         const Recommendation &r = *s.recommendation;
         j["recommendation"] = {

@@ -37,9 +37,10 @@ constexpr LineItem kLineItems[] = {
     {"gpu_compute", "GPU time on accepted work"}, {"api_usage", "API usage on accepted work"},
     {"retry_waste", "Retries and rejected outputs"}, {"idle_capacity", "Idle capacity"},
     {"storage", "Storage"}, {"serving_stack", "Serving stack"}, {"network", "Network egress"},
-    {"observability", "Observability"}, {"platform_labour", "Platform labour"},
+    {"observability", "Observability"}, {"vendor_support", "Vendor support"}, {"platform_labour", "Platform labour"},
     {"depreciation", "Depreciation"}, {"power", "Power"}, {"colocation", "Colocation"},
-    {"hardware_support", "Hardware support"}};
+    {"hardware_support", "Hardware support"}, {"api_retry_waste", "API retries and rejected outputs"},
+    {"api_observability", "API observability"}, {"api_platform_labour", "API platform labour"}};
 
 } // namespace
 

@@ -9,6 +9,9 @@
 
 #include <QtTest>
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cmath>
 
 using namespace wb;
@@ -60,6 +63,15 @@ PerformanceResult fixedPerformance()
     return p;
 }
 
+// kBrief with text inserted before a marker ("traffic extras", "cost extras" or "decision").
+Brief briefWith(const std::string &traffic, const std::string &cost = {})
+{
+    std::string text = kBrief;
+    text.replace(text.find(R"("request_rate_per_s": 10)"), 24, R"("request_rate_per_s": 10)" + traffic);
+    text.replace(text.find(R"("cost": {)"), 9, R"("cost": {)" + cost);
+    return wbtest::parseOrFail(text);
+}
+
 CandidateCost priced(const Brief &b, const PerformanceResult &perf = fixedPerformance())
 {
     const Catalog &catalog = wbtest::shippedCatalog();
@@ -109,6 +121,12 @@ private slots:
     void everyShippedPriceIsDatedAndSourced();
     void badPriceIsAnErrorWithItsPath();
     void sampleRecommendsWithReasonsAndWarns();
+    void handWorkedHybrid();
+    void hybridCarriesBothRoutesFixedCosts();
+    void scheduledWindowIsBilledForItsHours();
+    void autoscaledFollowsTheLoad();
+    void commitmentTermsAreShownAndWarned();
+    void nightlyBatchSampleIsBilledForItsWindow();
 };
 
 // Volume: 10 requests/s x 730 h x 3600 s = 26,280,000 requests a month.
@@ -396,6 +414,231 @@ void TestCost::sampleRecommendsWithReasonsAndWarns()
     for (const Warning &w : r.cost.warnings)
         mistakes += w.code.rfind("mistake-", 0) == 0;
     QVERIFY(mistakes >= 1);
+}
+
+// Bursts to 3x for 20 s every 300 s on the 10 requests/s base: the average rate is
+// 10 x (1 + 2 x 20/300) = 11.333/s, 11.333 x 730 x 3600 = 29,784,000 requests a month, and the
+// peak of 30/s needs ceil(30 / 4) = 8 replicas for the GPUs alone (set as the simulated answer).
+// Hybrid: ceil(10 / 4) = 3 base replicas carry 12/s, so bursts leave 30 - 12 = 18/s to the API for
+// 1/15 of the time: 18 / 15 x 730 x 3600 = 3,153,600 requests. The base serves the other
+// 26,630,400 (10.1333/s, utilization 10.1333 / 12 = 0.84444) on 3 GPUs x $2.00 x 730 h = $4,380:
+//   gpu_compute      4,380 x 0.84444 x 0.882               = 3,262.22
+//   retry_waste      4,380 x 0.84444 x 0.118               =   436.44
+//   idle_capacity    4,380 x 0.15556                       =   681.33
+//   storage          16.0605 GB x 4 copies x 0.10          =     6.42
+//   serving_stack    3 GPUs x $10                          =    30.00
+//   network          26,630,400 x 0.98 x 200 x 50 B = 260.978 GB x 0.10 = 26.10
+//   observability    4,380 x 0.05                          =   219.00
+//   platform_labour  0.5 x 120,000 / 12, in full           = 5,000.00   (base: 9,661.51)
+// and the API, 3,153,600 x $0.00018 = $567.648 of usage (wasted 1 - 0.99 x 0.9 = 0.109):
+//   api_usage 505.77, api_retry_waste 61.87, api_observability 28.38, api_platform_labour 1,000.00
+// Total 11,257.53 for 26,630,400 x 0.882 + 3,153,600 x 0.891 = 26,297,870.4 accepted outputs.
+void TestCost::handWorkedHybrid()
+{
+    const Brief b = briefWith(R"(, "bursts": {"multiplier": 3, "duration_s": 20, "period_s": 300})");
+    PerformanceResult perf = fixedPerformance();
+    perf.replicasForPeak = 8;
+    const CandidateCost c = priced(b, perf);
+    QCOMPARE(c.hybrids.size(), c.options.size());  // one per term: the API is priced and allowed
+    const CostOption *h = nullptr;
+    for (const CostOption &o : c.hybrids)
+        if (o.term == PricingTerm::OnDemand)
+            h = &o;
+    QVERIFY(h && h->hybrid);
+    QCOMPARE(h->hybrid->baseReplicas, 3);
+    QCOMPARE(h->gpus, 3);
+    QVERIFY(qAbs(h->hybrid->overflowRequestsPerMonth - 3153600) < 1e-3);
+    QVERIFY(qAbs(h->hybrid->overflowInputTokensPerMonth - 3153600.0 * 1000) < 1);
+    QVERIFY(qAbs(h->hybrid->overflowOutputTokensPerMonth - 3153600.0 * 200) < 1);
+    QVERIFY(qAbs(h->requestsPerMonth - 29784000) < 1e-3);
+    const std::pair<const char *, long long> expected[] = {
+        {"gpu_compute", 326222}, {"retry_waste", 43644}, {"idle_capacity", 68133}, {"storage", 642},
+        {"serving_stack", 3000}, {"network", 2610}, {"observability", 21900}, {"platform_labour", 500000},
+        {"api_usage", 50577}, {"api_retry_waste", 6187}, {"api_observability", 2838}, {"api_platform_labour", 100000}};
+    for (const auto &[name, value] : expected)
+        QVERIFY2(cents(line(*h, name)) == value, name);
+    QCOMPARE(cents(h->hybrid->gpuUsdPerMonth), 966151LL);
+    QCOMPARE(cents(h->hybrid->apiUsdPerMonth), 159602LL);
+    QCOMPARE(cents(h->totalUsdPerMonth), 1125753LL);
+    QVERIFY(qAbs(h->acceptedOutputsPerMonth - 26297870.4) < 1e-3);
+    QVERIFY(qAbs(h->costPerAcceptedOutput - 11257.53 / 26297870.4) < 1e-15);
+}
+
+// Properties over bursty traffic shapes: the hybrid's total is the sum of its lines; its GPU
+// part carries the GPU route's platform labour in full and its API part the API route's (the
+// hybrid once scaled the whole GPU bill, engineers included, by base / total replicas); and it
+// reconciles with the GPU-only option line by line: what it saves is the GPU lines it does not
+// need, what it adds is the API's lines for the overflow.
+void TestCost::hybridCarriesBothRoutesFixedCosts()
+{
+    int checked = 0;
+    for (double multiplier : {1.6, 2.5, 4.0, 8.0})
+        for (double duration : {10.0, 60.0, 600.0})
+            for (double period : {900.0, 3600.0}) {
+                const Brief b = briefWith(fmt::format(R"(, "bursts": {{"multiplier": {}, "duration_s": {}, "period_s": {}}})",
+                                                      multiplier, duration, period));
+                PerformanceResult perf = fixedPerformance();
+                perf.replicasForPeak = int(std::ceil(10 * multiplier / 4 - 1e-9));
+                const CandidateCost c = priced(b, perf);
+                const CostOption &gpuOnly = option(c, PricingTerm::OnDemand);
+                const CostOption *h = nullptr;
+                for (const CostOption &o : c.hybrids)
+                    if (o.term == PricingTerm::OnDemand)
+                        h = &o;
+                const double peakToAverage = multiplier / (1 + (multiplier - 1) * duration / period);
+                if (peakToAverage < 1.5) {
+                    QVERIFY(!h);  // below hybrid_min_peak_to_average: not priced
+                    continue;
+                }
+                QVERIFY(h);
+                long long sum = 0, apiLines = 0, gpuDelta = 0;
+                for (const CostLine &l : h->lines) {
+                    sum += cents(l.usdPerMonth);
+                    if (l.name.rfind("api_", 0) == 0)
+                        apiLines += cents(l.usdPerMonth);
+                    else
+                        gpuDelta += cents(l.usdPerMonth) - cents(line(gpuOnly, l.name.c_str()));
+                }
+                QCOMPARE(sum, cents(h->totalUsdPerMonth));
+                QCOMPARE(cents(line(*h, "platform_labour")), cents(line(gpuOnly, "platform_labour")));
+                QCOMPARE(cents(line(*h, "api_platform_labour")), 100000LL);  // 0.1 x 120,000 / 12
+                QCOMPARE(cents(h->totalUsdPerMonth), cents(gpuOnly.totalUsdPerMonth) + gpuDelta + apiLines);
+                QVERIFY(h->hybrid->baseReplicas < gpuOnly.replicas);
+                QVERIFY(h->totalUsdPerMonth >= line(gpuOnly, "platform_labour") + 1000.0);
+                ++checked;
+            }
+    QVERIFY(checked >= 10);
+}
+
+// Billed for a scheduled window of 8 hours on 30 days (240 h): the 10 requests/s arrive only
+// then, 10 x 240 x 3600 = 8,640,000 a month, on the 3 simulated replicas (12/s).
+// On demand, billed 3 GPUs x 240 h x $2.00 = $1,440 at utilization 10 / 12:
+//   gpu_compute 1,440 x 0.8333 x 0.882 = 1,058.40; retry_waste 1,440 x 0.8333 x 0.118 = 141.60;
+//   idle_capacity 1,440 x 0.1667 = 240.00; observability 1,440 x 0.05 = 72.00.
+// Reserved, paid every hour: 3 x 730 x $1.20 = $2,628 for 8,640,000 / 4 / 3600 = 600 busy
+// replica-hours of 2,190: utilization 0.27397, idle 2,628 x 0.72603 = 1,908.00. On demand would be
+// billed 240 / 730 = 32.9% of the month, under the reservation's break-even 1.20 / 2.00 = 60%.
+void TestCost::scheduledWindowIsBilledForItsHours()
+{
+    const Brief b = briefWith({}, R"("billing": {"model": "scheduled", "hours_per_day": 8, "days_per_month": 30}, )");
+    const CandidateCost c = priced(b);
+    const CostOption &od = option(c, PricingTerm::OnDemand);
+    QCOMPARE(od.requestsPerMonth, 8640000.0);
+    QCOMPARE(od.replicas, 3);
+    QVERIFY(qAbs(od.utilization - 10.0 / 12) < 1e-12);
+    QVERIFY(qAbs(od.billedShareOfMonth - 240.0 / 730) < 1e-12);
+    QCOMPARE(cents(line(od, "gpu_compute")), 105840LL);
+    QCOMPARE(cents(line(od, "retry_waste")), 14160LL);
+    QCOMPARE(cents(line(od, "idle_capacity")), 24000LL);
+    QCOMPARE(cents(line(od, "observability")), 7200LL);
+    const CostOption &reserved = option(c, PricingTerm::Reserved1y);
+    QCOMPARE(reserved.billedShareOfMonth, 1.0);
+    QVERIFY(qAbs(reserved.utilization - 600.0 / 2190) < 1e-12);
+    QCOMPARE(cents(line(reserved, "idle_capacity")), 190800LL);
+    QVERIFY(reserved.onDemandBilledShare && qAbs(*reserved.onDemandBilledShare - 240.0 / 730) < 1e-12);
+    QCOMPARE(*reserved.breakEvenUtilizationVsOnDemand, 0.6);
+    QVERIFY(od.totalUsdPerMonth < reserved.totalUsdPerMonth);  // the window makes renting cheaper
+    // The same brief billed around the clock pays for 730 hours on demand too.
+    const CandidateCost allMonth = priced(briefWith({}));
+    const CostOption &always = option(allMonth, PricingTerm::OnDemand);
+    QCOMPARE(always.billedShareOfMonth, 1.0);
+    QVERIFY(always.totalUsdPerMonth > od.totalUsdPerMonth);
+    // A scheduled window needs its hours: the brief names the missing field.
+    std::string bad = kBrief;
+    bad.replace(bad.find(R"("cost": {)"), 9, R"("cost": {"billing": {"model": "scheduled", "hours_per_day": 8}, )");
+    const auto parsed = parseBrief(bad, "bad.json", wbtest::shippedCatalog());
+    QVERIFY(!parsed);
+    QVERIFY2(parsed.error().toString().find("/cost/billing/days_per_month") != std::string::npos,
+             parsed.error().toString().c_str());
+}
+
+// Autoscaled with one replica minimum and steady traffic: billed for the busy replica-hours at
+// the 70% target utilization, 10 requests/s / 4 per replica = 2.5 busy replicas -> 2.5 / 0.7 =
+// 3.571 replicas' worth, capped at the 3 the peak needs (3 x 730 h): here the cap binds. At
+// 2 requests/s: 0.5 / 0.7 = 0.714 replicas' worth, below the minimum of 1, so 1 x 730 h is billed,
+// $1,460 on demand for 0.5 busy: utilization 50%.
+void TestCost::autoscaledFollowsTheLoad()
+{
+    Brief b = briefWith({}, R"("billing": {"model": "autoscaled", "min_replicas": 1}, )");
+    b.workload.traffic.requestRatePerS = 2;
+    const CandidateCost lowCost = priced(b);
+    const CostOption &low = option(lowCost, PricingTerm::OnDemand);
+    QVERIFY(qAbs(low.billedShareOfMonth - 1.0 / 3) < 1e-12);  // of the 3 replicas provisioned
+    QVERIFY(qAbs(low.utilization - 0.5) < 1e-12);
+    QCOMPARE(cents(line(low, "gpu_compute") + line(low, "retry_waste") + line(low, "idle_capacity")), 146000LL);
+    b.workload.traffic.requestRatePerS = 10;
+    const CandidateCost busyCost = priced(b);
+    const CostOption &busy = option(busyCost, PricingTerm::OnDemand);
+    QCOMPARE(busy.billedShareOfMonth, 1.0);
+}
+
+// A 12-month minimum commitment on a quote, 25% up front, with a $50 support fee per GPU a
+// month, the offer's own egress at $0.05 per GB and 20 GB of storage per GPU included: the
+// commitment is stated where the bill is (the GPU time line) and owed 12 x 3 x 730 x $1.20 =
+// $31,536 over the term; support 3 GPUs x $50 = $150.00; network 257.544 GB x 0.05 = $12.88;
+// storage (64.242 - 60 GB) x 0.10 = $0.42. While demand certainty is medium it warns; when high,
+// it does not.
+void TestCost::commitmentTermsAreShownAndWarned()
+{
+    const std::string terms = R"("min_commitment_months": 12, "upfront_fraction": 0.25, "cancellation": "none before term end",
+       "support_usd_per_gpu_month": 50, "egress_usd_per_gb": 0.05, "included_storage_gb_per_gpu": 20, "offer": "dedicated-cluster", )";
+    for (const char *certainty : {"medium", "high"}) {
+        std::string text = kBrief;
+        text.replace(text.find(R"("provider": "test reserved", )"), 29, R"("provider": "test reserved", )" + terms);
+        text.replace(text.find(R"("cost": {)"), 9,
+                     std::string(R"("cost": {"decision": {"demand_certainty": ")") + certainty + R"("}, )");
+        const CandidateCost c = priced(wbtest::parseOrFail(text));
+        const CostOption &o = option(c, PricingTerm::Reserved1y);
+        QCOMPARE(o.commitmentMonths.value_or(0), 12.0);
+        QCOMPARE(cents(o.committedUsd), 3153600LL);
+        QVERIFY(o.terms.find("dedicated-cluster offer, 12-month minimum commitment, 25% paid up front") == 0);
+        const CostLine &compute = *std::find_if(o.lines.begin(), o.lines.end(), [](const CostLine &l) { return l.name == "gpu_compute"; });
+        QVERIFY2(compute.basis.find("under a 12-month minimum commitment: $31536.00 owed over the term, 25% of it up front") != std::string::npos,
+                 compute.basis.c_str());
+        QCOMPARE(cents(line(o, "vendor_support")), 15000LL);
+        QCOMPARE(cents(line(o, "network")), 1288LL);
+        QCOMPARE(cents(line(o, "storage")), 42LL);
+        long long sum = 0;
+        for (const CostLine &l : o.lines)
+            sum += cents(l.usdPerMonth);
+        QCOMPARE(sum, cents(o.totalUsdPerMonth));
+        const bool warned = std::any_of(c.warnings.begin(), c.warnings.end(), [](const Warning &w) {
+            return w.code == "commitment-vs-certainty" && w.message.find("12-month minimum commitment") != std::string::npos;
+        });
+        QCOMPARE(warned, std::string(certainty) == "medium");
+        QVERIFY(!option(c, PricingTerm::OnDemand).commitmentMonths);  // the other offers state none
+    }
+}
+
+// The nightly batch sample runs in a window (its brief's cost.billing): its on-demand options are
+// billed for those hours only, a reservation for every hour, and the break-even the reasons cite
+// is weighed against the same share of the month.
+void TestCost::nightlyBatchSampleIsBilledForItsWindow()
+{
+    const auto brief = loadBrief(std::string(WB_SOURCE_DIR) + "/resources/samples/batch-summarization.brief.json",
+                                 wbtest::shippedCatalog());
+    QVERIFY(brief);
+    const BillingInputs &billing = brief.value().cost.billing;
+    QCOMPARE(billing.model, Billing::Scheduled);
+    const double share = billing.hoursPerDay * billing.daysPerMonth / brief.value().assumptions.value(Assumption::HoursPerMonth);
+    QVERIFY(share < 0.5);
+    EvaluateOptions options;
+    options.today = kToday;
+    const Results r = evaluate(brief.value(), wbtest::shippedCatalog(), options);
+    int onDemand = 0, committed = 0;
+    for (const CandidateResult &entered : r.results)
+        for (const CostOption &o : deployment(entered).cost.options) {
+            if (o.term == PricingTerm::OnDemand) {
+                QVERIFY(qAbs(o.billedShareOfMonth - share) < 1e-12);
+                ++onDemand;
+            } else if (o.onDemandBilledShare) {
+                QCOMPARE(o.billedShareOfMonth, 1.0);
+                QVERIFY(qAbs(*o.onDemandBilledShare - share) < 1e-12);
+                ++committed;
+            }
+        }
+    QVERIFY(onDemand >= 1);
+    QVERIFY(r.cost.recommendation);
 }
 
 QTEST_GUILESS_MAIN(TestCost)

@@ -113,7 +113,8 @@ private slots:
     void routes_data();
     void routes();
     void apiFlexibilityPremiumIsANamedAssumption();
-    void hybridForBurstyTraffic();
+    void hybridWhenItCostsLess();
+    void spotOnlyWhereInterruptionsAreAcceptable();
     void breakEvenReasonMatchesItsFigures();
     void nearTieNamesTheAssumptionThatFlipsIt();
     void mistakes_data();
@@ -201,30 +202,31 @@ void TestRecommend::apiFlexibilityPremiumIsANamedAssumption()
     QCOMPARE(route(generous), Route::Api);
 }
 
-// The reason about a commitment's break-even utilization states the figures it compares and
-// draws the conclusion they give. A reservation at $1.44 against $2.00 on demand breaks even at
-// 1.44 / 2.00 = 72% utilization; at the option's 63% the commitment wins only because the GPUs
-// are held all month, which the reason must say (the window once printed "beats on-demand above
-// 72% utilization; the brief's load gives 63%"); at 80% it wins outright.
+// The reason about a commitment's break-even states the figures it compares and draws the
+// conclusion they give. A reservation at $1.44 against $2.00 on demand pays once on-demand GPUs
+// would be billed for more than 1.44 / 2.00 = 72% of the month. Billed always on (100%), it wins;
+// billed for a scheduled window of a third of the month, on demand costs less for the same GPUs,
+// which the reason must say (the window once printed "beats on-demand above 72% utilization"
+// whatever the billing).
 void TestRecommend::breakEvenReasonMatchesItsFigures()
 {
     const Brief b = brief(QStringLiteral(R"({"demand_certainty": "high", "model_churn": "low", "api_allowed": false})"));
     const double api = apiCost(b);
-    for (const double utilization : {0.63, 0.80}) {
+    for (const double billedShare : {1.0, 0.33}) {
         CostOption reserved = gpuOption(PricingTerm::Reserved1y, 0.5 * api, 1.44);
-        reserved.utilization = utilization;
         reserved.breakEvenUtilizationVsOnDemand = 1.44 / 2.00;
+        reserved.onDemandBilledShare = billedShare;
         const CostSummary s = summarize(b, candidates(b, {{gpuOption(PricingTerm::OnDemand, 0.6 * api), reserved}}));
         QVERIFY(s.recommendation);
         QCOMPARE(s.recommendation->route, Route::Reserve);
         const auto &reasons = s.recommendation->reasons;
         const auto it = std::find_if(reasons.begin(), reasons.end(),
-                                     [](const std::string &r) { return r.find("72% utilization") != std::string::npos; });
-        QVERIFY2(it != reasons.end(), "no reason cites the break-even utilization");
-        const bool below = utilization < 0.72;
-        QCOMPARE(it->find("held all month") != std::string::npos, below);
-        QCOMPARE(it->find("even if on-demand GPUs were released") != std::string::npos, !below);
-        QVERIFY(it->find(below ? "gives 63%" : "gives 80%") != std::string::npos);
+                                     [](const std::string &r) { return r.find("72%") != std::string::npos; });
+        QVERIFY2(it != reasons.end(), "no reason cites the break-even");
+        const bool wins = billedShare >= 0.72;
+        QCOMPARE(it->find("this commitment costs less than renting on demand") != std::string::npos, wins);
+        QCOMPARE(it->find("renting on demand costs less for the same GPUs") != std::string::npos, !wins);
+        QVERIFY2(it->find(wins ? "billed for 100%" : "billed for 33% of the month") != std::string::npos, it->c_str());
     }
 }
 
@@ -271,33 +273,71 @@ void TestRecommend::nearTieNamesTheAssumptionThatFlipsIt()
     QVERIFY(std::none_of(calm.begin(), calm.end(), [](const std::string &r) { return r.rfind("near tie:", 0) == 0; }));
 }
 
-// Steady 10 requests/s with bursts to 30/s for 20 s every 300 s; the monthly volume is that of
-// 10/s (26,280,000), so traffic peaks at 3x its average. The GPU option holds 3 replicas at
-// utilization 1/3, so one replica carries 10/s: one replica for the base, and the API for the
-// 20/s above it during bursts, 20 x 20/300 x 730 x 3600 = 3,504,000 requests a month. With the
-// GPU route at T = 10,000,000 API requests' worth a month, hybrid costs T/3 + 3,504,000 API
-// requests, well under T.
-void TestRecommend::hybridForBurstyTraffic()
+// The hybrid (priced per option by costCandidate, tst_cost) against the GPU option it extends:
+// recommended when it costs less per accepted output, with its base replicas and the overflow's
+// requests and tokens in the reason; not when it costs more. Below the API's cost too, the
+// recommendation says which costs each pure route carries that the hybrid does not.
+void TestRecommend::hybridWhenItCostsLess()
 {
-    const QString bursts = QStringLiteral(R"(, "bursts": {"multiplier": 3, "duration_s": 20, "period_s": 300})");
-    const Brief b = brief(QStringLiteral(R"({"demand_certainty": "medium"})"), {}, bursts);
-    const CostSummary apiOnly = summarize(b, {});
-    QVERIFY(apiOnly.api);
-    const double perRequest = apiOnly.api->totalUsdPerMonth / apiOnly.api->requestsPerMonth;
-    CostOption o = gpuOption(PricingTerm::OnDemand, 10e6 * perRequest / 26280000);
-    o.replicas = 3;
-    o.gpus = 6;
-    o.utilization = 1.0 / 3;
-    QVERIFY(o.costPerAcceptedOutput < apiOnly.api->costPerAcceptedOutput);  // the GPU route wins outright
-    const CostSummary s = summarize(b, candidates(b, {{o}}));
-    QVERIFY(s.recommendation);
-    QCOMPARE(s.recommendation->route, Route::Hybrid);
-    const double expected = o.totalUsdPerMonth / 3 + 3504000 * perRequest;
-    QVERIFY2(std::abs(s.recommendation->usdPerMonth - expected) < 0.02,
-             qPrintable(QStringLiteral("%1 against %2").arg(s.recommendation->usdPerMonth).arg(expected)));
-    // Without the bursts the same option is simply rented.
-    const Brief steady = brief(QStringLiteral(R"({"demand_certainty": "medium"})"));
-    QCOMPARE(summarize(steady, candidates(steady, {{o}})).recommendation->route, Route::Rent);
+    const Brief apiAllowed = brief(QStringLiteral(R"({"demand_certainty": "medium"})"));
+    const double api = apiCost(apiAllowed);
+    CostOption gpu = gpuOption(PricingTerm::OnDemand, 0.8 * api);
+    gpu.replicas = 6;
+    gpu.gpus = 6;
+    gpu.lines = {{"idle_capacity", 1234.56, "test"}};
+    for (const double hybridCost : {0.5, 0.7, 0.9}) {
+        CostOption hybrid = gpuOption(PricingTerm::OnDemand, hybridCost * api);
+        hybrid.hybrid = CostOption::HybridSplit{2, 3504000, 3504000e3, 700800e3, 1000, 500};
+        std::vector<CandidateResult> results = candidates(apiAllowed, {{gpu}});
+        results[0].cost.hybrids = {hybrid};
+        const CostSummary s = summarize(apiAllowed, results);
+        QVERIFY(s.recommendation);
+        QVERIFY(s.hybrid);
+        if (hybridCost < 0.8) {
+            QCOMPARE(s.recommendation->route, Route::Hybrid);
+            QCOMPARE(s.recommendation->costPerAcceptedOutput, hybrid.costPerAcceptedOutput);
+            const auto &r = s.recommendation->reasons;
+            QVERIFY(std::any_of(r.begin(), r.end(), [](const std::string &x) {
+                return x.find("2 replicas for the steady base") != std::string::npos
+                       && x.find("API for the 3.5 million requests a month") != std::string::npos;
+            }));
+            // Below the API (0.5 and 0.7 of its cost): the explanation names the GPU route's idle cost.
+            QVERIFY(std::any_of(r.begin(), r.end(), [](const std::string &x) {
+                return x.find("costs less than either pure route") != std::string::npos && x.find("$1234.56") != std::string::npos;
+            }));
+        } else {
+            QCOMPARE(s.recommendation->route, Route::Rent);
+        }
+    }
+}
+
+// Spot is cheapest per accepted output, but the brief has a p99 TTFT target: it is left out with
+// its reason, and on-demand is rented; when the brief declares interruptions acceptable, spot is
+// recommended. The API is ruled out so that the GPU options decide.
+void TestRecommend::spotOnlyWhereInterruptionsAreAcceptable()
+{
+    for (const bool acceptable : {false, true}) {
+        const Brief b = brief(QStringLiteral(R"({"api_allowed": false, "interruptions_acceptable": %1})")
+                                  .arg(acceptable ? QStringLiteral("true") : QStringLiteral("false")));
+        const double api = apiCost(b);
+        const CostSummary s = summarize(b, candidates(b, {{gpuOption(PricingTerm::OnDemand, 0.6 * api),
+                                                           gpuOption(PricingTerm::Spot, 0.4 * api, 1.0)}}));
+        QVERIFY(s.recommendation);
+        QCOMPARE(s.recommendation->route, Route::Rent);
+        QCOMPARE(*s.recommendation->term, acceptable ? PricingTerm::Spot : PricingTerm::OnDemand);
+        const auto &r = s.recommendation->reasons;
+        QCOMPARE(std::any_of(r.begin(), r.end(), [](const std::string &x) { return x.rfind("spot capacity is left out", 0) == 0; }),
+                 !acceptable);
+        // Left out, spot is not ranked either: on demand is the one option left (the API is ruled out).
+        QCOMPARE(s.ranking.has_value(), acceptable);
+    }
+    // Unsaid, a brief with a latency target leaves spot out; one without (batch work) weighs it.
+    const Brief unsaid = brief(QStringLiteral(R"({"api_allowed": false})"));
+    QVERIFY(!unsaid.cost.decision.interruptionsAcceptable);
+    QCOMPARE(*summarize(unsaid, candidates(unsaid, {{gpuOption(PricingTerm::OnDemand, 0.6 * apiCost(unsaid)),
+                                                    gpuOption(PricingTerm::Spot, 0.4 * apiCost(unsaid), 1.0)}}))
+                  .recommendation->term,
+             PricingTerm::OnDemand);
 }
 
 void TestRecommend::mistakes_data()
