@@ -154,6 +154,8 @@ private slots:
     void compareTwoScenarios();
     void warningsLeadToTheirFix();
     void priceQuoteIsUsedAndUndone();
+    void quoteTermsAreTypedShownAndWarned();
+    void billingIsChosenAndTyped();
     void typedPricesAreKeptAsTyped_data();
     void typedPricesAreKeptAsTyped();
     void presentChartHasItsKeys();
@@ -620,6 +622,100 @@ void TestMainWindow::priceQuoteIsUsedAndUndone()
     doc.undoStack()->undo();
     QVERIFY(doc.brief()->cost.prices.empty());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// A reservation quote with commercial terms, typed: 25% up front alone holds the Add button (a
+// share of what?) until a 12-month minimum commitment is typed; the brief's price carries the
+// terms, the quote's tooltip and the cost table's tooltip state them, and on the sample's medium
+// demand certainty the commitment is warned about, the warning leading to the demand certainty
+// field.
+void TestMainWindow::quoteTermsAreTypedShownAndWarned()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(showOnSample(w, doc));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    wb::PriceQuoteDialog dialog(doc.catalog(), QString::fromStdString(doc.brief()->candidates.front().gpu));
+    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QTest::keyClicks(dialog.providerEdit(), QStringLiteral("Acme Cloud, 1-year reserved"));
+    dialog.termBox()->setCurrentIndex(dialog.termBox()->findText(QStringLiteral("reserved-1y")));
+    QTest::keyClicks(dialog.amountBox()->lineEdit(), QStringLiteral("0.95"));
+    QTest::keyClicks(dialog.sourceEdit(), QStringLiteral("quote ACME-2026-200"));
+    QVERIFY(ok->isEnabled());
+    QTest::keyClicks(dialog.upfrontBox()->lineEdit(), QStringLiteral("25"));
+    QVERIFY(!ok->isEnabled());
+    QVERIFY(ok->toolTip().contains(QLatin1String("minimum commitment")));
+    QTest::keyClicks(dialog.commitmentBox()->lineEdit(), QStringLiteral("12"));
+    QVERIFY(ok->isEnabled());
+    dialog.offerBox()->setCurrentIndex(dialog.offerBox()->findText(QStringLiteral("dedicated-cluster")));
+    QVERIFY(!w.addPriceQuote(dialog.json()).has_value());
+    const wb::GpuPrice &quote = doc.brief()->cost.prices.front();
+    QCOMPARE(quote.minCommitmentMonths.value_or(0), 12.0);
+    QCOMPARE(quote.upfrontFraction.value_or(0), 0.25);
+    QCOMPARE(quote.offer, wb::Offer::DedicatedCluster);
+    QVERIFY(w.quoteList()->item(0)->toolTip().contains(QLatin1String("12-month minimum commitment, 25% paid up front")));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    const wb::CandidateResult &first = wb::deployment(doc.results().results.front());
+    const auto warning = std::find_if(first.cost.warnings.begin(), first.cost.warnings.end(),
+                                      [](const wb::Warning &x) { return x.code == "commitment-vs-certainty"; });
+    QVERIFY(warning != first.cost.warnings.end());
+    QVERIFY(warning->message.find("12-month minimum commitment") != std::string::npos);
+    QListWidgetItem *item = nullptr;
+    for (int i = 0; i < w.warningList()->count(); ++i)
+        if (w.warningList()->item(i)->toolTip() == QLatin1String("commitment-vs-certainty"))
+            item = w.warningList()->item(i);
+    QVERIFY(item);
+    emit w.warningList()->itemClicked(item);
+    QTRY_VERIFY(w.briefForm()->field(QStringLiteral("/cost/decision/demand_certainty"))->isAncestorOf(QApplication::focusWidget()));
+}
+
+// How rented GPUs are billed, set on the Brief page: "in a scheduled window" starts at 8 hours on
+// 30 days, shown in its fields; typed 10 hours are taken, 25 refused with the field named (the
+// brief keeps 10); the on-demand options are then billed for 10 x 30 = 300 of 730.5 hours. Autoscaled
+// hides the window and shows the minimum replicas; spot interruptions are a stated choice.
+void TestMainWindow::billingIsChosenAndTyped()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(showOnSample(w, doc));
+    wb::BriefForm *form = w.briefForm();
+    auto *billing = qobject_cast<QComboBox *>(form->field(QStringLiteral("/cost/billing")));
+    QVERIFY(billing);
+    QVERIFY(!doc.brief()->cost.billing.given);
+    QVERIFY(!form->field(QStringLiteral("/cost/billing/hours_per_day"))->isVisibleTo(form));
+    billing->setCurrentIndex(billing->findText(QStringLiteral("in a scheduled window")));
+    QCOMPARE(doc.brief()->cost.billing.model, wb::Billing::Scheduled);
+    wb::NumberEdit *hours = numberField(form, "/cost/billing/hours_per_day");
+    QVERIFY(hours->isVisibleTo(form));
+    QCOMPARE(hours->text(), QStringLiteral("8"));
+    typeInto(hours, QStringLiteral("10"));
+    QCOMPARE(doc.brief()->cost.billing.hoursPerDay, 10.0);
+    QTest::keyClick(hours->lineEdit(), Qt::Key_Return);  // that typing is over
+    typeInto(hours, QStringLiteral("25"));
+    QCOMPARE(doc.brief()->cost.billing.hoursPerDay, 10.0);
+    QVERIFY2(findChildLabelText(form).contains(QLatin1String("Window hours a day")), qPrintable(findChildLabelText(form)));
+    typeInto(hours, QStringLiteral("10"));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    bool billedForTheWindow = false;
+    for (const wb::CandidateResult &r : doc.results().results)
+        for (const wb::CostOption &o : wb::deployment(r).cost.options)
+            if (o.term == wb::PricingTerm::OnDemand) {
+                QVERIFY(qAbs(o.billedShareOfMonth - 300 / 730.5) < 1e-12);
+                billedForTheWindow = true;
+            }
+    QVERIFY(billedForTheWindow);
+    billing->setCurrentIndex(billing->findText(QStringLiteral("autoscaled with the load")));
+    QCOMPARE(doc.brief()->cost.billing.model, wb::Billing::Autoscaled);
+    QVERIFY(!hours->isVisibleTo(form));
+    wb::NumberEdit *minimum = numberField(form, "/cost/billing/min_replicas");
+    QVERIFY(minimum->isVisibleTo(form));
+    typeInto(minimum, QStringLiteral("0"));
+    QCOMPARE(doc.brief()->cost.billing.minReplicas, 0);
+    auto *spot = qobject_cast<QComboBox *>(form->field(QStringLiteral("/cost/decision/interruptions_acceptable")));
+    spot->setCurrentIndex(spot->findText(QStringLiteral("acceptable (work is retried)")));
+    QCOMPARE(doc.brief()->cost.decision.interruptionsAcceptable, std::optional<bool>(true));
+    doc.undoStack()->undo();
+    QVERIFY(!doc.brief()->cost.decision.interruptionsAcceptable);
 }
 
 // A common mistake in the warnings list leads to the field that fixes it: the sample does not
@@ -1479,10 +1575,11 @@ void TestMainWindow::chartsFollowResultsAndExport()
     QVERIFY(w.fitChart()->seriesCount() >= 3);
 }
 
-// The batch sample's 2 × L40S is priced at the one GPU its volume needs: the break-even chart's
-// title says 1 × and "(2 entered)", as the cost table's row does (it said 2 × L40S). A LoRA brief's
-// performance page says that training is not simulated, not that it simulated "serving at the
-// brief's traffic".
+// The batch sample's 1 × A100 is priced at the two GPUs its volume needs in its 8-hour nightly
+// window (before the sample stated its billing window, its 2 × L40S was priced at one): the
+// break-even chart's title says 2 × and "(1 entered)", as the cost table's row does (it once said
+// the entered count). A LoRA brief's performance page says that training is not simulated, not
+// that it simulated "serving at the brief's traffic".
 void TestMainWindow::pagesSayWhatTheyShow()
 {
     wb::Document doc(shippedCatalog());
@@ -1490,16 +1587,16 @@ void TestMainWindow::pagesSayWhatTheyShow()
     QVERIFY(!doc.openFile(QStringLiteral(WB_SOURCE_DIR "/resources/samples/batch-summarization.brief.json")).has_value());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     const wb::Results &results = doc.results();
-    std::size_t l40s = results.results.size();
+    std::size_t a100 = results.results.size();
     for (std::size_t i = 0; i < results.results.size(); ++i)
-        if (results.results[i].candidate.gpu == "l40s-48gb")
-            l40s = i;
-    QVERIFY(l40s < results.results.size());
-    QCOMPARE(results.results[l40s].candidate.gpus, 2);
-    QCOMPARE(wb::deployment(results.results[l40s]).cost.options.front().gpus, 1);
+        if (results.results[i].candidate.gpu == "a100-sxm-80gb")
+            a100 = i;
+    QVERIFY(a100 < results.results.size());
+    QCOMPARE(results.results[a100].candidate.gpus, 1);
+    QCOMPARE(wb::deployment(results.results[a100]).cost.options.front().gpus, 2);
     wb::ChartView chart;
-    wb::showBreakEvenChart(&chart, results, l40s);
-    QCOMPARE(chart.title(), QStringLiteral("Monthly cost against volume: 1×L40S 48GB TP1 (2 entered)"));
+    wb::showBreakEvenChart(&chart, results, a100);
+    QCOMPARE(chart.title(), QStringLiteral("Monthly cost against volume: 2×A100 80GB SXM4 TP1 (1 entered)"));
     // Its log axes run to a billion requests: "1,000 M", not "1E+03 M".
     chart.resize(900, 500);
     chart.show();
@@ -1509,14 +1606,14 @@ void TestMainWindow::pagesSayWhatTheyShow()
         for (const QString &label : chart.axisTickLabels(o))
             QVERIFY2(QRegularExpression(QStringLiteral("^[0-9]{1,3}(,[0-9]{3})*(\\.[0-9]+)?( M)?$")).match(label).hasMatch(),
                      qPrintable(label));
-    // The cost bars name the same count (they said "2×L40S" for a bar costing one).
+    // The cost bars name the same count (they once said "2×L40S" for a bar costing one).
     wb::ChartView bars;
     bars.resize(900, 500);
     bars.show();
     wb::showCostChart(&bars, results);
     QTRY_VERIFY(!bars.axisTickLabels(Qt::Horizontal).isEmpty());
     const QString barNames = bars.axisTickLabels(Qt::Horizontal).join(u'|');
-    QVERIFY2(barNames.contains(QStringLiteral("1×L40S")) && !barNames.contains(QStringLiteral("2×L40S")), qPrintable(barNames));
+    QVERIFY2(barNames.contains(QStringLiteral("2×A100")) && !barNames.contains(QStringLiteral("1×A100")), qPrintable(barNames));
 
     QVERIFY(!doc.openFile(QStringLiteral(WB_SOURCE_DIR "/resources/samples/lora-finetune.brief.json")).has_value());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);

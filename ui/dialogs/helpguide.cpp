@@ -79,10 +79,14 @@ QString HelpGuide::html()
         "<dt><a name=\"accepted\"></a><b>Accepted output</b></dt><dd>An output that did not fail and passed the "
         "quality filter. Cost per accepted output = all-in monthly cost / accepted outputs a month: failures and "
         "rejects are paid for but do not count.</dd>"
-        "<dt><a name=\"utilization\"></a><b>Utilization</b></dt><dd>The average load as a share of what the "
-        "provisioned replicas carry within the targets; the rest is idle capacity, paid whether busy or not.</dd>"
+        "<dt><a name=\"utilization\"></a><b>Utilization</b></dt><dd>The busy share of the GPU time paid for: rented "
+        "GPUs are paid as the brief's billing says (always on, a scheduled window, or autoscaled with the load), "
+        "reserved and bought ones every hour. The rest is idle capacity.</dd>"
         "<dt><a name=\"breakeven\"></a><b>Break-even</b></dt><dd>The monthly volume from which self-hosting costs "
-        "less than the model API, or the utilization from which a commitment costs less than renting on demand.</dd>"
+        "less than the model API, or the share of the month on-demand GPUs would have to be billed for before a "
+        "commitment costs less.</dd>"
+        "<dt><a name=\"hybrid\"></a><b>Hybrid</b></dt><dd>GPUs for the steady base of bursty traffic, with all "
+        "their fixed costs, and the model API for the requests bursts add above them.</dd>"
         "</dl>");
 }
 

@@ -43,6 +43,26 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
     m_observed = provenance.observed;
     m_source = provenance.source;
     m_note = provenance.note;
+    // Commercial terms, all optional.
+    m_offer = new QComboBox(this);
+    for (const auto &[offer, name] : EnumNames<Offer>::items)
+        m_offer->addItem(QString::fromLatin1(name.data(), qsizetype(name.size())));
+    m_commitment = new NumberEdit(0, 120, 1, tr("months"), tr("none"), this);
+    m_upfront = new NumberEdit(0, 100, 1, tr("% of the commitment"), tr("none"), this);
+    m_cancellation = new QLineEdit(this);
+    m_cancellation->setPlaceholderText(tr("optional: e.g. \"30 days' notice\", \"none before term end\""));
+    m_support = new NumberEdit(0, 1e7, 2, tr("USD per GPU a month"), tr("none"), this);
+    m_egress = new NumberEdit(0, 10, 4, tr("USD per GB"), tr("the egress_usd_per_gb assumption"), this);
+    m_storage = new NumberEdit(0, 1e6, 0, tr("GB per GPU"), tr("none"), this);
+    addRow(form, tr("Offer:"), m_offer, tr("Cloud instances, a marketplace's offer, a dedicated cluster or a managed endpoint "
+                                           "billed per hour (one billed per token is a model-API quote)"));
+    addRow(form, tr("Minimum commitment:"), m_commitment,
+           tr("Months the offer binds; one longer than the brief's demand certainty supports is warned about"));
+    addRow(form, tr("Paid up front:"), m_upfront, tr("Share of the commitment paid at signing"));
+    addRow(form, tr("Cancellation:"), m_cancellation, tr("How the commitment can be ended early"));
+    addRow(form, tr("Support fee:"), m_support, tr("Support the offer charges per GPU a month: a cost line of its own"));
+    addRow(form, tr("Egress price:"), m_egress, tr("The provider's price for data sent out, instead of the default"));
+    addRow(form, tr("Storage included:"), m_storage, tr("Storage that comes with each GPU, taken off the storage line"));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_ok = buttons->button(QDialogButtonBox::Ok);
     m_ok->setText(tr("Add to the brief"));
@@ -54,6 +74,8 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
     connect(m_term, &QComboBox::currentIndexChanged, this, &PriceQuoteDialog::showUnit);
     connect(m_term, &QComboBox::currentIndexChanged, this, &PriceQuoteDialog::update);
     connect(m_amount, &NumberEdit::valueChanged, this, &PriceQuoteDialog::update);
+    for (NumberEdit *e : {m_commitment, m_upfront, m_support, m_egress, m_storage})
+        connect(e, &NumberEdit::valueChanged, this, &PriceQuoteDialog::update);
     setMinimumWidth(560);
     showUnit();
     update();
@@ -69,9 +91,18 @@ void PriceQuoteDialog::showUnit()
 
 void PriceQuoteDialog::update()
 {
-    m_ok->setEnabled(!m_provider->text().trimmed().isEmpty() && !m_source->text().trimmed().isEmpty()
-                     && m_amount->value().value_or(0) > 0);
-    m_ok->setToolTip(m_ok->isEnabled() ? QString() : tr("Give the provider, the price and the source"));
+    const bool required = !m_provider->text().trimmed().isEmpty() && !m_source->text().trimmed().isEmpty()
+                          && m_amount->value().value_or(0) > 0;
+    // An optional term typed wrong is not left out silently: its problem holds the button.
+    QString problem;
+    for (NumberEdit *e : {m_commitment, m_upfront, m_support, m_egress, m_storage})
+        if (problem.isEmpty() && !e->problem().isEmpty())
+            problem = e->problem();
+    const bool purchase = m_term->currentText() == QLatin1String("purchase");
+    if (problem.isEmpty() && m_upfront->value().value_or(0) > 0 && !m_commitment->value() && !purchase)
+        problem = tr("A share paid up front is a share of a commitment: give the minimum commitment too");
+    m_ok->setEnabled(required && problem.isEmpty());
+    m_ok->setToolTip(!problem.isEmpty() ? problem : required ? QString() : tr("Give the provider, the price and the source"));
 }
 
 QString PriceQuoteDialog::json() const
@@ -86,6 +117,19 @@ QString PriceQuoteDialog::json() const
     o.insert(QStringLiteral("source"), m_source->text().trimmed());
     if (!m_note->text().trimmed().isEmpty())
         o.insert(QStringLiteral("note"), m_note->text().trimmed());
+    if (m_offer->currentIndex() > 0)
+        o.insert(QStringLiteral("offer"), m_offer->currentText());
+    const auto insert = [&](const char *key, NumberEdit *e, double scale) {
+        if (const auto v = e->value())
+            o.insert(QLatin1String(key), *v * scale);
+    };
+    insert("min_commitment_months", m_commitment, 1);
+    insert("upfront_fraction", m_upfront, 0.01);
+    insert("support_usd_per_gpu_month", m_support, 1);
+    insert("egress_usd_per_gb", m_egress, 1);
+    insert("included_storage_gb_per_gpu", m_storage, 1);
+    if (!m_cancellation->text().trimmed().isEmpty())
+        o.insert(QStringLiteral("cancellation"), m_cancellation->text().trimmed());
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 

@@ -1,7 +1,9 @@
 // A dated price quote for the brief's cost.prices: the GPU, who sells it, the pricing term, the
-// amount (per GPU-hour, or per GPU for a purchase), the date it was seen and where. Every field
-// is required except the note (the Add button waits for them); the engine checks the result when it
-// is added to the brief.
+// amount (per GPU-hour, or per GPU for a purchase), the date it was seen and where, and the
+// offer's commercial terms (kind of offer, minimum commitment, share paid up front, cancellation,
+// support fee, egress price, storage included). The GPU, provider, price, date and source are
+// required (the Add button waits for them); the terms are optional; the engine checks the result
+// when it is added to the brief.
 #pragma once
 
 #include <QDialog>
@@ -33,6 +35,9 @@ public:
     NumberEdit *amountBox() const { return m_amount; }
     QDateEdit *observedEdit() const { return m_observed; }
     QLineEdit *sourceEdit() const { return m_source; }
+    QComboBox *offerBox() const { return m_offer; }
+    NumberEdit *commitmentBox() const { return m_commitment; }
+    NumberEdit *upfrontBox() const { return m_upfront; }
 
 private:
     void showUnit();
@@ -45,6 +50,10 @@ private:
     QDateEdit *m_observed = nullptr;
     QLineEdit *m_source = nullptr;
     QLineEdit *m_note = nullptr;
+    QComboBox *m_offer = nullptr;
+    NumberEdit *m_commitment = nullptr, *m_upfront = nullptr, *m_support = nullptr, *m_egress = nullptr,
+               *m_storage = nullptr;
+    QLineEdit *m_cancellation = nullptr;
     QPushButton *m_ok = nullptr;
 };
 

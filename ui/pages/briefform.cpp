@@ -82,6 +82,11 @@ Choices yesNo(const QString &yes, const QString &no)
 const QString kUnset = QStringLiteral("null");
 // What switching bursts on writes: a 3x burst for 20 s every 5 minutes, to be edited.
 const QString kDefaultBursts = QStringLiteral(R"({"multiplier": 3, "duration_s": 20, "period_s": 300})");
+// A billing model as first chosen: its fields start at values the person then sets (shown, not
+// hidden defaults).
+const QString kBillingAlwaysOn = QStringLiteral(R"({"model": "always-on"})");
+const QString kBillingScheduled = QStringLiteral(R"({"model": "scheduled", "hours_per_day": 8, "days_per_month": 30})");
+const QString kBillingAutoscaled = QStringLiteral(R"({"model": "autoscaled", "min_replicas": 1})");
 
 enum class Group { Workload, Context, Training, Traffic, Acceptance, Operations };
 
@@ -109,6 +114,9 @@ bool realtime(const Brief &b) { return b.workload.kind == WorkloadKind::Realtime
 bool openLoop(const Brief &b) { return inference(b) && b.workload.traffic.mode == TrafficMode::OpenLoop; }
 bool bursting(const Brief &b) { return openLoop(b) && b.workload.traffic.burstMultiplier.has_value(); }
 bool always(const Brief &) { return true; }
+bool billedBy(const Brief &b, Billing model) { return inference(b) && b.cost.billing.given && b.cost.billing.model == model; }
+bool scheduled(const Brief &b) { return billedBy(b, Billing::Scheduled); }
+bool autoscaled(const Brief &b) { return billedBy(b, Billing::Autoscaled); }
 
 template<typename F>
 QString trainingValue(const Brief &b, F get)
@@ -305,6 +313,40 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
     f.push_back({Group::Operations, BriefForm::tr("Model churn:"), "/cost/decision/model_churn", T::Choice, {}, 1, 0, 0, 0, {},
                  enumChoices<Level>(), BriefForm::tr("How often the model is expected to change (bought hardware outlives it)"),
                  always, decided([](const Decision &d) { return jsonEnum(d.modelChurn); })});
+    f.push_back({Group::Operations, BriefForm::tr("Spot interruptions:"), "/cost/decision/interruptions_acceptable", T::Choice,
+                 {}, 1, 0, 0, 0, {},
+                 Choices{{BriefForm::tr("not stated (acceptable only without a latency target)"), kUnset}}
+                     + yesNo(BriefForm::tr("acceptable (work is retried)"), BriefForm::tr("not acceptable")),
+                 BriefForm::tr("Whether the service tolerates spot GPUs taken back mid-request; spot is recommended only if so"),
+                 inference, [](const Brief &b) {
+                     const auto &v = b.cost.decision.interruptionsAcceptable;
+                     return v ? jsonBool(*v) : kUnset;
+                 }});
+    f.push_back({Group::Operations, BriefForm::tr("Rented GPUs billed:"), "/cost/billing", T::Choice, {}, 1, 0, 0, 0, {},
+                 {{BriefForm::tr("not stated (always on)"), kUnset},
+                  {BriefForm::tr("always on, at the peak's capacity"), kBillingAlwaysOn},
+                  {BriefForm::tr("in a scheduled window"), kBillingScheduled},
+                  {BriefForm::tr("autoscaled with the load"), kBillingAutoscaled}},
+                 BriefForm::tr("How on-demand and spot GPUs are paid for; reservations and purchases are paid every hour"),
+                 inference, [](const Brief &b) {
+                     if (!b.cost.billing.given)
+                         return kUnset;
+                     switch (b.cost.billing.model) {
+                     case Billing::Scheduled: return kBillingScheduled;
+                     case Billing::Autoscaled: return kBillingAutoscaled;
+                     case Billing::AlwaysOn: break;
+                     }
+                     return kBillingAlwaysOn;
+                 }});
+    f.push_back({Group::Operations, BriefForm::tr("Window hours a day:"), "/cost/billing/hours_per_day", T::Real, BriefForm::tr(" h"),
+                 1, 0.1, 24, 1, {}, {}, BriefForm::tr("Hours a day the work runs and rented GPUs are billed"), scheduled,
+                 [](const Brief &b) { return jsonNumber(b.cost.billing.hoursPerDay); }});
+    f.push_back({Group::Operations, BriefForm::tr("Window days a month:"), "/cost/billing/days_per_month", T::Real, {}, 1, 0.1, 31,
+                 1, {}, {}, BriefForm::tr("Days a month the window runs"), scheduled,
+                 [](const Brief &b) { return jsonNumber(b.cost.billing.daysPerMonth); }});
+    f.push_back({Group::Operations, BriefForm::tr("Minimum replicas:"), "/cost/billing/min_replicas", T::Integer, {}, 1, 0,
+                 limits::kGpusPerCandidate, 0, {}, {}, BriefForm::tr("Replicas kept running with no load (0: scale to zero)"),
+                 autoscaled, [](const Brief &b) { return jsonNumber(double(b.cost.billing.minReplicas)); }});
     f.push_back({Group::Operations, BriefForm::tr("Requests a month:"), "/cost/requests_per_month", T::Real, BriefForm::tr(" M"), 1e-6,
                  1, limits::kRequestsPerMonth, 3, BriefForm::tr("from the request rate"), {},
                  BriefForm::tr("Monthly volume for the cost per accepted output, when the traffic does not imply one"), inference,

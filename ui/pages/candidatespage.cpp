@@ -168,7 +168,9 @@ void CandidatesPage::showBrief()
         auto *item = new QListWidgetItem(tr("%1 — %2 %3, %4, observed %5")
                                              .arg(gpuName, words(p.term), amount,
                                                   QString::fromStdString(p.provider), QString::fromStdString(p.observed)));
-        item->setToolTip(tr("Source: %1").arg(QString::fromStdString(p.source)));
+        const std::string terms = commercialTermsWords(p);
+        item->setToolTip(tr("Source: %1").arg(QString::fromStdString(p.source))
+                         + (terms.empty() ? QString() : tr("\nTerms: %1").arg(QString::fromStdString(terms))));
         item->setData(Qt::UserRole, int(i));
         m_quotes->addItem(item);
     }

@@ -53,9 +53,15 @@ void ComparisonModel::setResults(const Results &results)
         for (const CostOption &o : r.cost.options)
             m_rows.push_back({&r, &o, &entered});
     }
-    // The model API is an option like the others, ranked in the same columns.
+    // The model API is an option like the others, ranked in the same columns; so is the hybrid
+    // of the recommendation's GPUs and the API (cost.h).
     if (m_results.cost.api)
         m_rows.push_back({nullptr, &*m_results.cost.api, nullptr});
+    if (const auto &rec = m_results.cost.recommendation;
+        m_results.cost.hybrid && rec && rec->candidate && *rec->candidate < m_results.results.size()) {
+        const CandidateResult &entered = m_results.results[*rec->candidate];
+        m_rows.push_back({&deployment(entered), &*m_results.cost.hybrid, &entered});
+    }
     m_best.assign(ColumnCount, std::nullopt);
     for (int c = 0; c < ColumnCount && m_ranked; ++c) {
         const auto higher = higherIsBetter(c);
@@ -183,7 +189,8 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case Term:
         if (row.option && row.option->api)
             return tr("per token") + (row.option->stale ? tr(" (stale)") : QString());
-        return row.option ? words(*row.option->term) + (row.option->stale ? tr(" (stale)") : QString())
+        return row.option ? (row.option->hybrid ? tr("%1 + API for bursts").arg(words(*row.option->term)) : words(*row.option->term))
+                                + (row.option->stale ? tr(" (stale)") : QString())
                           : figures::whyMissing(*row.result);
     case Gpus: return v ? l.toString(*v, 'f', 0) : QStringLiteral("–");
     case SloMet: {

@@ -40,6 +40,11 @@ void CostTableModel::setResults(const Results &results)
     }
     if (m_results.cost.api)
         m_rows.push_back({tr("Model API"), &*m_results.cost.api, std::nullopt, {}, {}});
+    // The hybrid of the recommendation's GPUs and the API (cost.h).
+    if (const auto &rec = m_results.cost.recommendation;
+        m_results.cost.hybrid && rec && rec->candidate && *rec->candidate < m_results.results.size())
+        m_rows.push_back({ResultsTableModel::optionLabel(m_results.results[*rec->candidate], *m_results.cost.hybrid),
+                          &*m_results.cost.hybrid, rec->candidate, {}, {}});
     endResetModel();
 }
 
@@ -86,9 +91,17 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
         for (const CostLine &l : o.lines)
             lines << tr("%1: $%2 — %3").arg(QString::fromStdString(costLineTitle(l.name)), money(l.usdPerMonth, 2),
                                              QString::fromStdString(l.basis));
+        if (o.hybrid)
+            lines << tr("%1 base replicas; %2 requests a month (%3 input and %4 output tokens) go to the API")
+                         .arg(o.hybrid->baseReplicas)
+                         .arg(QString::fromStdString(readableCount(o.hybrid->overflowRequestsPerMonth)),
+                              QString::fromStdString(readableCount(o.hybrid->overflowInputTokensPerMonth)),
+                              QString::fromStdString(readableCount(o.hybrid->overflowOutputTokensPerMonth)));
         lines << tr("Price: %1, observed %2 (%3)")
                      .arg(QString::fromStdString(o.provider), QString::fromStdString(o.observed),
                           QString::fromStdString(o.source));
+        if (!o.terms.empty())
+            lines << tr("Terms: %1").arg(QString::fromStdString(o.terms));
         if (o.stale)
             lines << tr("This price is older than the staleness limit: check it.");
         return lines.join(QLatin1Char('\n'));
@@ -97,7 +110,7 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
         return {};
     switch (column) {
     case Candidate: return row.label;
-    case Term: return o.api ? tr("API") : words(*o.term);
+    case Term: return o.api ? tr("API") : o.hybrid ? tr("%1 + API for bursts").arg(words(*o.term)) : words(*o.term);
     case Provider: return QString::fromStdString(o.provider);
     case Observed: return QString::fromStdString(o.observed) + (o.stale ? tr(" (stale)") : QString());
     case PricePerGpuHour: return o.api ? QStringLiteral("–") : money(o.usdPerGpuHour, 2);
@@ -107,7 +120,7 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
     case PerAccepted: return money(o.costPerAcceptedOutput, 6);
     case PerMillionTokens: return money(o.costPerMillionAcceptedTokens, 3);
     case ApiBreakEven:
-        if (o.api)
+        if (o.api || o.hybrid)
             return QStringLiteral("–");
         return o.breakEvenRequestsPerMonthVsApi ? QString::fromStdString(readableCount(*o.breakEvenRequestsPerMonthVsApi))
                : m_results.cost.api             ? tr("never")
@@ -123,7 +136,8 @@ QVariant CostTableModel::headerData(int section, Qt::Orientation orientation, in
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case Gpus: return tr("GPUs provisioned for the peak request rate within the latency targets");
-        case Utilization: return tr("Average load as a share of the provisioned capacity; the rest is paid idle time") + figures::glossaryHint(tr("Utilization"));
+        case Utilization: return tr("Busy share of the billed GPU time (rented GPUs are billed as the brief's billing says, "
+                                    "committed ones every hour); the rest is paid idle time") + figures::glossaryHint(tr("Utilization"));
         case PerAccepted: return tr("All-in monthly cost divided by the outputs that pass failures and quality filters") + figures::glossaryHint(tr("Accepted output"));
         case ApiBreakEven: return tr("Monthly requests from which this option costs less than the model API ("
                                      "\"never\": not at any volume)");

@@ -102,11 +102,14 @@ QString priceSummary(const PriceSelection &prices)
 QString priceDetails(const PriceSelection &prices)
 {
     QStringList lines;
-    for (const GpuPrice *p : prices.offers)
+    for (const GpuPrice *p : prices.offers) {
         lines << Text::tr("%1%2 %3 — %4, observed %5%6 (%7)")
                      .arg(prices.isChosen(p) ? Text::tr("✓ ") : Text::tr("   "), term(*p), amount(*p),
                           QString::fromStdString(p->provider), QString::fromStdString(p->observed),
                           p->origin == "brief" ? Text::tr(", from the brief") : QString(), QString::fromStdString(p->source));
+        if (const std::string terms = commercialTermsWords(*p); !terms.empty())
+            lines << Text::tr("      terms: %1").arg(QString::fromStdString(terms));
+    }
     if (lines.isEmpty())
         return Text::tr("No dated price: add one under cost.prices in the brief.");
     return Text::tr("✓ marks the price the cost model uses for its term (current before stale, the brief's before the "
