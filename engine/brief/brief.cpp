@@ -254,6 +254,13 @@ struct BriefParser
         const Json &obj = *top.find("assumptions");
         for (auto it = obj.begin(); it != obj.end(); ++it) {
             const std::string path = a->pathOf(it.key());
+            // Retired: spot losses now follow from the interruption rate (briefs saved before still open).
+            if (it.key() == "spot_work_lost_fraction") {
+                brief.warnings.push_back({"retired-assumption", path + " is no longer read: spot losses follow from "
+                                                                       "spot_interruptions_per_gpu_month (or a spot price's "
+                                                                       "interruptions_per_gpu_month); it was ignored"});
+                continue;
+            }
             double value = 0;
             if (it->is_boolean())
                 value = it->get<bool>() ? 1.0 : 0.0;
@@ -285,7 +292,8 @@ struct BriefParser
                     f.fail("gpu", "\"" + p.gpu + "\" is not in the GPU catalog");
                 noteUnknown(f, {"gpu", "provider", "term", "usd_per_gpu_hour", "usd_per_gpu", "observed", "source", "note",
                                 "offer", "min_commitment_months", "upfront_fraction", "cancellation",
-                                "support_usd_per_gpu_month", "egress_usd_per_gb", "included_storage_gb_per_gpu"});
+                                "support_usd_per_gpu_month", "egress_usd_per_gb", "included_storage_gb_per_gpu",
+                                "interruptions_per_gpu_month"});
                 cost.prices.push_back(std::move(p));
             }
         }
@@ -315,6 +323,8 @@ struct BriefParser
             }
             if (billing.model == Billing::Autoscaled)
                 billing.minReplicas = int(b->optInteger("min_replicas", Range{0, limits::kGpusPerCandidate}).value_or(1));
+            if (billing.model == Billing::Serverless)
+                billing.minReplicas = 0;  // billed per second of use: nothing runs without load
             for (const char *key : {"hours_per_day", "days_per_month"})
                 if (billing.model != Billing::Scheduled && b->has(key))
                     b->fail(key, "applies to the \"scheduled\" billing model only");

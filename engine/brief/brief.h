@@ -112,7 +112,8 @@ struct BillingInputs
     // Scheduled: the work runs, and rented GPUs are billed, this many hours a day on this many
     // days a month (capped at hours_per_month).
     double hoursPerDay = 24, daysPerMonth = 30;
-    // Autoscaled: replicas kept running when there is no load (0: scale to zero).
+    // Autoscaled: replicas kept running when there is no load (0: scale to zero). Serverless
+    // capacity scales to zero (0) and is billed per second of use.
     int minReplicas = 1;
     bool given = false;
 };

@@ -75,6 +75,8 @@ std::string commercialTermsWords(const GpuPrice &p)
         parts.push_back(fmt::format("egress ${:.3f} per GB", *p.egressUsdPerGb));
     if (p.includedStorageGbPerGpu)
         parts.push_back(fmt::format("{:g} GB of storage included per GPU", *p.includedStorageGbPerGpu));
+    if (p.interruptionsPerGpuMonth)
+        parts.push_back(fmt::format("interrupted {:g} times per GPU a month", *p.interruptionsPerGpuMonth));
     std::string out;
     for (const std::string &part : parts)
         out += (out.empty() ? "" : ", ") + part;
@@ -144,6 +146,9 @@ GpuPrice parseGpuPrice(const Fields &f, const std::string &origin)
     p.egressUsdPerGb = f.optNumber("egress_usd_per_gb", Range{0.0, 10.0});
     p.includedStorageGbPerGpu = f.optNumber("included_storage_gb_per_gpu", Range{0.0, 1e6});
     p.cancellation = f.optString("cancellation").value_or("");
+    p.interruptionsPerGpuMonth = f.optNumber("interruptions_per_gpu_month", Range{0.0, 10000.0});
+    if (p.interruptionsPerGpuMonth && p.term != PricingTerm::Spot)
+        f.fail("interruptions_per_gpu_month", "applies to spot prices only: other terms are not taken back");
     if (p.upfrontFraction && *p.upfrontFraction > 0 && !p.minCommitmentMonths && p.term != PricingTerm::Purchase)
         f.fail("upfront_fraction", "is a share of a commitment; give min_commitment_months too");
     return p;

@@ -29,6 +29,9 @@ struct GpuPrice
     Offer offer = Offer::Cloud;
     std::optional<double> minCommitmentMonths, upfrontFraction, supportUsdPerGpuMonth, egressUsdPerGb,
         includedStorageGbPerGpu;
+    // Spot: how often the provider takes a GPU's instance back, per GPU a month, where the offer
+    // (or the buyer's own record of it) says; else the assumption spot_interruptions_per_gpu_month.
+    std::optional<double> interruptionsPerGpuMonth;
     std::string cancellation;
 };
 

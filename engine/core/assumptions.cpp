@@ -100,9 +100,13 @@ std::span<const AssumptionInfo> assumptionCatalog()
          "hours a rented or owned GPU is paid for in an average month (8,766 hours a year / 12)"},
         {Assumption::PriceStaleDays, "price_stale_days", "days", 180, 1, 3650,
          "a price observed longer ago than this is flagged stale (the method: date every price you copy)"},
-        {Assumption::SpotWorkLostFraction, "spot_work_lost_fraction", "fraction", 0.05, 0, 0.9,
-         "share of spot GPU time whose work is lost to interruptions and redone (an estimate; providers publish "
-         "interruption frequencies, not lost work)"},
+        {Assumption::SpotInterruptionsPerGpuMonth, "spot_interruptions_per_gpu_month", "count", 30, 0, 10000,
+         "times a month a spot GPU's instance is taken back, unless the price states its own rate: one a day, the "
+         "most a preemptible VM on Google Cloud runs before it is stopped (24 hours); AWS's Spot Instance Advisor puts "
+         "most GPU instance types in its highest band, over 20% a month (an estimate between the two)"},
+        {Assumption::SpotNoticeS, "spot_notice_s", "seconds", 30, 0, 3600,
+         "warning a spot instance gets before it is taken back, in which requests in flight may finish (Google "
+         "Cloud gives 30 s; AWS two minutes)"},
         {Assumption::AutoscaleTargetUtilization, "autoscale_target_utilization", "fraction", 0.7, 0.05, 1,
          "load an autoscaler keeps each replica at, leaving room for growth while a new replica starts (Kubernetes "
          "HPA and KEDA targets are commonly set between 50% and 80%)"},
@@ -112,6 +116,9 @@ std::span<const AssumptionInfo> assumptionCatalog()
         {Assumption::ReplicaStartS, "replica_start_s", "seconds", 60, 0, 3600,
          "a new replica's start besides loading weights: node and container start, CUDA context, engine warm-up "
          "and graph capture (an estimate)"},
+        {Assumption::ScaleToZeroIdleS, "scale_to_zero_idle_s", "seconds", 300, 0, 86400,
+         "time a replica of a service that scales to zero (serverless, or autoscaled with no minimum) stays up after "
+         "its last request (Vertex AI's scale-to-zero waits at least 5 minutes, its idle_scaledown_period minimum)"},
         {Assumption::CommitmentMonthsWithoutCertainty, "commitment_months_without_certainty", "months", 3, 0, 120,
          "longest minimum commitment accepted without a warning while the brief's demand certainty is not high (a "
          "quarter: about as far ahead as a volume that is not firm can be forecast)"},

@@ -30,7 +30,7 @@ enum class Route { Rent, Reserve, Buy, Api, Hybrid };
 // How rented GPU hours are billed (reservations and purchases are paid every hour regardless):
 // around the clock at the capacity the peak needs, only in a scheduled window each day, or
 // following the load with an autoscaler.
-enum class Billing { AlwaysOn, Scheduled, Autoscaled };
+enum class Billing { AlwaysOn, Scheduled, Autoscaled, Serverless };
 // What a GPU price is an offer of: cloud instances, a marketplace's, a dedicated cluster, or a
 // managed endpoint billed per hour (one billed per token is a model-API quote).
 enum class Offer { Cloud, Marketplace, DedicatedCluster, ManagedEndpoint };
@@ -71,7 +71,7 @@ WB_ENUM_NAMES(Level, {Level::Low, "low"}, {Level::Medium, "medium"}, {Level::Hig
 WB_ENUM_NAMES(Route, {Route::Rent, "rent"}, {Route::Reserve, "reserve"}, {Route::Buy, "buy"},
               {Route::Api, "api"}, {Route::Hybrid, "hybrid"});
 WB_ENUM_NAMES(Billing, {Billing::AlwaysOn, "always-on"}, {Billing::Scheduled, "scheduled"},
-              {Billing::Autoscaled, "autoscaled"});
+              {Billing::Autoscaled, "autoscaled"}, {Billing::Serverless, "serverless"});
 WB_ENUM_NAMES(Offer, {Offer::Cloud, "cloud"}, {Offer::Marketplace, "marketplace"},
               {Offer::DedicatedCluster, "dedicated-cluster"}, {Offer::ManagedEndpoint, "managed-endpoint"});
 #undef WB_ENUM_NAMES

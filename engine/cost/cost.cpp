@@ -70,8 +70,15 @@ struct GpuRoute
     std::optional<int> simulatedReplicas;  // replicas the performance engine found for the brief's peak
     double weightsGb = 0;
     std::optional<double> onDemandUsdPerGpuHour;  // the cheapest current on-demand offer, for break-evens
+    double meanE2eS = 0;             // a request's simulated mean end-to-end latency
 
     const Assumptions &a() const { return brief->assumptions; }
+
+    // Seconds a new replica takes to start: its weights read at model_load_gb_per_s, plus the rest.
+    double startS() const
+    {
+        return weightsGb / a().value(Assumption::ModelLoadGbPerS) + a().value(Assumption::ReplicaStartS);
+    }
 
     // Capital per GPU and the monthly ownership parts per GPU at utilization u (purchase only).
     struct Ownership
@@ -96,7 +103,17 @@ struct GpuRoute
     // The replica-hours rented capacity is billed for a month under the brief's billing model,
     // for `replicas` provisioned for the peak and `busy` replica-hours of work, with how it was
     // worked out. Reservations and purchases are not asked: they are paid every hour.
-    std::pair<double, std::string> rentedReplicaHours(int replicas, double busy) const
+    struct Billed
+    {
+        double replicaHours = 0;
+        std::string basis;
+        // Capacity that follows the load: the share of requests that find no replica ready (the
+        // service scaled to zero, or a burst outgrew the replicas running) and wait for one to
+        // start, and how long a start takes.
+        double coldStartShare = 0;
+        double startS = 0;
+    };
+    Billed rentedReplicaHours(int replicas, double busy) const
     {
         const BillingInputs &b = brief->cost.billing;
         const double hours = a().value(Assumption::HoursPerMonth), active = activeHoursPerMonth(*brief);
@@ -105,35 +122,66 @@ struct GpuRoute
         case Billing::Scheduled:
             return {replicas * active, fmt::format("billed for the scheduled window, {:g} h a day on {:g} days ({:.1f} h a month)",
                                                    b.hoursPerDay, b.daysPerMonth, active)};
-        case Billing::Autoscaled: {
+        case Billing::Autoscaled:
+        case Billing::Serverless: {
             // Replicas follow the load at the autoscaler's target utilization, never below the
-            // minimum; each burst starts the replicas it needs above the steady base, and they are
-            // billed from the moment they start loading. A burst shorter than a replica's start
-            // cannot be followed: the peak's replicas stay up.
+            // minimum (serverless: none); each burst starts the replicas it needs above the steady
+            // base, and they are billed from the moment they start loading. A burst shorter than a
+            // replica's start cannot be followed: the peak's replicas stay up.
             const double target = a().value(Assumption::AutoscaleTargetUtilization);
-            const double startS = weightsGb / a().value(Assumption::ModelLoadGbPerS) + a().value(Assumption::ReplicaStartS);
+            Billed r;
+            r.startS = startS();
             const Traffic &t = brief->workload.traffic;
             double billed = std::max(double(b.minReplicas) * hours, busy / target);
-            std::string basis = fmt::format("autoscaled at {:.0f}% target utilization with at least {} replica{} ({:.0f} s to start "
-                                            "one: {:.1f} GB of weights at {:g} GB/s plus {:g} s)",
-                                            100 * target, b.minReplicas, b.minReplicas == 1 ? "" : "s", startS, weightsGb,
-                                            a().value(Assumption::ModelLoadGbPerS), a().value(Assumption::ReplicaStartS));
+            r.basis = (b.model == Billing::Serverless
+                           ? fmt::format("serverless, billed per second of use, scaled at {:.0f}% target utilization", 100 * target)
+                           : fmt::format("autoscaled at {:.0f}% target utilization with at least {} replica{}", 100 * target,
+                                         b.minReplicas, b.minReplicas == 1 ? "" : "s"))
+                + fmt::format(" ({:.0f} s to start one: {:.1f} GB of weights at {:g} GB/s plus {:g} s)", r.startS, weightsGb,
+                              a().value(Assumption::ModelLoadGbPerS), a().value(Assumption::ReplicaStartS));
+            if (b.minReplicas == 0) {
+                // Scaled to zero, a replica stays up scale_to_zero_idle_s (T) after its last
+                // request. With requests at random (Poisson) at an average rate L, a gap between
+                // two exceeds T with probability e^(-LT): the next request finds nothing running,
+                // waits for a start, and the start is billed. One replica is busy a share p of the
+                // time and, of the rest, up a share 1 - e^(-LT) (L times the mean of min(gap, T)).
+                const double idleS = a().value(Assumption::ScaleToZeroIdleS);
+                const double rate = busy * replicaRatePerS / hours;  // requests/s on average
+                const double cold = std::exp(-rate * idleS);
+                const double p = std::min(1.0, busy / hours);
+                const double starts = rate * (1 - p) * cold * hours * kSecondsPerHour;
+                billed = std::max(billed, (p + (1 - p) * (1 - cold)) * hours) + starts * r.startS / kSecondsPerHour;
+                r.coldStartShare = (1 - p) * cold;
+                r.basis += fmt::format("; up {:g} s after the last request, so {:.1f}% of requests find none running "
+                                       "({:.0f} starts a month, billed while they load)",
+                                       idleS, 100 * r.coldStartShare, starts);
+            }
             if (t.burstMultiplier && t.burstPeriodS > 0 && t.requestRatePerS) {
                 const int base = std::max(b.minReplicas, int(std::ceil(*t.requestRatePerS / replicaRatePerS / target - 1e-9)));
                 const int extra = std::max(0, replicas - base);
-                if (startS >= t.burstDurationS || t.burstPeriodS - t.burstDurationS < startS) {
+                if (r.startS >= t.burstDurationS || t.burstPeriodS - t.burstDurationS < r.startS) {
                     billed = std::max(billed, double(replicas) * hours);
-                    basis += fmt::format("; bursts of {:g} s every {:g} s are shorter than a start, so the peak's {} replicas "
-                                         "stay up",
-                                         t.burstDurationS, t.burstPeriodS, replicas);
+                    r.coldStartShare = 0;
+                    r.basis += fmt::format("; bursts of {:g} s every {:g} s are shorter than a start, so the peak's {} replicas "
+                                           "stay up",
+                                           t.burstDurationS, t.burstPeriodS, replicas);
                 } else {
                     const double burstsPerMonth = hours * kSecondsPerHour / t.burstPeriodS;
-                    billed += extra * (t.burstDurationS + startS) / kSecondsPerHour * burstsPerMonth;
-                    basis += fmt::format("; {} more replica{} for each burst, billed from start to its end", extra,
-                                         extra == 1 ? "" : "s");
+                    billed += extra * (t.burstDurationS + r.startS) / kSecondsPerHour * burstsPerMonth;
+                    // What a burst adds above the running replicas' capacity waits for the new
+                    // ones in its first start time: a share of each period's requests.
+                    const double m = *t.burstMultiplier, rate = *t.requestRatePerS;
+                    const double excess = std::max(0.0, m * rate - std::max(1, base) * replicaRatePerS);
+                    const double waiting = extra > 0 ? excess * r.startS / (rate * (t.burstPeriodS + (m - 1) * t.burstDurationS)) : 0;
+                    r.coldStartShare += waiting;
+                    r.basis += fmt::format("; {} more replica{} for each burst, billed from start to its end", extra,
+                                           extra == 1 ? "" : "s")
+                        + (waiting > 0 ? fmt::format(" ({:.1f}% of requests wait for them)", 100 * waiting) : std::string());
                 }
             }
-            return {std::min(billed, replicas * hours), basis};
+            r.replicaHours = std::min(billed, replicas * hours);
+            r.coldStartShare = std::min(1.0, r.coldStartShare);
+            return r;
         }
         }
         return {replicas * hours, ""};
@@ -158,13 +206,19 @@ struct GpuRoute
         o.requestsPerMonth = requests;
         const int needed = std::max(1, int(std::ceil(averageRate * peakToAverage / replicaRatePerS - 1e-9)));
         o.replicas = replicasOverride.value_or(needed);
-        if (brief->cost.billing.model == Billing::Autoscaled)
+        if (brief->cost.billing.model == Billing::Autoscaled || brief->cost.billing.model == Billing::Serverless)
             o.replicas = std::max(o.replicas, brief->cost.billing.minReplicas);
         o.gpus = o.replicas * gpusPerReplica;
         const double busy = requests / replicaRatePerS / kSecondsPerHour;  // replica-hours of work
         const bool committed = price->term != PricingTerm::OnDemand && price->term != PricingTerm::Spot;
-        const auto [rentedHours, billingBasis] = rentedReplicaHours(o.replicas, busy);
+        const Billed rented = rentedReplicaHours(o.replicas, busy);
+        const double rentedHours = rented.replicaHours;
+        const std::string &billingBasis = rented.basis;
         const double billed = committed ? o.replicas * hours : rentedHours;
+        if (!committed && rented.coldStartShare > 0) {
+            o.coldStartShare = rented.coldStartShare;
+            o.coldStartS = rented.startS;
+        }
         o.billedShareOfMonth = billed / (o.replicas * hours);
         if (committed)
             o.onDemandBilledShare = rentedHours / (o.replicas * hours);
@@ -173,6 +227,7 @@ struct GpuRoute
 
         double gpuCost = 0;
         double spotExtra = 0;
+        std::string spotBasis;
         std::string priceBasis;
         if (price->term == PricingTerm::Purchase) {
             // Power follows the load over the whole month, which the owned GPUs are paid for.
@@ -195,8 +250,19 @@ struct GpuRoute
             o.usdPerGpuHour = price->usdPerGpuHour;
             gpuCost = billed * gpusPerReplica * price->usdPerGpuHour;
             if (price->term == PricingTerm::Spot) {
-                const double lost = a().value(Assumption::SpotWorkLostFraction);
-                spotExtra = gpuCost * u * lost / (1 - lost);
+                // Taking back any of a replica's GPUs stops the replica: its replacement is billed
+                // while it starts, and requests in flight that cannot finish within the notice are
+                // redone (the replica's work on them, half their length on average, at its load).
+                const double perGpu = price->interruptionsPerGpuMonth.value_or(a().value(Assumption::SpotInterruptionsPerGpuMonth));
+                const double interruptions = perGpu * gpusPerReplica * billed / hours;
+                const double notice = a().value(Assumption::SpotNoticeS);
+                const double inFlightS = meanE2eS > notice ? u * meanE2eS / 2 : 0;
+                spotExtra = interruptions * (startS() + inFlightS) / kSecondsPerHour * gpusPerReplica * price->usdPerGpuHour;
+                spotBasis = fmt::format(", plus {:.1f} interruptions a month ({:g} per GPU a month{}), each a {:.0f} s replacement "
+                                        "start{}",
+                                        interruptions, perGpu, price->interruptionsPerGpuMonth ? ", the offer's" : "", startS(),
+                                        inFlightS > 0 ? fmt::format(" and {:.0f} s of work in flight redone", inFlightS)
+                                                      : fmt::format(" (work in flight finishes within the {:g} s notice)", notice));
             }
             priceBasis = fmt::format("${:.2f} per GPU-hour x {:.1f} hours", price->usdPerGpuHour, billed / o.replicas)
                 + (committed ? std::string(", paid every hour") : ", " + billingBasis);
@@ -223,9 +289,7 @@ struct GpuRoute
         addLine(o.lines, "retry_waste", gpuCost * u * wasted + spotExtra,
                 fmt::format("busy time spent on failed attempts ({:.1f}%) and rejected outputs ({:.1f}%)", 100 * f,
                     100 * (1 - q))
-                    + (spotExtra > 0 ? fmt::format(", plus {:.0f}% of spot work lost to interruptions",
-                                           100 * a().value(Assumption::SpotWorkLostFraction))
-                                     : std::string()));
+                    + spotBasis);
         addLine(o.lines, "idle_capacity", gpuCost * (1 - u),
                 fmt::format("billed GPU time with no work: provisioned for the peak ({:.2f}x the average)", peakToAverage)
                     + (committed ? std::string(" and paid every hour of the month whether busy or not")
@@ -463,6 +527,27 @@ const CostOption *CandidateCost::cheapest() const
     return best;
 }
 
+bool coldStartMissesSlo(const Brief &brief, const CostOption &o)
+{
+    const std::optional<double> &ttft = brief.workload.slo.ttftP99S;
+    return o.coldStartShare && *o.coldStartShare >= kColdStartWarnShare && ttft && o.coldStartS > *ttft;
+}
+
+std::string coldStartWords(const Brief &brief, double share, double startS)
+{
+    const std::optional<double> &ttft = brief.workload.slo.ttftP99S;
+    return fmt::format("under {} billing {:.1f}% of requests find no replica ready for them (the service scaled to zero, "
+                       "or a burst outgrew the replicas running) and wait up to {:.0f} s for one to start, which the "
+                       "simulated latencies do not include",
+                       enumName(brief.cost.billing.model), 100 * share, startS)
+        + (ttft && startS > *ttft
+               ? fmt::format(": the p99 time to first token is then over the brief's {:g} s target; keep more replicas "
+                             "running (a minimum, or always on at the peak's capacity), send bursts to an API, or commit "
+                             "to capacity",
+                             *ttft)
+               : std::string());
+}
+
 CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const GpuSpec &gpu, const FitResult &fit,
                             const PerformanceResult &perf, const Catalog &catalog, const std::string &today)
 {
@@ -502,6 +587,7 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     route.peakToAverage = demand.peakToAverage;
     const ParameterCounts params = countParameters(w.model);
     route.weightsGb = params.total() * weightBitsPerParameter(w.weightsPrecision, a.flag(Assumption::Nf4DoubleQuant)) / 8 / 1e9;
+    route.meanE2eS = perf.e2e.empty ? 0 : perf.e2e.mean;
     // The performance engine's replica count for the brief's own peak (simulated within the
     // SLO) wins over the linear estimate when the volume is the brief's own.
     std::optional<int> simulated;
@@ -560,6 +646,9 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
                                               termWords(term), gpu.name, price->provider, *o.commitmentMonths, o.committedUsd,
                                               enumName(brief.cost.decision.demandCertainty),
                                               a.value(Assumption::CommitmentMonthsWithoutCertainty))});
+        if (o.coldStartShare && *o.coldStartShare >= kColdStartWarnShare
+            && std::none_of(c.warnings.begin(), c.warnings.end(), [](const Warning &x) { return x.code == "cold-start"; }))
+            c.warnings.push_back({"cold-start", coldStartWords(brief, *o.coldStartShare, o.coldStartS)});
         if (api && apiUsableFor(brief) && demand.peakToAverage >= a.value(Assumption::HybridMinPeakToAverage))
             if (std::optional<CostOption> h = hybridOf(route, *api, *demand.requestsPerMonth, o, today))
                 c.hybrids.push_back(std::move(*h));

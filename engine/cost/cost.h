@@ -44,6 +44,10 @@ struct CostOption
     // Commitments: the share of the month the same GPUs rented on demand would be billed for
     // under the brief's billing model, which break_even_utilization_vs_on_demand is weighed against.
     std::optional<double> onDemandBilledShare;
+    // Rented capacity that follows the load (autoscaled, serverless): the share of requests that
+    // find no replica running and wait for one to start, and the start's length in seconds.
+    std::optional<double> coldStartShare;
+    double coldStartS = 0;
     std::string terms;                 // the price's commercial terms in words (catalog/prices.h)
     std::optional<double> commitmentMonths;  // the price's minimum commitment
     double committedUsd = 0;           // the GPU bill owed over that commitment
@@ -119,14 +123,24 @@ struct RankingCheck
 struct CostSummary
 {
     std::optional<CostOption> api;
-    // The hybrid of the GPU option the recommendation weighs (its candidate is the
-    // recommendation's), when one is priced; recommended when it costs less per accepted output.
+    // The hybrid of the GPU option the recommendation weighs (the cheapest, or the commitment
+    // the decision inputs allow), when one is priced, and that option's candidate (an index into
+    // the brief's candidates); recommended when it costs less per accepted output.
     std::optional<CostOption> hybrid;
+    std::optional<std::size_t> hybridCandidate;
     std::optional<Recommendation> recommendation;
     std::optional<RankingCheck> ranking;   // with two options or more
     std::vector<Warning> warnings;     // the seed's common mistakes and brief-wide cost notes
     std::string today;                 // the date prices were aged against
 };
+
+// Requests that wait for a replica to start, from this share of them on, reach the p99 latency.
+inline constexpr double kColdStartWarnShare = 0.01;
+
+// Whether an option's cold starts put its p99 time to first token over the brief's target, and
+// the cold starts in words (the "cold-start" warning).
+bool coldStartMissesSlo(const Brief &brief, const CostOption &option);
+std::string coldStartWords(const Brief &brief, double share, double startS);
 
 // Cost of one candidate from its fit and performance. today is an ISO date.
 CandidateCost costCandidate(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu, const FitResult &fit,

@@ -44,6 +44,13 @@ bool spotAllowed(const Brief &brief)
     return brief.cost.decision.interruptionsAcceptable.value_or(brief.workload.slo.empty());
 }
 
+// Options the recommendation weighs: spot only where interruptions are acceptable, and none whose
+// cold starts put the p99 time to first token over the brief's target (cost.h).
+bool weighed(const Brief &brief, const CostOption &o)
+{
+    return (o.term != PricingTerm::Spot || spotAllowed(brief)) && !coldStartMissesSlo(brief, o);
+}
+
 // The two cheapest options per accepted output (current prices before stale ones), how close
 // they are, and each labour assumption's value at which their order reverses. An option's monthly
 // total is linear in each: total(x) = total(x0) + k (x - x0), with k the engineer cost a month per
@@ -64,7 +71,7 @@ std::optional<RankingCheck> checkRanking(const Brief &brief, const std::vector<C
     for (const CandidateResult &entered : results) {
         const CandidateResult &r = deployment(entered);
         for (const CostOption &o : r.cost.options)
-            if (!(anyCurrent && o.stale) && o.acceptedOutputsPerMonth > 0 && (o.term != PricingTerm::Spot || spotAllowed(brief)))
+            if (!(anyCurrent && o.stale) && o.acceptedOutputsPerMonth > 0 && weighed(brief, o))
                 entries.push_back({optionWords(r, o), &o});
     }
     if (api && !(anyCurrent && api->stale) && api->acceptedOutputsPerMonth > 0)
@@ -155,11 +162,11 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             || (slot->option->stale == o.stale && o.costPerAcceptedOutput < slot->option->costPerAcceptedOutput))
             slot = Pick{i, &o};
     };
-    std::optional<Pick> spotLeftOut;
+    std::optional<Pick> spotLeftOut, coldLeftOut;
     for (std::size_t i = 0; i < results.size(); ++i)
         for (const CostOption &o : deployment(results[i]).cost.options) {
-            if (o.term == PricingTerm::Spot && !spotAllowed(brief)) {
-                consider(spotLeftOut, i, o);
+            if (!weighed(brief, o)) {
+                consider(o.term == PricingTerm::Spot && !spotAllowed(brief) ? spotLeftOut : coldLeftOut, i, o);
                 continue;
             }
             consider(best, i, o);
@@ -170,6 +177,19 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             else
                 consider(reserve, i, o);
         }
+
+    // The hybrid of a GPU option, when costCandidate priced one.
+    const auto hybridOf = [&](const Pick &p) {
+        s.hybrid.reset();
+        s.hybridCandidate.reset();
+        for (const CostOption &h : deployment(results[p.candidate]).cost.hybrids)
+            if (h.term == p.option->term && h.hybrid && !coldStartMissesSlo(brief, h)) {
+                s.hybrid = h;
+                s.hybridCandidate = p.candidate;
+            }
+    };
+    if (best)
+        hybridOf(*best);
 
     // Common mistake 1: the lowest hourly rate is not the lowest cost per accepted output.
     std::optional<Pick> cheapestHour;
@@ -238,7 +258,10 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         s.warnings.push_back({"no-recommendation", spotLeftOut ? "only spot capacity was priced, and spot is left out for a brief "
                                                                  "with a latency target (cost.decision.interruptions_acceptable "
                                                                  "admits it), so there is nothing to recommend"
-                                                               : "no candidate could be priced, so there is nothing to recommend"});
+                                                   : coldLeftOut ? "every priced option waits for cold starts longer than the "
+                                                                   "brief's p99 time to first token (see the cold-start warning), "
+                                                                   "so there is nothing to recommend"
+                                                                 : "no candidate could be priced, so there is nothing to recommend"});
         s.recommendation = std::nullopt;
         return s;
     }
@@ -318,10 +341,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                          : std::string()));
         // Hybrid: GPUs for the steady base, the API for what bursts add above it (costCandidate
         // prices it per option, in full); recommended when it costs less per accepted output.
-        const CandidateResult &picked = deployment(results[pick.candidate]);
-        for (const CostOption &h : picked.cost.hybrids)
-            if (h.term == o.term && h.hybrid)
-                s.hybrid = h;
+        hybridOf(pick);
         if (s.hybrid && s.hybrid->costPerAcceptedOutput < o.costPerAcceptedOutput) {
             const CostOption &h = *s.hybrid;
             const CostOption::HybridSplit &split = *h.hybrid;
@@ -382,13 +402,19 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                                   readableNumber(f.current), info.name));
         }
     }
-    if (spotLeftOut)
+    if (spotLeftOut && (!best || spotLeftOut->option->costPerAcceptedOutput < best->option->costPerAcceptedOutput))
         rec.reasons.push_back(
             fmt::format("spot capacity is left out ({} at ${:.6f} per accepted output): the brief has a latency target, and a "
                         "spot replica taken back mid-request breaks it; set cost.decision.interruptions_acceptable to "
                         "weigh spot anyway",
                         optionWords(deployment(results[spotLeftOut->candidate]), *spotLeftOut->option),
                         spotLeftOut->option->costPerAcceptedOutput));
+    if (coldLeftOut && (!best || coldLeftOut->option->costPerAcceptedOutput < best->option->costPerAcceptedOutput))
+        rec.reasons.push_back(fmt::format("{} is left out (${:.6f} per accepted output): {}",
+                                          optionWords(deployment(results[coldLeftOut->candidate]), *coldLeftOut->option),
+                                          coldLeftOut->option->costPerAcceptedOutput,
+                                          coldStartWords(brief, *coldLeftOut->option->coldStartShare,
+                                                         coldLeftOut->option->coldStartS)));
     if (!d.given)
         rec.reasons.push_back("the brief states no demand certainty, model churn or hardware-control need "
                               "(cost.decision); medium certainty and churn were assumed");

@@ -204,6 +204,10 @@ const std::vector<Column> &columns()
          }},
         // Appended last, so that the columns scripts index keep their places.
         {"sized_from_gpus", [](const Row &r) { return r.sizedFrom ? std::to_string(r.sizedFrom->gpus) : std::string(); }},
+        option("billed_share_of_month",
+               [](const CostOption &o) { return o.api ? std::string() : fmt::format("{:.4f}", o.billedShareOfMonth); }),
+        option("commercial_terms", [](const CostOption &o) { return o.terms; }),
+        option("cold_start_share", [](const CostOption &o) { return optionalNumber(o.coldStartShare); }),
     };
     return list;
 }
@@ -230,9 +234,8 @@ std::string resultsToCsv(const Brief &brief, const Results &results)
                             rec && rec->route != Route::Api && rec->route != Route::Hybrid && rec->candidate == i
                                 && rec->term == o.term,
                             sizedFrom});
-        // The hybrid belongs to the recommendation's candidate (cost.h).
-        if (results.cost.hybrid && rec && rec->candidate == i)
-            rows.push_back({&r, &*results.cost.hybrid, rec->route == Route::Hybrid, sizedFrom});
+        if (results.cost.hybrid && results.cost.hybridCandidate == i)
+            rows.push_back({&r, &*results.cost.hybrid, rec && rec->route == Route::Hybrid, sizedFrom});
     }
     if (results.cost.api)
         rows.push_back({nullptr, &*results.cost.api, rec && rec->route == Route::Api});

@@ -161,6 +161,8 @@ Json costOptionJson(const CostOption &o)
         j["commercial_terms"] = o.terms;
         j["commitment_months"] = optionalJson(o.commitmentMonths);
         j["committed_usd"] = o.commitmentMonths ? Json(o.committedUsd) : Json(nullptr);
+        j["cold_start_share"] = optionalJson(o.coldStartShare);
+        j["cold_start_s"] = o.coldStartShare ? Json(o.coldStartS) : Json(nullptr);
     }
     j["lines"] = costLinesJson(o.lines);
     if (!o.ownershipDetail.empty())
@@ -219,6 +221,8 @@ Json costSummaryJson(const Brief &brief, const CostSummary &s)
         j["billing"]["min_replicas"] = b.minReplicas;
     j["api"] = s.api ? costOptionJson(*s.api) : Json(nullptr);
     j["hybrid"] = s.hybrid ? costOptionJson(*s.hybrid) : Json(nullptr);
+    if (s.hybrid)
+        j["hybrid"]["candidate_index"] = *s.hybridCandidate;
     if (s.recommendation) {
         const Recommendation &r = *s.recommendation;
         j["recommendation"] = {

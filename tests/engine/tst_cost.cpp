@@ -125,6 +125,8 @@ private slots:
     void hybridCarriesBothRoutesFixedCosts();
     void scheduledWindowIsBilledForItsHours();
     void autoscaledFollowsTheLoad();
+    void serverlessBillsUseAndColdStarts();
+    void spotInterruptionsCostTheirRestarts();
     void commitmentTermsAreShownAndWarned();
     void nightlyBatchSampleIsBilledForItsWindow();
 };
@@ -556,7 +558,7 @@ void TestCost::scheduledWindowIsBilledForItsHours()
 // the 70% target utilization, 10 requests/s / 4 per replica = 2.5 busy replicas -> 2.5 / 0.7 =
 // 3.571 replicas' worth, capped at the 3 the peak needs (3 x 730 h): here the cap binds. At
 // 2 requests/s: 0.5 / 0.7 = 0.714 replicas' worth, below the minimum of 1, so 1 x 730 h is billed,
-// $1,460 on demand for 0.5 busy: utilization 50%.
+// $1,460 on demand for 0.5 busy: utilization 50%. Bursts make some requests wait for starts.
 void TestCost::autoscaledFollowsTheLoad()
 {
     Brief b = briefWith({}, R"("billing": {"model": "autoscaled", "min_replicas": 1}, )");
@@ -570,6 +572,111 @@ void TestCost::autoscaledFollowsTheLoad()
     const CandidateCost busyCost = priced(b);
     const CostOption &busy = option(busyCost, PricingTerm::OnDemand);
     QCOMPARE(busy.billedShareOfMonth, 1.0);
+    QVERIFY(!busy.coldStartShare);  // a replica always runs and nothing bursts: no one waits
+    // Bursts of 3x for 600 s an hour on 8 replicas for the peak: the base is ceil(10 / 4 / 0.7) = 4
+    // replicas, and each burst starts 4 more. Until they are up (76.06 s) the 30 requests/s of a
+    // burst meet 4 x 4 = 16/s of capacity: 14/s wait, 14 x 76.06 = 1,064.8 of every hour's
+    // 10 x (3,600 + 2 x 600) = 48,000 requests, 2.22%.
+    Brief bursty = briefWith(R"(, "bursts": {"multiplier": 3, "duration_s": 600, "period_s": 3600})",
+                             R"("billing": {"model": "autoscaled", "min_replicas": 1}, )");
+    PerformanceResult perf = fixedPerformance();
+    perf.replicasForPeak = 8;
+    const CandidateCost burst = priced(bursty, perf);
+    const CostOption &od = option(burst, PricingTerm::OnDemand);
+    QVERIFY(od.coldStartShare && qAbs(*od.coldStartShare - 14 * 76.060522496 / 48000) < 1e-9);
+    // Its hybrid keeps the base replicas and sends the bursts to the API: none of them waits.
+    for (const CostOption &h : burst.hybrids)
+        QVERIFY(!h.coldStartShare);
+}
+
+// Serverless, one request every 1,000 s on average (0.001/s, 2,628 a month), 4 per second per
+// replica: busy 2,628 / 4 / 3,600 = 0.1825 replica-hours, a share p = 0.1825 / 730 = 0.00025.
+// A replica stays up 300 s (scale_to_zero_idle_s) after a request; a gap exceeds that with
+// probability e^(-0.001 x 300) = 0.740818, so a share (1 - p) x 0.740818 = 74.06% of requests find
+// none running, 0.001 x 0.99975 x 0.740818 x 730 x 3,600 = 1,946.38 starts a month, each billed
+// for 16.0605 GB at 1 GB/s + 60 s = 76.0605 s (41.12 h). Up p + (1 - p)(1 - 0.740818) = 0.259367
+// of 730 h = 189.338 h, above busy / 0.7 = 0.261 h: billed 189.338 + 41.123 = 230.461 replica-hours,
+// $460.92 at $2.00 on one GPU a replica. The 76 s wait is over the brief's 2 s p99 TTFT: it warns.
+// A reservation is paid every hour and never starts cold.
+void TestCost::serverlessBillsUseAndColdStarts()
+{
+    Brief b = briefWith({}, R"("billing": {"model": "serverless"}, )");
+    QCOMPARE(b.cost.billing.minReplicas, 0);
+    b.workload.traffic.requestRatePerS = 0.001;
+    const CandidateCost c = priced(b);
+    const CostOption &od = option(c, PricingTerm::OnDemand);
+    QCOMPARE(cents(line(od, "gpu_compute") + line(od, "retry_waste") + line(od, "idle_capacity")), 46092LL);
+    QVERIFY(qAbs(od.billedShareOfMonth * od.replicas * 730 - 230.461) < 1e-3);
+    QVERIFY(od.coldStartShare && qAbs(*od.coldStartShare - 0.740633) < 1e-6);
+    QVERIFY(qAbs(od.coldStartS - 76.0605) < 1e-4);
+    QVERIFY(coldStartMissesSlo(b, od));
+    QVERIFY(!option(c, PricingTerm::Reserved1y).coldStartShare);
+    const auto warning = std::find_if(c.warnings.begin(), c.warnings.end(), [](const Warning &w) { return w.code == "cold-start"; });
+    QVERIFY(warning != c.warnings.end());
+    QVERIFY2(warning->message.find("74.1% of requests") != std::string::npos
+                 && warning->message.find("over the brief's 2 s target") != std::string::npos,
+             warning->message.c_str());
+    // At 0.01/s a gap exceeds 300 s with probability e^-3 = 0.0498: 4.97% of requests start cold,
+    // still over the 1% the p99 reaches; the replica is up 95% of the month.
+    b.workload.traffic.requestRatePerS = 0.01;
+    const CandidateCost busier = priced(b);
+    QVERIFY(qAbs(*option(busier, PricingTerm::OnDemand).coldStartShare - 0.0496626) < 1e-6);
+    // Autoscaled with a replica always running never starts cold at this load; with none it does.
+    for (const int minimum : {1, 0}) {
+        Brief a = briefWith({}, fmt::format(R"("billing": {{"model": "autoscaled", "min_replicas": {}}}, )", minimum));
+        a.workload.traffic.requestRatePerS = 0.001;
+        QCOMPARE(option(priced(a), PricingTerm::OnDemand).coldStartShare.has_value(), minimum == 0);
+    }
+    // Serverless has no minimum to set.
+    std::string bad = kBrief;
+    bad.replace(bad.find(R"("cost": {)"), 9, R"("cost": {"billing": {"model": "serverless", "min_replicas": 1}, )");
+    const auto parsed = parseBrief(bad, "bad.json", wbtest::shippedCatalog());
+    QVERIFY(!parsed);
+    QVERIFY2(parsed.error().toString().find("/cost/billing/min_replicas") != std::string::npos, parsed.error().toString().c_str());
+}
+
+// Spot at $1.00 a GPU-hour on the 3 replicas of one GPU, billed around the clock: 2,190 GPU-hours,
+// $2,190, busy 1,825 of them (u = 0.8333). Interrupted 30 times per GPU a month (the default),
+// 30 x 2,190 / 730 = 90 times, each costing a replacement's 76.0605 s start (16.0605 GB at 1 GB/s
+// plus 60 s): 90 x 76.0605 / 3,600 x $1.00 = $1.90 on top of the retry waste
+// 2,190 x 0.8333 x 0.118 = $215.35, so $217.25. The offer's own 300 a GPU-month: 900 times,
+// $19.02, $234.37. Requests of 40 s on average outlast the 30 s notice: each interruption also
+// redoes 0.8333 x 40 / 2 = 16.67 s of work, 90 x 92.727 / 3,600 = $2.32, so $217.67.
+void TestCost::spotInterruptionsCostTheirRestarts()
+{
+    const auto spotBrief = [](const std::string &extra) {
+        std::string text = kBrief;
+        text.replace(text.find(R"("prices": [)"), 11,
+                     R"("prices": [{"gpu": "h100-sxm-80gb", "provider": "test spot", "term": "spot", "usd_per_gpu_hour": 1.00,
+                        "observed": "2026-11-01", "source": "hand-worked test")" + extra + "}, ");
+        return wbtest::parseOrFail(text);
+    };
+    const CandidateCost byDefault = priced(spotBrief({}));
+    QCOMPARE(cents(line(option(byDefault, PricingTerm::Spot), "retry_waste")), 21725LL);
+    const std::string basis = std::find_if(option(byDefault, PricingTerm::Spot).lines.begin(),
+                                           option(byDefault, PricingTerm::Spot).lines.end(),
+                                           [](const CostLine &l) { return l.name == "retry_waste"; })
+                                  ->basis;
+    QVERIFY2(basis.find("plus 90.0 interruptions a month (30 per GPU a month), each a 76 s replacement start") != std::string::npos,
+             basis.c_str());
+    const CandidateCost offered = priced(spotBrief(R"(, "interruptions_per_gpu_month": 300)"));
+    QCOMPARE(cents(line(option(offered, PricingTerm::Spot), "retry_waste")), 23437LL);
+    QVERIFY(option(offered, PricingTerm::Spot).terms.find("interrupted 300 times per GPU a month") != std::string::npos);
+    PerformanceResult slow = fixedPerformance();
+    slow.e2e = {40, 40, 40, 40, false};
+    QCOMPARE(cents(line(option(priced(spotBrief({}), slow), PricingTerm::Spot), "retry_waste")), 21767LL);
+    // Other terms are not taken back: the rate is refused on them, by name.
+    std::string bad = kBrief;
+    bad.replace(bad.find(R"("provider": "test reserved", )"), 29, R"("provider": "test reserved", "interruptions_per_gpu_month": 3, )");
+    const auto parsed = parseBrief(bad, "bad.json", wbtest::shippedCatalog());
+    QVERIFY(!parsed);
+    QVERIFY2(parsed.error().toString().find("/cost/prices/1/interruptions_per_gpu_month") != std::string::npos,
+             parsed.error().toString().c_str());
+    // A brief saved with the retired spot_work_lost_fraction still opens, and says it is ignored.
+    std::string retired = kBrief;
+    retired.replace(retired.find(R"("assumptions": {)"), 16, R"("assumptions": {"spot_work_lost_fraction": 0.05, )");
+    const Brief old = wbtest::parseOrFail(retired);
+    QVERIFY(std::any_of(old.warnings.begin(), old.warnings.end(), [](const Warning &w) { return w.code == "retired-assumption"; }));
 }
 
 // A 12-month minimum commitment on a quote, 25% up front, with a $50 support fee per GPU a

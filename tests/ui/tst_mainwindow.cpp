@@ -647,6 +647,7 @@ void TestMainWindow::quoteTermsAreTypedShownAndWarned()
     QVERIFY(ok->toolTip().contains(QLatin1String("minimum commitment")));
     QTest::keyClicks(dialog.commitmentBox()->lineEdit(), QStringLiteral("12"));
     QVERIFY(ok->isEnabled());
+    QVERIFY(!dialog.interruptionsBox()->isEnabled());  // a reservation is not taken back
     dialog.offerBox()->setCurrentIndex(dialog.offerBox()->findText(QStringLiteral("dedicated-cluster")));
     QVERIFY(!w.addPriceQuote(dialog.json()).has_value());
     const wb::GpuPrice &quote = doc.brief()->cost.prices.front();
@@ -667,6 +668,19 @@ void TestMainWindow::quoteTermsAreTypedShownAndWarned()
     QVERIFY(item);
     emit w.warningList()->itemClicked(item);
     QTRY_VERIFY(w.briefForm()->field(QStringLiteral("/cost/decision/demand_certainty"))->isAncestorOf(QApplication::focusWidget()));
+    // A spot quote takes its interruption rate, typed.
+    wb::PriceQuoteDialog spot(doc.catalog(), QString::fromStdString(doc.brief()->candidates.front().gpu));
+    QTest::keyClicks(spot.providerEdit(), QStringLiteral("Acme spot"));
+    spot.termBox()->setCurrentIndex(spot.termBox()->findText(QStringLiteral("spot")));
+    QTest::keyClicks(spot.amountBox()->lineEdit(), QStringLiteral("0.80"));
+    QTest::keyClicks(spot.sourceEdit(), QStringLiteral("acme.example/spot"));
+    QVERIFY(spot.interruptionsBox()->isEnabled());
+    QTest::keyClicks(spot.interruptionsBox()->lineEdit(), QStringLiteral("45.5"));
+    QVERIFY(!w.addPriceQuote(spot.json()).has_value());
+    const auto added = std::find_if(doc.brief()->cost.prices.begin(), doc.brief()->cost.prices.end(),
+                                    [](const wb::GpuPrice &p) { return p.provider == "Acme spot"; });
+    QVERIFY(added != doc.brief()->cost.prices.end());
+    QCOMPARE(added->interruptionsPerGpuMonth.value_or(0), 45.5);
 }
 
 // How rented GPUs are billed, set on the Brief page: "in a scheduled window" starts at 8 hours on
@@ -711,6 +725,10 @@ void TestMainWindow::billingIsChosenAndTyped()
     QVERIFY(minimum->isVisibleTo(form));
     typeInto(minimum, QStringLiteral("0"));
     QCOMPARE(doc.brief()->cost.billing.minReplicas, 0);
+    // Serverless has no minimum: the field goes, and the brief says serverless.
+    billing->setCurrentIndex(billing->findText(QStringLiteral("serverless, per second of use")));
+    QCOMPARE(doc.brief()->cost.billing.model, wb::Billing::Serverless);
+    QVERIFY(!minimum->isVisibleTo(form));
     auto *spot = qobject_cast<QComboBox *>(form->field(QStringLiteral("/cost/decision/interruptions_acceptable")));
     spot->setCurrentIndex(spot->findText(QStringLiteral("acceptable (work is retried)")));
     QCOMPARE(doc.brief()->cost.decision.interruptionsAcceptable, std::optional<bool>(true));

@@ -54,6 +54,7 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
     m_support = new NumberEdit(0, 1e7, 2, tr("USD per GPU a month"), tr("none"), this);
     m_egress = new NumberEdit(0, 10, 4, tr("USD per GB"), tr("the egress_usd_per_gb assumption"), this);
     m_storage = new NumberEdit(0, 1e6, 0, tr("GB per GPU"), tr("none"), this);
+    m_interruptions = new NumberEdit(0, 10000, 1, tr("per GPU a month"), tr("the spot_interruptions_per_gpu_month assumption"), this);
     addRow(form, tr("Offer:"), m_offer, tr("Cloud instances, a marketplace's offer, a dedicated cluster or a managed endpoint "
                                            "billed per hour (one billed per token is a model-API quote)"));
     addRow(form, tr("Minimum commitment:"), m_commitment,
@@ -63,6 +64,8 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
     addRow(form, tr("Support fee:"), m_support, tr("Support the offer charges per GPU a month: a cost line of its own"));
     addRow(form, tr("Egress price:"), m_egress, tr("The provider's price for data sent out, instead of the default"));
     addRow(form, tr("Storage included:"), m_storage, tr("Storage that comes with each GPU, taken off the storage line"));
+    addRow(form, tr("Interruptions:"), m_interruptions,
+           tr("Spot only: how often the provider takes a GPU's instance back; each costs a replacement's start"));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_ok = buttons->button(QDialogButtonBox::Ok);
     m_ok->setText(tr("Add to the brief"));
@@ -74,7 +77,7 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
     connect(m_term, &QComboBox::currentIndexChanged, this, &PriceQuoteDialog::showUnit);
     connect(m_term, &QComboBox::currentIndexChanged, this, &PriceQuoteDialog::update);
     connect(m_amount, &NumberEdit::valueChanged, this, &PriceQuoteDialog::update);
-    for (NumberEdit *e : {m_commitment, m_upfront, m_support, m_egress, m_storage})
+    for (NumberEdit *e : {m_commitment, m_upfront, m_support, m_egress, m_storage, m_interruptions})
         connect(e, &NumberEdit::valueChanged, this, &PriceQuoteDialog::update);
     setMinimumWidth(560);
     showUnit();
@@ -87,6 +90,7 @@ void PriceQuoteDialog::showUnit()
 {
     const bool purchase = m_term->currentText() == QLatin1String("purchase");
     m_amount->setUnit(purchase ? tr("USD per GPU") : tr("USD per GPU-hour"));
+    m_interruptions->setEnabled(m_term->currentText() == QLatin1String("spot"));
 }
 
 void PriceQuoteDialog::update()
@@ -95,8 +99,8 @@ void PriceQuoteDialog::update()
                           && m_amount->value().value_or(0) > 0;
     // An optional term typed wrong is not left out silently: its problem holds the button.
     QString problem;
-    for (NumberEdit *e : {m_commitment, m_upfront, m_support, m_egress, m_storage})
-        if (problem.isEmpty() && !e->problem().isEmpty())
+    for (NumberEdit *e : {m_commitment, m_upfront, m_support, m_egress, m_storage, m_interruptions})
+        if (problem.isEmpty() && e->isEnabled() && !e->problem().isEmpty())
             problem = e->problem();
     const bool purchase = m_term->currentText() == QLatin1String("purchase");
     if (problem.isEmpty() && m_upfront->value().value_or(0) > 0 && !m_commitment->value() && !purchase)
@@ -128,6 +132,8 @@ QString PriceQuoteDialog::json() const
     insert("support_usd_per_gpu_month", m_support, 1);
     insert("egress_usd_per_gb", m_egress, 1);
     insert("included_storage_gb_per_gpu", m_storage, 1);
+    if (m_interruptions->isEnabled())
+        insert("interruptions_per_gpu_month", m_interruptions, 1);
     if (!m_cancellation->text().trimmed().isEmpty())
         o.insert(QStringLiteral("cancellation"), m_cancellation->text().trimmed());
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));

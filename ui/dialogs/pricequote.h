@@ -38,6 +38,7 @@ public:
     QComboBox *offerBox() const { return m_offer; }
     NumberEdit *commitmentBox() const { return m_commitment; }
     NumberEdit *upfrontBox() const { return m_upfront; }
+    NumberEdit *interruptionsBox() const { return m_interruptions; }
 
 private:
     void showUnit();
@@ -52,7 +53,7 @@ private:
     QLineEdit *m_note = nullptr;
     QComboBox *m_offer = nullptr;
     NumberEdit *m_commitment = nullptr, *m_upfront = nullptr, *m_support = nullptr, *m_egress = nullptr,
-               *m_storage = nullptr;
+               *m_storage = nullptr, *m_interruptions = nullptr;
     QLineEdit *m_cancellation = nullptr;
     QPushButton *m_ok = nullptr;
 };

@@ -87,6 +87,7 @@ const QString kDefaultBursts = QStringLiteral(R"({"multiplier": 3, "duration_s":
 const QString kBillingAlwaysOn = QStringLiteral(R"({"model": "always-on"})");
 const QString kBillingScheduled = QStringLiteral(R"({"model": "scheduled", "hours_per_day": 8, "days_per_month": 30})");
 const QString kBillingAutoscaled = QStringLiteral(R"({"model": "autoscaled", "min_replicas": 1})");
+const QString kBillingServerless = QStringLiteral(R"({"model": "serverless"})");
 
 enum class Group { Workload, Context, Training, Traffic, Acceptance, Operations };
 
@@ -326,7 +327,8 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  {{BriefForm::tr("not stated (always on)"), kUnset},
                   {BriefForm::tr("always on, at the peak's capacity"), kBillingAlwaysOn},
                   {BriefForm::tr("in a scheduled window"), kBillingScheduled},
-                  {BriefForm::tr("autoscaled with the load"), kBillingAutoscaled}},
+                  {BriefForm::tr("autoscaled with the load"), kBillingAutoscaled},
+                  {BriefForm::tr("serverless, per second of use"), kBillingServerless}},
                  BriefForm::tr("How on-demand and spot GPUs are paid for; reservations and purchases are paid every hour"),
                  inference, [](const Brief &b) {
                      if (!b.cost.billing.given)
@@ -334,6 +336,7 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                      switch (b.cost.billing.model) {
                      case Billing::Scheduled: return kBillingScheduled;
                      case Billing::Autoscaled: return kBillingAutoscaled;
+                     case Billing::Serverless: return kBillingServerless;
                      case Billing::AlwaysOn: break;
                      }
                      return kBillingAlwaysOn;

@@ -54,12 +54,11 @@ void ComparisonModel::setResults(const Results &results)
             m_rows.push_back({&r, &o, &entered});
     }
     // The model API is an option like the others, ranked in the same columns; so is the hybrid
-    // of the recommendation's GPUs and the API (cost.h).
+    // of the GPU option the recommendation weighs and the API (cost.h).
     if (m_results.cost.api)
         m_rows.push_back({nullptr, &*m_results.cost.api, nullptr});
-    if (const auto &rec = m_results.cost.recommendation;
-        m_results.cost.hybrid && rec && rec->candidate && *rec->candidate < m_results.results.size()) {
-        const CandidateResult &entered = m_results.results[*rec->candidate];
+    if (const auto &at = m_results.cost.hybridCandidate; m_results.cost.hybrid && at && *at < m_results.results.size()) {
+        const CandidateResult &entered = m_results.results[*at];
         m_rows.push_back({&deployment(entered), &*m_results.cost.hybrid, &entered});
     }
     m_best.assign(ColumnCount, std::nullopt);
@@ -151,6 +150,8 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
             return row.option && row.option->term ? words(*row.option->term) : QString();
         if (column == SloMet)
             return row.result && sloMet(*row.result) ? int(*sloMet(*row.result)) : -1;
+        if (column == Terms)
+            return row.option ? QString::fromStdString(row.option->terms) : QString();
         return v ? QVariant(*v) : QVariant(std::numeric_limits<double>::infinity());
     }
     if (role == Qt::FontRole && isBest(index.row(), column)) {
@@ -168,6 +169,8 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
             lines << figures::provisionalNote();
         if (isBest(index.row(), column))
             lines << tr("Best in this column");
+        if (column == Terms && row.option && !row.option->terms.empty())
+            lines << QString::fromStdString(row.option->terms);
         if (!row.option)
             lines << figures::whyMissingDetail(*row.result);
         if (!row.result && column != Candidate && !value(row, column))
@@ -206,6 +209,12 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case PerMonth: return v ? l.toString(*v, 'f', 2) : QStringLiteral("–");
     case PerAccepted: return v ? l.toString(*v, 'f', 6) : QStringLiteral("–");
     case PerMillionTokens: return v ? l.toString(*v, 'f', 3) : QStringLiteral("–");
+    case Terms: {
+        // Long terms are cut short here; the tooltip has them whole.
+        const QString terms = row.option ? QString::fromStdString(row.option->terms) : QString();
+        constexpr int kShown = 60;
+        return terms.isEmpty() ? QStringLiteral("–") : terms.size() > kShown ? terms.left(kShown - 1) + u'…' : terms;
+    }
     default: return {};
     }
 }
@@ -235,6 +244,8 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
                             + figures::glossaryHint(tr("SLO"));
         case PerAccepted: return tr("All-in monthly cost per output that passes failures and quality filters")
                                  + figures::glossaryHint(tr("Accepted output"));
+        case Terms: return tr("The price's commercial terms: offer, minimum commitment, up-front share, cancellation, "
+                              "support fee, egress and included storage; empty when the price states none");
         default: return {};
         }
     }
@@ -245,6 +256,7 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     case Term: return tr("Pricing");
     case Gpus: return tr("GPUs");
     case Headroom: return tr("Headroom");
+    case Terms: return tr("Terms");
     case TtftP99: return tr("TTFT p99 ms");
     case TpotP99: return tr("TPOT p99 ms");
     case SloMet: return tr("SLO met");

@@ -16,9 +16,10 @@ class ComparisonModel : public QAbstractTableModel
 
 public:
     // The decision's figures first, so that they stay in view on a small screen.
-    // Gpus: as deployed (the replicas the cost is for); SloMet: the verdict for that deployment.
+    // Gpus: as deployed (the replicas the cost is for); SloMet: the verdict for that deployment;
+    // Terms: the price's commercial terms (commitment, up-front share, support, ...).
     enum Column { Candidate, Term, Gpus, PerAccepted, PerMillionTokens, PerMonth, PricePerGpuHour, SloMet, TtftP99,
-                  TpotP99, MaxRate, TokensPerGpu, Headroom, ColumnCount };
+                  TpotP99, MaxRate, TokensPerGpu, Headroom, Terms, ColumnCount };
 
     explicit ComparisonModel(QObject *parent = nullptr);
     void setResults(const Results &results);

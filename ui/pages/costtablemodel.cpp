@@ -40,11 +40,10 @@ void CostTableModel::setResults(const Results &results)
     }
     if (m_results.cost.api)
         m_rows.push_back({tr("Model API"), &*m_results.cost.api, std::nullopt, {}, {}});
-    // The hybrid of the recommendation's GPUs and the API (cost.h).
-    if (const auto &rec = m_results.cost.recommendation;
-        m_results.cost.hybrid && rec && rec->candidate && *rec->candidate < m_results.results.size())
-        m_rows.push_back({ResultsTableModel::optionLabel(m_results.results[*rec->candidate], *m_results.cost.hybrid),
-                          &*m_results.cost.hybrid, rec->candidate, {}, {}});
+    // The hybrid of the GPU option the recommendation weighs and the API (cost.h).
+    if (const auto &at = m_results.cost.hybridCandidate; m_results.cost.hybrid && at && *at < m_results.results.size())
+        m_rows.push_back({ResultsTableModel::optionLabel(m_results.results[*at], *m_results.cost.hybrid),
+                          &*m_results.cost.hybrid, at, {}, {}});
     endResetModel();
 }
 

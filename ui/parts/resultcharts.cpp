@@ -271,11 +271,10 @@ void showCostChart(ChartView *chart, const Results &results)
         categories << Text::tr("model API");
         options.push_back(&*results.cost.api);
     }
-    // The hybrid of the recommendation's GPUs and the API: its base GPU lines and the API's
-    // overflow lines stacked in one bar.
-    if (const auto &rec = results.cost.recommendation;
-        results.cost.hybrid && rec && rec->candidate && *rec->candidate < results.results.size()) {
-        const CandidateResult &r = deployment(results.results[*rec->candidate]);
+    // The hybrid of the GPU option the recommendation weighs and the API: its base GPU lines and
+    // the API's overflow lines stacked in one bar.
+    if (const auto &at = results.cost.hybridCandidate; results.cost.hybrid && at && *at < results.results.size()) {
+        const CandidateResult &r = deployment(results.results[*at]);
         categories << Text::tr("%1 + API for bursts").arg(barLabel(asPriced(r, *results.cost.hybrid), words(*results.cost.hybrid->term)));
         options.push_back(&*results.cost.hybrid);
     }
