@@ -23,7 +23,7 @@ using detail::kFraction;
 using detail::kNonNegative;
 using detail::kPositive;
 // The open-loop rates the simulator is meaningful for (core/limits.h).
-constexpr detail::Range kRate{0.0, limits::kRequestRatePerS, true};
+constexpr detail::Range kRate{limits::kMinRequestRatePerS, limits::kRequestRatePerS};
 using detail::Range;
 
 namespace {
@@ -161,9 +161,17 @@ struct BriefParser
                 wl.traffic.burstPeriodS = b->number("period_s", kPositive);
                 if (wl.traffic.burstDurationS >= wl.traffic.burstPeriodS)
                     b->fail("duration_s", "must be shorter than period_s (a burst that never ends is a higher base rate)");
+                if (wl.traffic.requestRatePerS && *wl.traffic.requestRatePerS * *wl.traffic.burstMultiplier > limits::kRequestRatePerS)
+                    b->fail("multiplier", "makes bursts of " + formatNumber(*wl.traffic.requestRatePerS * *wl.traffic.burstMultiplier)
+                                              + " requests/s, over the " + formatNumber(limits::kRequestRatePerS)
+                                              + " the simulator is meaningful for");
                 noteUnknown(*b, {"multiplier", "duration_s", "period_s"});
             }
             wl.traffic.peakRequestRatePerS = t->optNumber("peak_request_rate_per_s", kRate);
+            if (wl.traffic.peakRequestRatePerS && wl.traffic.requestRatePerS
+                && *wl.traffic.peakRequestRatePerS < *wl.traffic.requestRatePerS)
+                t->fail("peak_request_rate_per_s", "is below request_rate_per_s (" + formatNumber(*wl.traffic.requestRatePerS)
+                                                       + "): the peak is the highest rate the service must carry");
             noteUnknown(*t, {"mode", "request_rate_per_s", "burstiness", "concurrency", "bursts",
                              "peak_request_rate_per_s"});
         } else if (wl.kind == WorkloadKind::RealtimeInference) {
@@ -302,7 +310,7 @@ struct BriefParser
             noteUnknown(*api, {"provider", "usd_per_million_input", "usd_per_million_output", "failure_rate", "observed",
                                "source", "note"});
         }
-        cost.requestsPerMonth = c->optNumber("requests_per_month", Range{0.0, limits::kRequestsPerMonth, true});
+        cost.requestsPerMonth = c->optNumber("requests_per_month", Range{limits::kMinRequestsPerMonth, limits::kRequestsPerMonth});
         if (auto d = c->optObject("decision")) {
             cost.decision.given = true;
             cost.decision.demandCertainty = d->optEnum<Level>("demand_certainty").value_or(Level::Medium);

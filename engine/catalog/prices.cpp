@@ -147,6 +147,8 @@ GpuPrice parseGpuPrice(const Fields &f, const std::string &origin)
     p.includedStorageGbPerGpu = f.optNumber("included_storage_gb_per_gpu", Range{0.0, 1e6});
     p.cancellation = f.optString("cancellation").value_or("");
     p.interruptionsPerGpuMonth = f.optNumber("interruptions_per_gpu_month", Range{0.0, 10000.0});
+    if (p.term == PricingTerm::Spot && p.minCommitmentMonths && *p.minCommitmentMonths > 0)
+        f.fail("min_commitment_months", "does not apply to spot capacity, which the provider can take back at any time");
     if (p.interruptionsPerGpuMonth && p.term != PricingTerm::Spot)
         f.fail("interruptions_per_gpu_month", "applies to spot prices only: other terms are not taken back");
     if (p.upfrontFraction && *p.upfrontFraction > 0 && !p.minCommitmentMonths && p.term != PricingTerm::Purchase)

@@ -107,6 +107,12 @@ std::span<const AssumptionInfo> assumptionCatalog()
         {Assumption::SpotNoticeS, "spot_notice_s", "seconds", 30, 0, 3600,
          "warning a spot instance gets before it is taken back, in which requests in flight may finish (Google "
          "Cloud gives 30 s; AWS two minutes)"},
+        {Assumption::SpotRestartWarnFraction, "spot_restart_warn_fraction", "fraction", 0.05, 0, 1,
+         "share of their time spot replicas may spend restarting after interruptions before it is warned about: "
+         "the capacity they lose is not replaced in the price (a twentieth)"},
+        {Assumption::SpotRestartMaxFraction, "spot_restart_max_fraction", "fraction", 0.5, 0, 1,
+         "share of their time restarting from which spot replicas cannot carry the load they were sized for, and "
+         "the option is not priced (half)"},
         {Assumption::AutoscaleTargetUtilization, "autoscale_target_utilization", "fraction", 0.7, 0.05, 1,
          "load an autoscaler keeps each replica at, leaving room for growth while a new replica starts (Kubernetes "
          "HPA and KEDA targets are commonly set between 50% and 80%)"},

@@ -55,6 +55,8 @@ enum class Assumption : std::size_t {
     PriceStaleDays,
     SpotInterruptionsPerGpuMonth,
     SpotNoticeS,
+    SpotRestartWarnFraction,
+    SpotRestartMaxFraction,
     AutoscaleTargetUtilization,
     ModelLoadGbPerS,
     ReplicaStartS,

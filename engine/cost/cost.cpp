@@ -6,6 +6,8 @@
 #include "catalog/modelarch.h"
 #include "cost/pricing.h"
 #include "cost/routes.h"
+#include "core/format.h"
+#include "core/limits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -74,6 +76,14 @@ struct GpuRoute
 
     const Assumptions &a() const { return brief->assumptions; }
 
+    // Replicas the peak of a monthly volume needs, uncapped: checked against limits::kReplicas
+    // before it becomes a count (a tiny scheduled window once wrapped a billion to 1).
+    double replicasNeeded(double requests) const
+    {
+        const double averageRate = requests / (activeHoursPerMonth(*brief) * kSecondsPerHour);
+        return std::max(1.0, std::ceil(averageRate * peakToAverage / replicaRatePerS - 1e-9));
+    }
+
     // Seconds a new replica takes to start: its weights read at model_load_gb_per_s, plus the rest.
     double startS() const
     {
@@ -111,6 +121,7 @@ struct GpuRoute
         // service scaled to zero, or a burst outgrew the replicas running) and wait for one to
         // start, and how long a start takes.
         double coldStartShare = 0;
+        double coldStartFromBursts = 0;  // of which as bursts begin
         double startS = 0;
     };
     Billed rentedReplicaHours(int replicas, double busy) const
@@ -120,8 +131,9 @@ struct GpuRoute
         switch (b.model) {
         case Billing::AlwaysOn: return {replicas * hours, "billed around the clock"};
         case Billing::Scheduled:
-            return {replicas * active, fmt::format("billed for the scheduled window, {:g} h a day on {:g} days ({:.1f} h a month)",
-                                                   b.hoursPerDay, b.daysPerMonth, active)};
+            return {replicas * active, fmt::format("billed for the scheduled window, {:g} h a day on {:g} days ({:.1f} h a month{})",
+                                                   b.hoursPerDay, b.daysPerMonth, active,
+                                                   b.hoursPerDay * b.daysPerMonth > active ? ", capped at hours_per_month" : "")};
         case Billing::Autoscaled:
         case Billing::Serverless: {
             // Replicas follow the load at the autoscaler's target utilization, never below the
@@ -159,7 +171,9 @@ struct GpuRoute
             if (t.burstMultiplier && t.burstPeriodS > 0 && t.requestRatePerS) {
                 const int base = std::max(b.minReplicas, int(std::ceil(*t.requestRatePerS / replicaRatePerS / target - 1e-9)));
                 const int extra = std::max(0, replicas - base);
-                if (r.startS >= t.burstDurationS || t.burstPeriodS - t.burstDurationS < r.startS) {
+                if (extra == 0) {
+                    // The replicas running carry the bursts too: nothing starts for them.
+                } else if (r.startS >= t.burstDurationS || t.burstPeriodS - t.burstDurationS < r.startS) {
                     billed = std::max(billed, double(replicas) * hours);
                     r.coldStartShare = 0;
                     r.basis += fmt::format("; bursts of {:g} s every {:g} s are shorter than a start, so the peak's {} replicas "
@@ -172,15 +186,20 @@ struct GpuRoute
                     // ones in its first start time: a share of each period's requests.
                     const double m = *t.burstMultiplier, rate = *t.requestRatePerS;
                     const double excess = std::max(0.0, m * rate - std::max(1, base) * replicaRatePerS);
-                    const double waiting = extra > 0 ? excess * r.startS / (rate * (t.burstPeriodS + (m - 1) * t.burstDurationS)) : 0;
+                    const double waiting = excess * r.startS / (rate * (t.burstPeriodS + (m - 1) * t.burstDurationS));
                     r.coldStartShare += waiting;
+                    r.coldStartFromBursts = waiting;
                     r.basis += fmt::format("; {} more replica{} for each burst, billed from start to its end", extra,
                                            extra == 1 ? "" : "s")
                         + (waiting > 0 ? fmt::format(" ({:.1f}% of requests wait for them)", 100 * waiting) : std::string());
                 }
             }
+            if (billed >= replicas * hours)
+                r.basis += fmt::format("; that is the {} replica{} the peak needs, running all month", replicas,
+                                       replicas == 1 ? "" : "s");
             r.replicaHours = std::min(billed, replicas * hours);
             r.coldStartShare = std::min(1.0, r.coldStartShare);
+            r.coldStartFromBursts = std::min(r.coldStartFromBursts, r.coldStartShare);
             return r;
         }
         }
@@ -195,7 +214,6 @@ struct GpuRoute
     {
         const Workload &w = brief->workload;
         const double hours = a().value(Assumption::HoursPerMonth);
-        const double averageRate = requests / (activeHoursPerMonth(*brief) * kSecondsPerHour);
         CostOption o;
         o.term = price->term;
         o.provider = price->provider;
@@ -204,8 +222,8 @@ struct GpuRoute
         o.note = price->note;
         o.origin = price->origin;
         o.requestsPerMonth = requests;
-        const int needed = std::max(1, int(std::ceil(averageRate * peakToAverage / replicaRatePerS - 1e-9)));
-        o.replicas = replicasOverride.value_or(needed);
+        const int sized = replicasOverride.value_or(int(std::min(replicasNeeded(requests), limits::kReplicas)));
+        o.replicas = sized;
         if (brief->cost.billing.model == Billing::Autoscaled || brief->cost.billing.model == Billing::Serverless)
             o.replicas = std::max(o.replicas, brief->cost.billing.minReplicas);
         o.gpus = o.replicas * gpusPerReplica;
@@ -215,9 +233,11 @@ struct GpuRoute
         const double rentedHours = rented.replicaHours;
         const std::string &billingBasis = rented.basis;
         const double billed = committed ? o.replicas * hours : rentedHours;
-        if (!committed && rented.coldStartShare > 0) {
+        if (!committed && rented.coldStartShare > 1e-6) {  // below one request in a million: none
             o.coldStartShare = rented.coldStartShare;
             o.coldStartS = rented.startS;
+            o.coldStartFromBursts = rented.coldStartFromBursts;
+            o.coldStartOverSlo = coldStartMissesSlo(*brief, o);
         }
         o.billedShareOfMonth = billed / (o.replicas * hours);
         if (committed)
@@ -258,6 +278,7 @@ struct GpuRoute
                 const double notice = a().value(Assumption::SpotNoticeS);
                 const double inFlightS = meanE2eS > notice ? u * meanE2eS / 2 : 0;
                 spotExtra = interruptions * (startS() + inFlightS) / kSecondsPerHour * gpusPerReplica * price->usdPerGpuHour;
+                o.spotRestartShare = billed > 0 ? interruptions * startS() / kSecondsPerHour / billed : 0;
                 spotBasis = fmt::format(", plus {:.1f} interruptions a month ({:g} per GPU a month{}), each a {:.0f} s replacement "
                                         "start{}",
                                         interruptions, perGpu, price->interruptionsPerGpuMonth ? ", the offer's" : "", startS(),
@@ -278,9 +299,11 @@ struct GpuRoute
         if (price->minCommitmentMonths && *price->minCommitmentMonths > 0) {
             o.commitmentMonths = *price->minCommitmentMonths;
             o.committedUsd = gpuCost * *price->minCommitmentMonths;
-            commitment = fmt::format("; under a {:g}-month minimum commitment: ${:.2f} owed over the term", *o.commitmentMonths,
-                                     o.committedUsd)
-                + (price->upfrontFraction ? fmt::format(", {:.0f}% of it up front", 100 * *price->upfrontFraction) : std::string())
+            commitment = fmt::format("; under a {:g}-month minimum commitment: ${} owed over the term", *o.commitmentMonths,
+                                     usdAmount(o.committedUsd))
+                + (price->upfrontFraction ? fmt::format(", {:.0f}% of it up front (${})", 100 * *price->upfrontFraction,
+                                                        usdAmount(o.committedUsd * *price->upfrontFraction))
+                                          : std::string())
                 + (price->cancellation.empty() ? std::string() : " (cancellation: " + price->cancellation + ")");
         }
         o.terms = commercialTermsWords(*price);
@@ -291,7 +314,9 @@ struct GpuRoute
                     100 * (1 - q))
                     + spotBasis);
         addLine(o.lines, "idle_capacity", gpuCost * (1 - u),
-                fmt::format("billed GPU time with no work: provisioned for the peak ({:.2f}x the average)", peakToAverage)
+                (o.replicas > sized ? fmt::format("billed GPU time with no work: the {}-replica minimum kept running", o.replicas)
+                                    : fmt::format("billed GPU time with no work: provisioned for the peak ({:.2f}x the average)",
+                                                  peakToAverage))
                     + (committed ? std::string(" and paid every hour of the month whether busy or not")
                                  : std::string(" while billed")));
         const double included = price->includedStorageGbPerGpu.value_or(0) * o.gpus;
@@ -393,13 +418,21 @@ std::optional<CostOption> hybridOf(const GpuRoute &route, const ApiPrice &api, d
     if (!t.requestRatePerS || *t.requestRatePerS <= 0 || !t.burstMultiplier || t.burstPeriodS <= 0 || route.replicaRatePerS <= 0)
         return std::nullopt;
     const double rate = *t.requestRatePerS, burstShare = t.burstDurationS / t.burstPeriodS;
-    const int base = std::max(1, int(std::ceil(rate / route.replicaRatePerS - 1e-9)));
+    // An autoscaler's minimum runs whatever the load: the base is at least that.
+    const BillingInputs &billing = brief.cost.billing;
+    const int minimum = billing.model == Billing::Autoscaled ? billing.minReplicas : 1;
+    const int base = std::max(minimum, int(std::ceil(rate / route.replicaRatePerS - 1e-9)));
     const double overflowRate = std::max(0.0, rate * *t.burstMultiplier - base * route.replicaRatePerS);
     const double average = rate * (1 + (*t.burstMultiplier - 1) * burstShare);
     const double overflow = requests * overflowRate * burstShare / average;
     if (base >= gpuOnly.replicas || overflow <= 0)
         return std::nullopt;  // the base already needs every replica the peak does
     CostOption h = route.at(requests - overflow, base);
+    for (CostLine &l : h.lines)
+        if (l.name == "idle_capacity")
+            l.basis = fmt::format("billed GPU time with no work on the {} base replicas, sized for the steady rate (the API "
+                                  "takes the bursts)",
+                                  base);
     const CostOption viaApi = apiOption(brief, api, overflow, today);
     for (const CostLine &l : viaApi.lines)
         h.lines.push_back({l.name.rfind("api_", 0) == 0 ? l.name : "api_" + l.name, l.usdPerMonth,
@@ -533,13 +566,18 @@ bool coldStartMissesSlo(const Brief &brief, const CostOption &o)
     return o.coldStartShare && *o.coldStartShare >= kColdStartWarnShare && ttft && o.coldStartS > *ttft;
 }
 
-std::string coldStartWords(const Brief &brief, double share, double startS)
+std::string coldStartWords(const Brief &brief, const CostOption &o)
 {
     const std::optional<double> &ttft = brief.workload.slo.ttftP99S;
-    return fmt::format("under {} billing {:.1f}% of requests find no replica ready for them (the service scaled to zero, "
-                       "or a burst outgrew the replicas running) and wait up to {:.0f} s for one to start, which the "
-                       "simulated latencies do not include",
-                       enumName(brief.cost.billing.model), 100 * share, startS)
+    const double share = o.coldStartShare.value_or(0), startS = o.coldStartS, bursts = o.coldStartFromBursts;
+    const std::string why = bursts <= 0 ? "the service has scaled to zero"
+                            : bursts >= share ? "they arrive as a burst outgrows the replicas running"
+                                              : fmt::format("{:.1f}% find the service scaled to zero, {:.1f}% arrive as a burst "
+                                                            "outgrows the replicas running",
+                                                            100 * (share - bursts), 100 * bursts);
+    return fmt::format("under {} billing {:.1f}% of requests find no replica ready for them ({}) and wait up to {:.0f} s for "
+                       "one to start, which the simulated latencies do not include",
+                       enumName(brief.cost.billing.model), 100 * share, why, startS)
         + (ttft && startS > *ttft
                ? fmt::format(": the p99 time to first token is then over the brief's {:g} s target; keep more replicas "
                              "running (a minimum, or always on at the peak's capacity), send bursts to an API, or commit "
@@ -593,6 +631,15 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     std::optional<int> simulated;
     if (perf.replicasForPeak && !demand.fromBrief)
         simulated = *perf.replicasForPeak;
+    if (!simulated && route.replicasNeeded(*demand.requestsPerMonth) > limits::kReplicas) {
+        c.warnings.push_back({"replicas-beyond-limit",
+                              fmt::format("{} requests a month in {} active hours would need {} replicas at their peak, more "
+                                          "than the {} the engine sizes; no cost is given",
+                                          readableCount(*demand.requestsPerMonth), readableNumber(activeHoursPerMonth(brief)),
+                                          readableCount(route.replicasNeeded(*demand.requestsPerMonth)),
+                                          readableCount(limits::kReplicas))});
+        return c;
+    }
 
     // Every price for this GPU, and per term the one that counts (cost/pricing.h).
     const double staleDays = a.value(Assumption::PriceStaleDays);
@@ -612,7 +659,23 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
         route.price = price;
         CostOption o = route.at(*demand.requestsPerMonth, simulated);
         for (double v : volumeSamples(*demand.requestsPerMonth))
-            o.monthlyCostByVolume.emplace_back(v, route.at(v, std::nullopt).totalUsdPerMonth);
+            if (route.replicasNeeded(v) <= limits::kReplicas)
+                o.monthlyCostByVolume.emplace_back(v, route.at(v, std::nullopt).totalUsdPerMonth);
+        // Spot replicas that spend much of their time restarting cannot carry the load they were
+        // sized for: said from spot_restart_warn_fraction, and not priced from spot_restart_max_fraction.
+        if (o.spotRestartShare && *o.spotRestartShare >= a.value(Assumption::SpotRestartWarnFraction)) {
+            const bool unusable = *o.spotRestartShare >= a.value(Assumption::SpotRestartMaxFraction);
+            c.warnings.push_back({unusable ? "spot-unusable" : "spot-interruptions",
+                                  fmt::format("{}'s spot replicas ({}) would spend {:.0f}% of their time restarting after "
+                                              "interruptions ({:g} per GPU a month, {:.0f} s a start){}",
+                                              gpu.name, price->provider, 100 * *o.spotRestartShare,
+                                              price->interruptionsPerGpuMonth.value_or(a.value(Assumption::SpotInterruptionsPerGpuMonth)),
+                                              route.startS(),
+                                              unusable ? ": they cannot carry the load, so the option is not priced"
+                                                       : "; the capacity they lose is not replaced in this price")});
+            if (unusable)
+                continue;
+        }
         o.ageDays = daysBetween(price->observed, today).value_or(0);
         o.stale = o.ageDays > staleDays;
         if (o.stale)
@@ -640,15 +703,21 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
         if (o.commitmentMonths && *o.commitmentMonths > a.value(Assumption::CommitmentMonthsWithoutCertainty)
             && brief.cost.decision.demandCertainty != Level::High)
             c.warnings.push_back({"commitment-vs-certainty",
-                                  fmt::format("the {} offer of {} ({}) binds a {:g}-month minimum commitment, ${:.2f} over the "
-                                              "term, while the brief's demand certainty is {}: commitments beyond {:g} months "
-                                              "need demand that is certain (commitment_months_without_certainty)",
-                                              termWords(term), gpu.name, price->provider, *o.commitmentMonths, o.committedUsd,
+                                  fmt::format("the {} offer of {} ({}) binds a {:g}-month minimum commitment, ${} over the "
+                                              "term for the {} GPUs priced{}, while the brief's demand certainty is {}: "
+                                              "commitments beyond {:g} months need demand that is certain "
+                                              "(commitment_months_without_certainty)",
+                                              termWords(term), gpu.name, price->provider, *o.commitmentMonths,
+                                              usdAmount(o.committedUsd), o.gpus,
+                                              price->upfrontFraction && *price->upfrontFraction > 0
+                                                  ? fmt::format(" ({:.0f}% up front: ${})", 100 * *price->upfrontFraction,
+                                                                usdAmount(o.committedUsd * *price->upfrontFraction))
+                                                  : std::string(),
                                               enumName(brief.cost.decision.demandCertainty),
                                               a.value(Assumption::CommitmentMonthsWithoutCertainty))});
         if (o.coldStartShare && *o.coldStartShare >= kColdStartWarnShare
             && std::none_of(c.warnings.begin(), c.warnings.end(), [](const Warning &x) { return x.code == "cold-start"; }))
-            c.warnings.push_back({"cold-start", coldStartWords(brief, *o.coldStartShare, o.coldStartS)});
+            c.warnings.push_back({"cold-start", fmt::format("as priced on {} GPUs ({} replicas), ", o.gpus, o.replicas) + coldStartWords(brief, o)});
         if (api && apiUsableFor(brief) && demand.peakToAverage >= a.value(Assumption::HybridMinPeakToAverage))
             if (std::optional<CostOption> h = hybridOf(route, *api, *demand.requestsPerMonth, o, today))
                 c.hybrids.push_back(std::move(*h));

@@ -48,6 +48,10 @@ struct CostOption
     // find no replica running and wait for one to start, and the start's length in seconds.
     std::optional<double> coldStartShare;
     double coldStartS = 0;
+    double coldStartFromBursts = 0;    // the part of that share that arrives as bursts begin
+    bool coldStartOverSlo = false;     // the wait puts the p99 TTFT over the brief's target
+    // Spot: the share of the billed replica time spent restarting after interruptions.
+    std::optional<double> spotRestartShare;
     std::string terms;                 // the price's commercial terms in words (catalog/prices.h)
     std::optional<double> commitmentMonths;  // the price's minimum commitment
     double committedUsd = 0;           // the GPU bill owed over that commitment
@@ -140,7 +144,7 @@ inline constexpr double kColdStartWarnShare = 0.01;
 // Whether an option's cold starts put its p99 time to first token over the brief's target, and
 // the cold starts in words (the "cold-start" warning).
 bool coldStartMissesSlo(const Brief &brief, const CostOption &option);
-std::string coldStartWords(const Brief &brief, double share, double startS);
+std::string coldStartWords(const Brief &brief, const CostOption &option);
 
 // Cost of one candidate from its fit and performance. today is an ISO date.
 CandidateCost costCandidate(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu, const FitResult &fit,

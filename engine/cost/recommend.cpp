@@ -48,7 +48,7 @@ bool spotAllowed(const Brief &brief)
 // cold starts put the p99 time to first token over the brief's target (cost.h).
 bool weighed(const Brief &brief, const CostOption &o)
 {
-    return (o.term != PricingTerm::Spot || spotAllowed(brief)) && !coldStartMissesSlo(brief, o);
+    return (o.term != PricingTerm::Spot || spotAllowed(brief)) && !o.coldStartOverSlo;
 }
 
 // The two cheapest options per accepted output (current prices before stale ones), how close
@@ -148,6 +148,17 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                                "(add cost.requests_per_month)"});
     if (s.api && s.api->stale)
         s.warnings.push_back({"stale-price", "the API price was observed " + s.api->observed + "; check it"});
+    // A scheduled window bounds the work, not only the bill: a real-time service's requests arrive
+    // only then. Said, since it lowers every route's volume.
+    if (const BillingInputs &b = brief.cost.billing; b.model == Billing::Scheduled
+        && brief.workload.kind == WorkloadKind::RealtimeInference && !brief.cost.requestsPerMonth
+        && activeHoursPerMonth(brief) < brief.assumptions.value(Assumption::HoursPerMonth))
+        s.warnings.push_back({"scheduled-window-traffic",
+                              fmt::format("billed in a scheduled window, the traffic runs only then: {} hours of the month's {}, "
+                                          "so every route, the API's too, is priced for that share of the requests; a service "
+                                          "that takes requests around the clock is billed always on, autoscaled or serverless",
+                                          readableNumber(activeHoursPerMonth(brief)),
+                                          readableNumber(brief.assumptions.value(Assumption::HoursPerMonth)))});
 
     // The best GPU option overall and per kind of commitment.
     struct Pick
@@ -183,7 +194,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         s.hybrid.reset();
         s.hybridCandidate.reset();
         for (const CostOption &h : deployment(results[p.candidate]).cost.hybrids)
-            if (h.term == p.option->term && h.hybrid && !coldStartMissesSlo(brief, h)) {
+            if (h.term == p.option->term && h.hybrid && !h.coldStartOverSlo) {
                 s.hybrid = h;
                 s.hybridCandidate = p.candidate;
             }
@@ -255,9 +266,9 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.reasons.push_back("the brief needs control of the hardware (kernels, runtime, topology or weights), which "
                               "an API does not give");
     if (!best && !apiUsable) {
-        s.warnings.push_back({"no-recommendation", spotLeftOut ? "only spot capacity was priced, and spot is left out for a brief "
-                                                                 "with a latency target (cost.decision.interruptions_acceptable "
-                                                                 "admits it), so there is nothing to recommend"
+        s.warnings.push_back({"no-recommendation", spotLeftOut ? "only spot capacity was priced, and spot is left out (a latency "
+                                                                 "target, or cost.decision.interruptions_acceptable false), so "
+                                                                 "there is nothing to recommend"
                                                    : coldLeftOut ? "every priced option waits for cold starts longer than the "
                                                                    "brief's p99 time to first token (see the cold-start warning), "
                                                                    "so there is nothing to recommend"
@@ -404,17 +415,18 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     }
     if (spotLeftOut && (!best || spotLeftOut->option->costPerAcceptedOutput < best->option->costPerAcceptedOutput))
         rec.reasons.push_back(
-            fmt::format("spot capacity is left out ({} at ${:.6f} per accepted output): the brief has a latency target, and a "
-                        "spot replica taken back mid-request breaks it; set cost.decision.interruptions_acceptable to "
-                        "weigh spot anyway",
+            fmt::format("spot capacity is left out ({} at ${:.6f} per accepted output): {}",
                         optionWords(deployment(results[spotLeftOut->candidate]), *spotLeftOut->option),
-                        spotLeftOut->option->costPerAcceptedOutput));
+                        spotLeftOut->option->costPerAcceptedOutput,
+                        d.interruptionsAcceptable
+                            ? "the brief says interruptions are not acceptable (cost.decision.interruptions_acceptable)"
+                            : "the brief has a latency target, and a spot replica taken back mid-request breaks it; set "
+                              "cost.decision.interruptions_acceptable to weigh spot anyway"));
     if (coldLeftOut && (!best || coldLeftOut->option->costPerAcceptedOutput < best->option->costPerAcceptedOutput))
         rec.reasons.push_back(fmt::format("{} is left out (${:.6f} per accepted output): {}",
                                           optionWords(deployment(results[coldLeftOut->candidate]), *coldLeftOut->option),
                                           coldLeftOut->option->costPerAcceptedOutput,
-                                          coldStartWords(brief, *coldLeftOut->option->coldStartShare,
-                                                         coldLeftOut->option->coldStartS)));
+                                          coldStartWords(brief, *coldLeftOut->option)));
     if (!d.given)
         rec.reasons.push_back("the brief states no demand certainty, model churn or hardware-control need "
                               "(cost.decision); medium certainty and churn were assumed");

@@ -163,6 +163,8 @@ Json costOptionJson(const CostOption &o)
         j["committed_usd"] = o.commitmentMonths ? Json(o.committedUsd) : Json(nullptr);
         j["cold_start_share"] = optionalJson(o.coldStartShare);
         j["cold_start_s"] = o.coldStartShare ? Json(o.coldStartS) : Json(nullptr);
+        j["cold_start_share_from_bursts"] = o.coldStartShare ? Json(o.coldStartFromBursts) : Json(nullptr);
+        j["cold_start_over_slo"] = o.coldStartOverSlo;
     }
     j["lines"] = costLinesJson(o.lines);
     if (!o.ownershipDetail.empty())

@@ -139,9 +139,9 @@ std::string costTable(const Results &results)
         row("model API", *results.cost.api);
     out << "A date marked ! is older than price_stale_days. Lines of each option: gpuwb evaluate --format json.\n";
     if (const auto &rec = results.cost.recommendation) {
-        out << "\nRecommendation: " << recommendationHeadline(results) << "\n";
+        out << "\nRecommendation: " << limits::printable(recommendationHeadline(results), 4000) << "\n";
         for (const std::string &reason : rec->reasons)
-            out << "  - " << reason << "\n";
+            out << "  - " << limits::printable(reason, 4000) << "\n";
     } else if (!results.ranked()) {
         out << "\nRecommendation: none; " << rankingHeldBackText(results.rankingHeldBackBy) << "\n";
     }

@@ -120,6 +120,7 @@ private slots:
     void csvCellsStayText();
     void concurrentImportsLoseNothing();
     void listedNamesAreOneLineEach();
+    void recommendationLinesAreEscaped();
     void calibrateWritesTheTableOrRefuses();
     void outNeverReplacesDevicesOrReadOnlyFiles();
 };
@@ -470,6 +471,25 @@ void TestCli::listedNamesAreOneLineEach()
     const Run list = gpuwb({QStringLiteral("project"), QStringLiteral("list"), project});
     QCOMPARE(list.exitCode, 0);
     QCOMPARE(list.out, QStringLiteral("evil\\n\\x1b[31mRED\\x07\n"));
+}
+
+// A quote's provider with a newline and terminal escapes reaches the recommendation's reasons:
+// the table prints them escaped, one line each (the reasons printed them raw).
+void TestCli::recommendationLinesAreEscaped()
+{
+    QTemporaryDir dir;
+    const QString brief = writeFile(
+        dir, QStringLiteral("b.json"),
+        briefWith(R"("cost": {"requests_per_month": 1000000})",
+                  R"("cost": {"requests_per_month": 1000000, "decision": {"api_allowed": false},
+                     "prices": [{"gpu": "h100-sxm-80gb", "provider": "evil\n\u001b[31mRED\u0007", "term": "on-demand",
+                                 "usd_per_gpu_hour": 0.01, "observed": "2026-11-01", "source": "test"}]})"));
+    const Run r = gpuwb({QStringLiteral("evaluate"), brief});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(QLatin1String("evil\\n\\x1b[31mRED\\x07")), qPrintable(r.out));
+    QVERIFY(!r.out.contains(QChar(0x1b)) && !r.out.contains(QChar(0x07)));
+    for (const QString &line : r.out.split(u'\n'))
+        QVERIFY2(!line.startsWith(QLatin1String("RED")), qPrintable(line));
 }
 
 // Projects: new, list, export, import, and evaluate a stored scenario.

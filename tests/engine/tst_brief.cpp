@@ -77,7 +77,19 @@ void TestBrief::badInput_data()
         << QString::fromStdString(with("\"request_rate_per_s\": 12.5,", "")) << "/workload/traffic/request_rate_per_s"
         << "is missing";
     QTest::newRow("zero rate") << QString::fromStdString(with("12.5", "0")) << "/workload/traffic/request_rate_per_s"
-                               << "greater than 0";
+                               << "at least 1e-06";
+    // 1e-300 requests/s once priced each output at about 1e297 dollars.
+    QTest::newRow("vanishing rate") << QString::fromStdString(with("12.5", "1e-300")) << "/workload/traffic/request_rate_per_s"
+                                    << "at least 1e-06";
+    // Bursts of 1,000 x 12.5 = 12,500 requests/s are over the 10,000 the simulator is meaningful for.
+    QTest::newRow("bursts over the rate limit")
+        << QString::fromStdString(with("\"request_rate_per_s\": 12.5,",
+                                       "\"request_rate_per_s\": 12.5, \"bursts\": {\"multiplier\": 1000, \"duration_s\": 10, \"period_s\": 60},"))
+        << "/workload/traffic/bursts/multiplier" << "bursts of 12500 requests/s";
+    // A peak under the base rate once sized one replica where four were needed.
+    QTest::newRow("peak below the rate")
+        << QString::fromStdString(with("\"request_rate_per_s\": 12.5,", "\"request_rate_per_s\": 12.5, \"peak_request_rate_per_s\": 1,"))
+        << "/workload/traffic/peak_request_rate_per_s" << "is below request_rate_per_s (12.5)";
     QTest::newRow("negative slo") << QString::fromStdString(with("\"ttft_p99_s\": 2.0", "\"ttft_p99_s\": -1"))
                                   << "/workload/slo/ttft_p99_s" << "greater than 0";
     QTest::newRow("gpus not divisible") << QString::fromStdString(with("\"gpus\": 8", "\"gpus\": 7"))

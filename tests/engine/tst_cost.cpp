@@ -545,6 +545,12 @@ void TestCost::scheduledWindowIsBilledForItsHours()
     const CostOption &always = option(allMonth, PricingTerm::OnDemand);
     QCOMPARE(always.billedShareOfMonth, 1.0);
     QVERIFY(always.totalUsdPerMonth > od.totalUsdPerMonth);
+    // 3,000,000 requests in a window of 1e-6 h a day on one day would need 3e6 / 0.0036 s / 4 =
+    // 2.1e11 replicas: beyond the 100,000 the engine sizes, said, and not priced (the count once
+    // wrapped to 1 replica billed $0).
+    const CandidateCost tiny = priced(briefWith({}, R"("requests_per_month": 3000000, "billing": {"model": "scheduled", "hours_per_day": 1e-6, "days_per_month": 1}, )"));
+    QVERIFY(!tiny.computed);
+    QVERIFY(std::any_of(tiny.warnings.begin(), tiny.warnings.end(), [](const Warning &w) { return w.code == "replicas-beyond-limit"; }));
     // A scheduled window needs its hours: the brief names the missing field.
     std::string bad = kBrief;
     bad.replace(bad.find(R"("cost": {)"), 9, R"("cost": {"billing": {"model": "scheduled", "hours_per_day": 8}, )");
@@ -587,6 +593,17 @@ void TestCost::autoscaledFollowsTheLoad()
     // Its hybrid keeps the base replicas and sends the bursts to the API: none of them waits.
     for (const CostOption &h : burst.hybrids)
         QVERIFY(!h.coldStartShare);
+    // With 6 replicas always running, the hybrid's base is those 6 (24/s), and the API takes what a
+    // burst adds above them: 30 - 24 = 6/s for 600 s an hour (it once counted from 3 replicas).
+    Brief six = briefWith(R"(, "bursts": {"multiplier": 3, "duration_s": 600, "period_s": 3600})",
+                          R"("billing": {"model": "autoscaled", "min_replicas": 6}, )");
+    const CandidateCost sixCost = priced(six, perf);
+    QVERIFY(!sixCost.hybrids.empty());
+    for (const CostOption &h : sixCost.hybrids) {
+        QCOMPARE(h.hybrid->baseReplicas, 6);
+        // 6/s x 600 s of every 3,600 s, of an average 10 x (1 + 2 x 600 / 3,600) = 13.33/s.
+        QVERIFY(qAbs(h.hybrid->overflowRequestsPerMonth / h.requestsPerMonth - 6.0 * 600 / 3600 / (40.0 / 3)) < 1e-9);
+    }
 }
 
 // Serverless, one request every 1,000 s on average (0.001/s, 2,628 a month), 4 per second per
@@ -621,6 +638,16 @@ void TestCost::serverlessBillsUseAndColdStarts()
     b.workload.traffic.requestRatePerS = 0.01;
     const CandidateCost busier = priced(b);
     QVERIFY(qAbs(*option(busier, PricingTerm::OnDemand).coldStartShare - 0.0496626) < 1e-6);
+    // Bursts the one replica already carries start nothing: the billing and the cold starts are
+    // those of the steady traffic (they once billed the whole month and hid the cold starts).
+    Brief burstyServerless = briefWith(R"(, "bursts": {"multiplier": 1.5, "duration_s": 20, "period_s": 300})",
+                                       R"("billing": {"model": "serverless"}, )");
+    burstyServerless.workload.traffic.requestRatePerS = 0.001;
+    PerformanceResult one = fixedPerformance();
+    one.replicasForPeak = 1;
+    const CostOption &quiet = option(priced(burstyServerless, one), PricingTerm::OnDemand);
+    QVERIFY2(quiet.billedShareOfMonth < 0.4, std::to_string(quiet.billedShareOfMonth).c_str());
+    QVERIFY(quiet.coldStartShare && *quiet.coldStartShare > 0.7);
     // Autoscaled with a replica always running never starts cold at this load; with none it does.
     for (const int minimum : {1, 0}) {
         Brief a = briefWith({}, fmt::format(R"("billing": {{"model": "autoscaled", "min_replicas": {}}}, )", minimum));
@@ -665,6 +692,20 @@ void TestCost::spotInterruptionsCostTheirRestarts()
     PerformanceResult slow = fixedPerformance();
     slow.e2e = {40, 40, 40, 40, false};
     QCOMPARE(cents(line(option(priced(spotBrief({}), slow), PricingTerm::Spot), "retry_waste")), 21767LL);
+    // 10,000 interruptions per GPU a month: 30,000 a month, 30,000 x 76.06 s = 633.8 h of the
+    // 2,190 billed restarting, 28.9%: warned (from 5%, spot_restart_warn_fraction) and priced; with
+    // spot_restart_max_fraction at 0.2 the option cannot carry its load and is not priced.
+    const Brief stormy = spotBrief(R"(, "interruptions_per_gpu_month": 10000)");
+    const CandidateCost storm = priced(stormy);
+    QVERIFY(qAbs(*option(storm, PricingTerm::Spot).spotRestartShare - 30000 * 76.060522496 / 3600 / 2190) < 1e-9);
+    QVERIFY(std::any_of(storm.warnings.begin(), storm.warnings.end(), [](const Warning &w) {
+        return w.code == "spot-interruptions" && w.message.find("29% of their time restarting") != std::string::npos;
+    }));
+    Brief strict = stormy;
+    QVERIFY(strict.assumptions.set("spot_restart_max_fraction", 0.2, "test"));
+    const CandidateCost unusable = priced(strict);
+    QVERIFY(std::none_of(unusable.options.begin(), unusable.options.end(), [](const CostOption &o) { return o.term == PricingTerm::Spot; }));
+    QVERIFY(std::any_of(unusable.warnings.begin(), unusable.warnings.end(), [](const Warning &w) { return w.code == "spot-unusable"; }));
     // Other terms are not taken back: the rate is refused on them, by name.
     std::string bad = kBrief;
     bad.replace(bad.find(R"("provider": "test reserved", )"), 29, R"("provider": "test reserved", "interruptions_per_gpu_month": 3, )");
@@ -672,6 +713,15 @@ void TestCost::spotInterruptionsCostTheirRestarts()
     QVERIFY(!parsed);
     QVERIFY2(parsed.error().toString().find("/cost/prices/1/interruptions_per_gpu_month") != std::string::npos,
              parsed.error().toString().c_str());
+    // Spot binds no term: a commitment on it is refused, by name.
+    std::string committedSpot = kBrief;
+    committedSpot.replace(committedSpot.find(R"("prices": [)"), 11,
+                          R"("prices": [{"gpu": "h100-sxm-80gb", "provider": "s", "term": "spot", "usd_per_gpu_hour": 1,
+                             "observed": "2026-11-01", "source": "t", "min_commitment_months": 12}, )");
+    const auto refused = parseBrief(committedSpot, "spot.json", wbtest::shippedCatalog());
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().toString().find("/cost/prices/0/min_commitment_months") != std::string::npos,
+             refused.error().toString().c_str());
     // A brief saved with the retired spot_work_lost_fraction still opens, and says it is ignored.
     std::string retired = kBrief;
     retired.replace(retired.find(R"("assumptions": {)"), 16, R"("assumptions": {"spot_work_lost_fraction": 0.05, )");
@@ -682,7 +732,7 @@ void TestCost::spotInterruptionsCostTheirRestarts()
 // A 12-month minimum commitment on a quote, 25% up front, with a $50 support fee per GPU a
 // month, the offer's own egress at $0.05 per GB and 20 GB of storage per GPU included: the
 // commitment is stated where the bill is (the GPU time line) and owed 12 x 3 x 730 x $1.20 =
-// $31,536 over the term; support 3 GPUs x $50 = $150.00; network 257.544 GB x 0.05 = $12.88;
+// $31,536 over the term, a quarter of it ($7,884) up front; support 3 GPUs x $50 = $150.00; network 257.544 GB x 0.05 = $12.88;
 // storage (64.242 - 60 GB) x 0.10 = $0.42. While demand certainty is medium it warns; when high,
 // it does not.
 void TestCost::commitmentTermsAreShownAndWarned()
@@ -700,7 +750,7 @@ void TestCost::commitmentTermsAreShownAndWarned()
         QCOMPARE(cents(o.committedUsd), 3153600LL);
         QVERIFY(o.terms.find("dedicated-cluster offer, 12-month minimum commitment, 25% paid up front") == 0);
         const CostLine &compute = *std::find_if(o.lines.begin(), o.lines.end(), [](const CostLine &l) { return l.name == "gpu_compute"; });
-        QVERIFY2(compute.basis.find("under a 12-month minimum commitment: $31536.00 owed over the term, 25% of it up front") != std::string::npos,
+        QVERIFY2(compute.basis.find("under a 12-month minimum commitment: $31,536.00 owed over the term, 25% of it up front ($7,884.00)") != std::string::npos,
                  compute.basis.c_str());
         QCOMPARE(cents(line(o, "vendor_support")), 15000LL);
         QCOMPARE(cents(line(o, "network")), 1288LL);
@@ -710,7 +760,9 @@ void TestCost::commitmentTermsAreShownAndWarned()
             sum += cents(l.usdPerMonth);
         QCOMPARE(sum, cents(o.totalUsdPerMonth));
         const bool warned = std::any_of(c.warnings.begin(), c.warnings.end(), [](const Warning &w) {
-            return w.code == "commitment-vs-certainty" && w.message.find("12-month minimum commitment") != std::string::npos;
+            return w.code == "commitment-vs-certainty" && w.message.find("12-month minimum commitment, $31,536.00 over the term for "
+                                                                         "the 3 GPUs priced (25% up front: $7,884.00)")
+                != std::string::npos;
         });
         QCOMPARE(warned, std::string(certainty) == "medium");
         QVERIFY(!option(c, PricingTerm::OnDemand).commitmentMonths);  // the other offers state none

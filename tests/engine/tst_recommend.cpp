@@ -353,6 +353,7 @@ void TestRecommend::coldStartsOverTheTargetLeaveAnOptionOut()
         CostOption od = gpuOption(PricingTerm::OnDemand, 0.4 * api);
         od.coldStartShare = 0.3;
         od.coldStartS = startS;
+        od.coldStartOverSlo = coldStartMissesSlo(b, od);  // as costCandidate marks it
         const CostSummary s = summarize(b, candidates(b, {{od, gpuOption(PricingTerm::Reserved1y, 0.6 * api)}}));
         QVERIFY(s.recommendation);
         const bool over = startS > 2;

@@ -44,6 +44,7 @@
 #include <QLineEdit>
 #include <QImage>
 #include <QSplitter>
+#include <QToolTip>
 #include <QSet>
 #include <QAbstractButton>
 #include <QWizard>
@@ -675,6 +676,7 @@ void TestMainWindow::quoteTermsAreTypedShownAndWarned()
     QTest::keyClicks(spot.amountBox()->lineEdit(), QStringLiteral("0.80"));
     QTest::keyClicks(spot.sourceEdit(), QStringLiteral("acme.example/spot"));
     QVERIFY(spot.interruptionsBox()->isEnabled());
+    QVERIFY(!spot.commitmentBox()->isEnabled() && !spot.upfrontBox()->isEnabled());  // spot binds no term
     QTest::keyClicks(spot.interruptionsBox()->lineEdit(), QStringLiteral("45.5"));
     QVERIFY(!w.addPriceQuote(spot.json()).has_value());
     const auto added = std::find_if(doc.brief()->cost.prices.begin(), doc.brief()->cost.prices.end(),
@@ -708,6 +710,8 @@ void TestMainWindow::billingIsChosenAndTyped()
     typeInto(hours, QStringLiteral("25"));
     QCOMPARE(doc.brief()->cost.billing.hoursPerDay, 10.0);
     QVERIFY2(findChildLabelText(form).contains(QLatin1String("Window hours a day")), qPrintable(findChildLabelText(form)));
+    // The form's message line may be scrolled out of view: the message shows beside the field too.
+    QTRY_VERIFY2(QToolTip::text().contains(QLatin1String("Window hours a day")), qPrintable(QToolTip::text()));
     typeInto(hours, QStringLiteral("10"));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     bool billedForTheWindow = false;

@@ -80,13 +80,21 @@ QString HelpGuide::html()
         "quality filter. Cost per accepted output = all-in monthly cost / accepted outputs a month: failures and "
         "rejects are paid for but do not count.</dd>"
         "<dt><a name=\"utilization\"></a><b>Utilization</b></dt><dd>The busy share of the GPU time paid for: rented "
-        "GPUs are paid as the brief's billing says (always on, a scheduled window, or autoscaled with the load), "
+        "GPUs are paid as the brief's billing says (always on, a scheduled window, autoscaled with the load, or "
+        "serverless per second of use), "
         "reserved and bought ones every hour. The rest is idle capacity.</dd>"
         "<dt><a name=\"breakeven\"></a><b>Break-even</b></dt><dd>The monthly volume from which self-hosting costs "
         "less than the model API, or the share of the month on-demand GPUs would have to be billed for before a "
         "commitment costs less.</dd>"
         "<dt><a name=\"hybrid\"></a><b>Hybrid</b></dt><dd>GPUs for the steady base of bursty traffic, with all "
         "their fixed costs, and the model API for the requests bursts add above them.</dd>"
+        "<dt><a name=\"coldstart\"></a><b>Cold start</b></dt><dd>A request that finds no replica ready (the "
+        "service scaled to zero, or a burst outgrew the replicas running) waits for one to load its weights and "
+        "start. From 1% of requests this reaches the p99 latency; the simulated latencies leave it out, so a "
+        "warning gives the share and the wait.</dd>"
+        "<dt><a name=\"spot\"></a><b>Spot</b></dt><dd>Spare capacity the provider can take back. Each "
+        "interruption costs a replacement's start (and the work in flight when requests outlast the notice); "
+        "spot is weighed only for work that tolerates interruptions.</dd>"
         "</dl>");
 }
 

@@ -52,9 +52,9 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
     m_cancellation = new QLineEdit(this);
     m_cancellation->setPlaceholderText(tr("optional: e.g. \"30 days' notice\", \"none before term end\""));
     m_support = new NumberEdit(0, 1e7, 2, tr("USD per GPU a month"), tr("none"), this);
-    m_egress = new NumberEdit(0, 10, 4, tr("USD per GB"), tr("the egress_usd_per_gb assumption"), this);
+    m_egress = new NumberEdit(0, 10, 4, tr("USD per GB"), tr("the default"), this);
     m_storage = new NumberEdit(0, 1e6, 0, tr("GB per GPU"), tr("none"), this);
-    m_interruptions = new NumberEdit(0, 10000, 1, tr("per GPU a month"), tr("the spot_interruptions_per_gpu_month assumption"), this);
+    m_interruptions = new NumberEdit(0, 10000, 1, tr("per GPU a month"), tr("the default"), this);
     addRow(form, tr("Offer:"), m_offer, tr("Cloud instances, a marketplace's offer, a dedicated cluster or a managed endpoint "
                                            "billed per hour (one billed per token is a model-API quote)"));
     addRow(form, tr("Minimum commitment:"), m_commitment,
@@ -90,7 +90,11 @@ void PriceQuoteDialog::showUnit()
 {
     const bool purchase = m_term->currentText() == QLatin1String("purchase");
     m_amount->setUnit(purchase ? tr("USD per GPU") : tr("USD per GPU-hour"));
-    m_interruptions->setEnabled(m_term->currentText() == QLatin1String("spot"));
+    // Spot capacity can be taken back at any time: it binds no commitment, and only it is interrupted.
+    const bool spot = m_term->currentText() == QLatin1String("spot");
+    m_interruptions->setEnabled(spot);
+    m_commitment->setEnabled(!spot);
+    m_upfront->setEnabled(!spot);
 }
 
 void PriceQuoteDialog::update()
@@ -103,7 +107,7 @@ void PriceQuoteDialog::update()
         if (problem.isEmpty() && e->isEnabled() && !e->problem().isEmpty())
             problem = e->problem();
     const bool purchase = m_term->currentText() == QLatin1String("purchase");
-    if (problem.isEmpty() && m_upfront->value().value_or(0) > 0 && !m_commitment->value() && !purchase)
+    if (problem.isEmpty() && m_upfront->isEnabled() && m_upfront->value().value_or(0) > 0 && !m_commitment->value() && !purchase)
         problem = tr("A share paid up front is a share of a commitment: give the minimum commitment too");
     m_ok->setEnabled(required && problem.isEmpty());
     m_ok->setToolTip(!problem.isEmpty() ? problem : required ? QString() : tr("Give the provider, the price and the source"));
@@ -127,8 +131,10 @@ QString PriceQuoteDialog::json() const
         if (const auto v = e->value())
             o.insert(QLatin1String(key), *v * scale);
     };
-    insert("min_commitment_months", m_commitment, 1);
-    insert("upfront_fraction", m_upfront, 0.01);
+    if (m_commitment->isEnabled())
+        insert("min_commitment_months", m_commitment, 1);
+    if (m_upfront->isEnabled())
+        insert("upfront_fraction", m_upfront, 0.01);
     insert("support_usd_per_gpu_month", m_support, 1);
     insert("egress_usd_per_gb", m_egress, 1);
     insert("included_storage_gb_per_gpu", m_storage, 1);

@@ -9,6 +9,7 @@
 #include <catalog/modelarch.h>
 #include <widgets/numberedit.h>
 
+#include <QApplication>
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
@@ -21,6 +22,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -628,6 +630,11 @@ void BriefForm::showError(const QString &message)
     // The line stays in the layout, empty or not: a message appearing must not move the fields
     // under the pointer.
     d->error->setText(message);
+    // That line is at the top of the form, which may be scrolled out of view of the field being
+    // typed in: the message shows beside that field too.
+    QWidget *focus = QApplication::focusWidget();
+    if (!message.isEmpty() && focus && isAncestorOf(focus))
+        QToolTip::showText(focus->mapToGlobal(QPoint(0, focus->height())), message, focus);
 }
 
 std::optional<QString> BriefForm::importHfConfig(const QString &path)

@@ -26,6 +26,7 @@ ComparePage::ComparePage(Document *document, QWidget *parent) : Page(document, p
     sorter->setSortRole(Qt::UserRole);
     m_table = resultTable(sorter, tr("Comparison of candidates and pricing"), this);
     m_table->setSortingEnabled(true);
+    m_table->setWordWrap(false);  // a long Terms cell is cut short (its tooltip has it whole), not rows made tall
     m_table->sortByColumn(ComparisonModel::PerAccepted, Qt::AscendingOrder);
     // Each row's option is its header, which stays in view while the figures scroll sideways.
     m_table->setColumnHidden(ComparisonModel::Candidate, true);

@@ -149,7 +149,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         if (column == Term)
             return row.option && row.option->term ? words(*row.option->term) : QString();
         if (column == SloMet)
-            return row.result && sloMet(*row.result) ? int(*sloMet(*row.result)) : -1;
+            return row.option && row.option->coldStartOverSlo ? 0 : row.result && sloMet(*row.result) ? int(*sloMet(*row.result)) : -1;
         if (column == Terms)
             return row.option ? QString::fromStdString(row.option->terms) : QString();
         return v ? QVariant(*v) : QVariant(std::numeric_limits<double>::infinity());
@@ -169,6 +169,11 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
             lines << figures::provisionalNote();
         if (isBest(index.row(), column))
             lines << tr("Best in this column");
+        if (column == SloMet && row.option && row.option->coldStartOverSlo)
+            lines << tr("Simulated with every replica running, it meets the targets; billed as the brief says, %1% of "
+                        "requests wait up to %2 s for a replica to start, over the p99 time-to-first-token target")
+                         .arg(QLocale().toString(100 * row.option->coldStartShare.value_or(0), 'f', 1))
+                         .arg(QLocale().toString(row.option->coldStartS, 'f', 0));
         if (column == Terms && row.option && !row.option->terms.empty())
             lines << QString::fromStdString(row.option->terms);
         if (!row.option)
@@ -197,6 +202,8 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
                           : figures::whyMissing(*row.result);
     case Gpus: return v ? l.toString(*v, 'f', 0) : QStringLiteral("–");
     case SloMet: {
+        if (row.option && row.option->coldStartOverSlo)
+            return tr("no: cold starts");
         const auto met = row.result ? sloMet(*row.result) : std::nullopt;
         return met ? (*met ? tr("yes") : tr("no")) : QStringLiteral("–");
     }

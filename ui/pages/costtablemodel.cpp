@@ -114,7 +114,7 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
     case Observed: return QString::fromStdString(o.observed) + (o.stale ? tr(" (stale)") : QString());
     case PricePerGpuHour: return o.api ? QStringLiteral("–") : money(o.usdPerGpuHour, 2);
     case Gpus: return o.api ? QStringLiteral("–") : QLocale().toString(o.gpus);
-    case Utilization: return QLocale().toString(100 * o.utilization, 'f', 0) + QLatin1Char('%');
+    case Utilization: return o.api ? QStringLiteral("–") : QLocale().toString(100 * o.utilization, 'f', 0) + QLatin1Char('%');
     case PerMonth: return money(o.totalUsdPerMonth, 2);
     case PerAccepted: return money(o.costPerAcceptedOutput, 6);
     case PerMillionTokens: return money(o.costPerMillionAcceptedTokens, 3);

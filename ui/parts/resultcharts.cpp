@@ -288,7 +288,10 @@ void showCostChart(ChartView *chart, const Results &results)
                      [](const std::string &a, const std::string &b) { return costLineOrder(a) < costLineOrder(b); });
     QVector<ChartView::Stack> stacks;
     for (const std::string &name : names) {
-        ChartView::Stack s{QString::fromStdString(costLineTitle(name)), {}, costLineOrder(name)};
+        // The API's own retries, observability and labour: the colour of the same line on the GPU
+        // side, hatched (there are more line items than distinguishable colours).
+        const bool apiSide = name.rfind("api_", 0) == 0 && name != "api_usage";
+        ChartView::Stack s{QString::fromStdString(costLineTitle(name)), {}, costLineOrder(apiSide ? name.substr(4) : name), apiSide};
         for (const CostOption *o : options) {
             double usd = 0;
             for (const CostLine &l : o->lines)

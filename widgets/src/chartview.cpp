@@ -210,8 +210,9 @@ void ChartView::setStackedBars(const QStringList &categories, const QVector<Stac
         bars->setName(s.name);
         bars->setData(ticks, s.values);
         bars->setWidth(0.6);
-        bars->setPen(Qt::NoPen);
-        bars->setBrush(seriesColor(s.colorIndex >= 0 ? s.colorIndex : i));
+        const QColor colour = seriesColor(s.colorIndex >= 0 ? s.colorIndex : i);
+        bars->setPen(s.hatched ? QPen(colour, 1) : QPen(Qt::NoPen));
+        bars->setBrush(QBrush(colour, s.hatched ? Qt::BDiagPattern : Qt::SolidPattern));
         ++i;
         if (below)
             bars->moveAbove(below);

@@ -43,6 +43,7 @@ public:
         QString name;
         QVector<double> values;  // one per category
         int colorIndex = -1;     // the palette colour to use; -1: the stack's position
+        bool hatched = false;    // drawn in diagonal lines: the same kind of cost from another source
     };
 
     explicit ChartView(QWidget *parent = nullptr);
