@@ -134,7 +134,13 @@ bool CandidatesModel::setData(const QModelIndex &index, const QVariant &value, i
 
 QVariant CandidatesModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    // The on-demand price is what compares GPUs; every term's is in the cell's tooltip.
+    if (role == Qt::ToolTipRole && section == Price)
+        return tr("The on-demand price the cost model uses (another term's where there is none); hover a cell for "
+                  "every price of that GPU, the brief's quotes included");
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case Gpu: return tr("GPU");
@@ -142,7 +148,7 @@ QVariant CandidatesModel::headerData(int section, Qt::Orientation orientation, i
     case Tensor: return tr("TP");
     case Pipeline: return tr("PP");
     case Stack: return tr("Serving stack");
-    case Price: return tr("Lowest price");
+    case Price: return tr("Price used");
     default:
         if (const auto figure = figureOf(section))
             return gpuFigureHeader(*figure);
