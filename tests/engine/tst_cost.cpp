@@ -645,7 +645,8 @@ void TestCost::serverlessBillsUseAndColdStarts()
     burstyServerless.workload.traffic.requestRatePerS = 0.001;
     PerformanceResult one = fixedPerformance();
     one.replicasForPeak = 1;
-    const CostOption &quiet = option(priced(burstyServerless, one), PricingTerm::OnDemand);
+    const CandidateCost quietCost = priced(burstyServerless, one);
+    const CostOption &quiet = option(quietCost, PricingTerm::OnDemand);
     QVERIFY2(quiet.billedShareOfMonth < 0.4, std::to_string(quiet.billedShareOfMonth).c_str());
     QVERIFY(quiet.coldStartShare && *quiet.coldStartShare > 0.7);
     // Autoscaled with a replica always running never starts cold at this load; with none it does.
