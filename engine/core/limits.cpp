@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+
 namespace wb::limits {
 
 std::optional<std::string> checkJsonText(std::string_view text)
@@ -67,6 +70,13 @@ std::string printable(std::string_view value, std::size_t maxChars)
         }
     }
     return out;
+}
+
+bool isPlainName(std::string_view value)
+{
+    return !value.empty() && value.size() <= 64 && std::all_of(value.begin(), value.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    });
 }
 
 } // namespace wb::limits

@@ -35,6 +35,9 @@ inline constexpr double kReplicas = 100000;
 // 1,234"), or nothing.
 std::optional<std::string> checkJsonText(std::string_view text);
 
+// An id a file may give (a case, a set, a checklist item): 1 to 64 letters, digits, '-', '_' or '.'.
+bool isPlainName(std::string_view value);
+
 // A user's value made safe for a one-line message: control characters written as \n, \t,
 // \x1b and so on; at most `maxChars` bytes kept (with "…" after).
 std::string printable(std::string_view value, std::size_t maxChars = 200);

@@ -31,6 +31,9 @@ enum class Route { Rent, Reserve, Buy, Api, Hybrid };
 // around the clock at the capacity the peak needs, only in a scheduled window each day, or
 // following the load with an autoscaler.
 enum class Billing { AlwaysOn, Scheduled, Autoscaled, Serverless };
+// How much a decision commits to, in increasing order: the vendor checklist asks for more
+// evidence the larger the commitment.
+enum class Commitment { OnDemand, Reserved, Purchase, DedicatedCluster };
 // What a GPU price is an offer of: cloud instances, a marketplace's, a dedicated cluster, or a
 // managed endpoint billed per hour (one billed per token is a model-API quote).
 enum class Offer { Cloud, Marketplace, DedicatedCluster, ManagedEndpoint };
@@ -74,6 +77,8 @@ WB_ENUM_NAMES(Billing, {Billing::AlwaysOn, "always-on"}, {Billing::Scheduled, "s
               {Billing::Autoscaled, "autoscaled"}, {Billing::Serverless, "serverless"});
 WB_ENUM_NAMES(Offer, {Offer::Cloud, "cloud"}, {Offer::Marketplace, "marketplace"},
               {Offer::DedicatedCluster, "dedicated-cluster"}, {Offer::ManagedEndpoint, "managed-endpoint"});
+WB_ENUM_NAMES(Commitment, {Commitment::OnDemand, "on-demand"}, {Commitment::Reserved, "reserved"},
+              {Commitment::Purchase, "purchase"}, {Commitment::DedicatedCluster, "dedicated-cluster"});
 #undef WB_ENUM_NAMES
 
 template<typename E>

@@ -1,6 +1,7 @@
 #include "evaluate/calibration.h"
 
 #include "core/csvread.h"
+#include "core/limits.h"
 #include "evaluate/evaluate.h"
 
 #include <fmt/format.h>
@@ -315,11 +316,7 @@ Result<std::vector<CalibrationCase>> readCalibrationCases(const std::string &csv
         const auto where = [&](const char *column) { return fmt::format("line {}, column {}", t.lines[r], column); };
         const std::string id = row[col["case_id"]];
         for (const char *name : {"case_id", "set"}) {
-            const std::string &v = row[col[name]];
-            const bool plain = !v.empty() && v.size() <= 64 && std::all_of(v.begin(), v.end(), [](char c) {
-                return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-            });
-            if (!plain)
+            if (!limits::isPlainName(row[col[name]]))
                 return Error{fileName, where(name), "must be 1 to 64 letters, digits, '-', '_' or '.'"};
         }
         const auto figure = measuredFigureFromName(row[col["figure"]]);
