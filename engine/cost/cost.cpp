@@ -5,6 +5,7 @@
 #include "evaluate/evaluate.h"
 #include "catalog/modelarch.h"
 #include "cost/pricing.h"
+#include "cost/gpuroute.h"
 #include "cost/routes.h"
 #include "core/format.h"
 #include "core/limits.h"
@@ -17,7 +18,7 @@ namespace wb {
 
 using namespace detail;
 
-namespace {
+namespace detail {
 
 double outputTokensPerRequest(const Workload &w)
 {
@@ -41,7 +42,7 @@ void addLine(std::vector<CostLine> &lines, const char *name, double usd, std::st
     lines.push_back({name, roundCents(usd), std::move(basis)});
 }
 
-double sumLines(const std::vector<CostLine> &lines)
+static double sumLines(const std::vector<CostLine> &lines)
 {
     // In whole cents, so that the total is exactly the sum of the lines as displayed; beyond
     // what cents can count in 64 bits (no input within core/limits.h gets there) in dollars.
@@ -60,295 +61,9 @@ void finishOption(CostOption &o, double accepted, double tokensPerOutput)
     o.costPerMillionAcceptedTokens = o.acceptedTokensPerMonth > 0 ? o.totalUsdPerMonth / o.acceptedTokensPerMonth * 1e6 : 0;
 }
 
-// Everything the GPU route's cost depends on besides the monthly volume.
-struct GpuRoute
-{
-    const Brief *brief = nullptr;
-    const GpuSpec *gpu = nullptr;
-    const GpuPrice *price = nullptr;
-    int gpusPerReplica = 1;
-    double replicaRatePerS = 0;      // requests/s one replica carries within the SLO
-    double peakToAverage = 1;
-    std::optional<int> simulatedReplicas;  // replicas the performance engine found for the brief's peak
-    double weightsGb = 0;
-    std::optional<double> onDemandUsdPerGpuHour;  // the cheapest current on-demand offer, for break-evens
-    double meanE2eS = 0;             // a request's simulated mean end-to-end latency
+} // namespace detail
 
-    const Assumptions &a() const { return brief->assumptions; }
-
-    // Replicas the peak of a monthly volume needs, uncapped: checked against limits::kReplicas
-    // before it becomes a count (a tiny scheduled window once wrapped a billion to 1).
-    double replicasNeeded(double requests) const
-    {
-        const double averageRate = requests / (activeHoursPerMonth(*brief) * kSecondsPerHour);
-        return std::max(1.0, std::ceil(averageRate * peakToAverage / replicaRatePerS - 1e-9));
-    }
-
-    // Seconds a new replica takes to start: its weights read at model_load_gb_per_s, plus the rest.
-    double startS() const
-    {
-        return weightsGb / a().value(Assumption::ModelLoadGbPerS) + a().value(Assumption::ReplicaStartS);
-    }
-
-    // Capital per GPU and the monthly ownership parts per GPU at utilization u (purchase only).
-    struct Ownership
-    {
-        double capex = 0, depreciation = 0, power = 0, colocation = 0, support = 0;
-        double total() const { return depreciation + power + colocation + support; }
-    };
-    Ownership ownership(double u) const
-    {
-        Ownership o;
-        o.capex = price->usdPerGpu + a().value(Assumption::NodeCapexUsdPerGpu);
-        o.depreciation = o.capex * (1 - a().value(Assumption::ResidualValueFraction)) / (a().value(Assumption::DepreciationYears) * 12);
-        const double kw = gpu->boardPowerW / 1000 * a().value(Assumption::ServerPowerOverhead);
-        const double idle = a().value(Assumption::IdlePowerFraction);
-        o.power = kw * (idle + (1 - idle) * u) * a().value(Assumption::Pue) * a().value(Assumption::HoursPerMonth)
-            * a().value(Assumption::EnergyUsdPerKwh);
-        o.colocation = kw * a().value(Assumption::ColocationUsdPerKwMonth);
-        o.support = o.capex * a().value(Assumption::SupportFractionPerYear) / 12;
-        return o;
-    }
-
-    // The replica-hours rented capacity is billed for a month under the brief's billing model,
-    // for `replicas` provisioned for the peak and `busy` replica-hours of work, with how it was
-    // worked out. Reservations and purchases are not asked: they are paid every hour.
-    struct Billed
-    {
-        double replicaHours = 0;
-        std::string basis;
-        // Capacity that follows the load: the share of requests that find no replica ready (the
-        // service scaled to zero, or a burst outgrew the replicas running) and wait for one to
-        // start, and how long a start takes.
-        double coldStartShare = 0;
-        double coldStartFromBursts = 0;  // of which as bursts begin
-        double startS = 0;
-    };
-    Billed rentedReplicaHours(int replicas, double busy) const
-    {
-        const BillingInputs &b = brief->cost.billing;
-        const double hours = a().value(Assumption::HoursPerMonth), active = activeHoursPerMonth(*brief);
-        switch (b.model) {
-        case Billing::AlwaysOn: return {replicas * hours, "billed around the clock"};
-        case Billing::Scheduled:
-            return {replicas * active, fmt::format("billed for the scheduled window, {:g} h a day on {:g} days ({:.1f} h a month{})",
-                                                   b.hoursPerDay, b.daysPerMonth, active,
-                                                   b.hoursPerDay * b.daysPerMonth > active ? ", capped at hours_per_month" : "")};
-        case Billing::Autoscaled:
-        case Billing::Serverless: {
-            // Replicas follow the load at the autoscaler's target utilization, never below the
-            // minimum (serverless: none); each burst starts the replicas it needs above the steady
-            // base, and they are billed from the moment they start loading. A burst shorter than a
-            // replica's start cannot be followed: the peak's replicas stay up.
-            const double target = a().value(Assumption::AutoscaleTargetUtilization);
-            Billed r;
-            r.startS = startS();
-            const Traffic &t = brief->workload.traffic;
-            double billed = std::max(double(b.minReplicas) * hours, busy / target);
-            r.basis = (b.model == Billing::Serverless
-                           ? fmt::format("serverless, billed per second of use, scaled at {:.0f}% target utilization", 100 * target)
-                           : fmt::format("autoscaled at {:.0f}% target utilization with at least {} replica{}", 100 * target,
-                                         b.minReplicas, b.minReplicas == 1 ? "" : "s"))
-                + fmt::format(" ({:.0f} s to start one: {:.1f} GB of weights at {:g} GB/s plus {:g} s)", r.startS, weightsGb,
-                              a().value(Assumption::ModelLoadGbPerS), a().value(Assumption::ReplicaStartS));
-            if (b.minReplicas == 0) {
-                // Scaled to zero, a replica stays up scale_to_zero_idle_s (T) after its last
-                // request. With requests at random (Poisson) at an average rate L, a gap between
-                // two exceeds T with probability e^(-LT): the next request finds nothing running,
-                // waits for a start, and the start is billed. One replica is busy a share p of the
-                // time and, of the rest, up a share 1 - e^(-LT) (L times the mean of min(gap, T)).
-                const double idleS = a().value(Assumption::ScaleToZeroIdleS);
-                const double rate = busy * replicaRatePerS / hours;  // requests/s on average
-                const double cold = std::exp(-rate * idleS);
-                const double p = std::min(1.0, busy / hours);
-                const double starts = rate * (1 - p) * cold * hours * kSecondsPerHour;
-                billed = std::max(billed, (p + (1 - p) * (1 - cold)) * hours) + starts * r.startS / kSecondsPerHour;
-                r.coldStartShare = (1 - p) * cold;
-                r.basis += fmt::format("; up {:g} s after the last request, so {:.1f}% of requests find none running "
-                                       "({:.0f} starts a month, billed while they load)",
-                                       idleS, 100 * r.coldStartShare, starts);
-            }
-            if (t.burstMultiplier && t.burstPeriodS > 0 && t.requestRatePerS) {
-                const int base = std::max(b.minReplicas, int(std::ceil(*t.requestRatePerS / replicaRatePerS / target - 1e-9)));
-                const int extra = std::max(0, replicas - base);
-                if (extra == 0) {
-                    // The replicas running carry the bursts too: nothing starts for them.
-                } else if (r.startS >= t.burstDurationS || t.burstPeriodS - t.burstDurationS < r.startS) {
-                    billed = std::max(billed, double(replicas) * hours);
-                    r.coldStartShare = 0;
-                    r.basis += fmt::format("; bursts of {:g} s every {:g} s are shorter than a start, so the peak's {} replicas "
-                                           "stay up",
-                                           t.burstDurationS, t.burstPeriodS, replicas);
-                } else {
-                    const double burstsPerMonth = hours * kSecondsPerHour / t.burstPeriodS;
-                    billed += extra * (t.burstDurationS + r.startS) / kSecondsPerHour * burstsPerMonth;
-                    // What a burst adds above the running replicas' capacity waits for the new
-                    // ones in its first start time: a share of each period's requests.
-                    const double m = *t.burstMultiplier, rate = *t.requestRatePerS;
-                    const double excess = std::max(0.0, m * rate - std::max(1, base) * replicaRatePerS);
-                    const double waiting = excess * r.startS / (rate * (t.burstPeriodS + (m - 1) * t.burstDurationS));
-                    r.coldStartShare += waiting;
-                    r.coldStartFromBursts = waiting;
-                    r.basis += fmt::format("; {} more replica{} for each burst, billed from start to its end", extra,
-                                           extra == 1 ? "" : "s")
-                        + (waiting > 0 ? fmt::format(" ({:.1f}% of requests wait for them)", 100 * waiting) : std::string());
-                }
-            }
-            if (billed >= replicas * hours)
-                r.basis += fmt::format("; that is the {} replica{} the peak needs, running all month", replicas,
-                                       replicas == 1 ? "" : "s");
-            r.replicaHours = std::min(billed, replicas * hours);
-            r.coldStartShare = std::min(1.0, r.coldStartShare);
-            r.coldStartFromBursts = std::min(r.coldStartFromBursts, r.coldStartShare);
-            return r;
-        }
-        }
-        return {replicas * hours, ""};
-    }
-
-    // The option at a monthly volume of `requests`. `replicasOverride` fixes the provisioned
-    // replicas (the performance engine's answer for the brief's own volume). The work runs in the
-    // brief's active hours (a scheduled window, else all month); rented GPUs are billed by the
-    // billing model, committed ones every hour. Utilization is the busy share of the billed time.
-    CostOption at(double requests, std::optional<int> replicasOverride) const
-    {
-        const Workload &w = brief->workload;
-        const double hours = a().value(Assumption::HoursPerMonth);
-        CostOption o;
-        o.term = price->term;
-        o.provider = price->provider;
-        o.observed = price->observed;
-        o.source = price->source;
-        o.note = price->note;
-        o.origin = price->origin;
-        o.requestsPerMonth = requests;
-        const int sized = replicasOverride.value_or(int(std::min(replicasNeeded(requests), limits::kReplicas)));
-        o.replicas = sized;
-        if (brief->cost.billing.model == Billing::Autoscaled || brief->cost.billing.model == Billing::Serverless)
-            o.replicas = std::max(o.replicas, brief->cost.billing.minReplicas);
-        o.gpus = o.replicas * gpusPerReplica;
-        const double busy = requests / replicaRatePerS / kSecondsPerHour;  // replica-hours of work
-        const bool committed = price->term != PricingTerm::OnDemand && price->term != PricingTerm::Spot;
-        const Billed rented = rentedReplicaHours(o.replicas, busy);
-        const double rentedHours = rented.replicaHours;
-        const std::string &billingBasis = rented.basis;
-        const double billed = committed ? o.replicas * hours : rentedHours;
-        if (!committed && rented.coldStartShare > 1e-6) {  // below one request in a million: none
-            o.coldStartShare = rented.coldStartShare;
-            o.coldStartS = rented.startS;
-            o.coldStartFromBursts = rented.coldStartFromBursts;
-            o.coldStartOverSlo = coldStartMissesSlo(*brief, o);
-        }
-        o.billedShareOfMonth = billed / (o.replicas * hours);
-        if (committed)
-            o.onDemandBilledShare = rentedHours / (o.replicas * hours);
-        o.utilization = billed > 0 ? std::min(1.0, busy / billed) : 0;
-        const double u = o.utilization;
-
-        double gpuCost = 0;
-        double spotExtra = 0;
-        std::string spotBasis;
-        std::string priceBasis;
-        if (price->term == PricingTerm::Purchase) {
-            // Power follows the load over the whole month, which the owned GPUs are paid for.
-            const Ownership own = ownership(u);
-            o.usdPerGpu = own.capex;
-            o.usdPerGpuHour = own.total() / hours;
-            gpuCost = own.total() * o.gpus;
-            addLine(o.ownershipDetail, "depreciation", own.depreciation * o.gpus,
-                    fmt::format("${:.0f} per GPU x (1 - {:.2f} residual) over {:.0f} years", own.capex,
-                        a().value(Assumption::ResidualValueFraction), a().value(Assumption::DepreciationYears)));
-            addLine(o.ownershipDetail, "power", own.power * o.gpus,
-                    fmt::format("{:.0f} W board power x {:.2f} server overhead, PUE {:.2f}, at this load", gpu->boardPowerW,
-                        a().value(Assumption::ServerPowerOverhead), a().value(Assumption::Pue)));
-            addLine(o.ownershipDetail, "colocation", own.colocation * o.gpus,
-                    fmt::format("${:.0f} per provisioned kW a month", a().value(Assumption::ColocationUsdPerKwMonth)));
-            addLine(o.ownershipDetail, "hardware_support", own.support * o.gpus,
-                    fmt::format("{:.0f}% of the purchase price a year", 100 * a().value(Assumption::SupportFractionPerYear)));
-            priceBasis = fmt::format("ownership ${:.3f} per GPU-hour, paid every hour", o.usdPerGpuHour);
-        } else {
-            o.usdPerGpuHour = price->usdPerGpuHour;
-            gpuCost = billed * gpusPerReplica * price->usdPerGpuHour;
-            if (price->term == PricingTerm::Spot) {
-                // Taking back any of a replica's GPUs stops the replica: its replacement is billed
-                // while it starts, and requests in flight that cannot finish within the notice are
-                // redone (the replica's work on them, half their length on average, at its load).
-                const double perGpu = price->interruptionsPerGpuMonth.value_or(a().value(Assumption::SpotInterruptionsPerGpuMonth));
-                const double interruptions = perGpu * gpusPerReplica * billed / hours;
-                const double notice = a().value(Assumption::SpotNoticeS);
-                const double inFlightS = meanE2eS > notice ? u * meanE2eS / 2 : 0;
-                spotExtra = interruptions * (startS() + inFlightS) / kSecondsPerHour * gpusPerReplica * price->usdPerGpuHour;
-                o.spotRestartShare = billed > 0 ? interruptions * startS() / kSecondsPerHour / billed : 0;
-                spotBasis = fmt::format(", plus {:.1f} interruptions a month ({:g} per GPU a month{}), each a {:.0f} s replacement "
-                                        "start{}",
-                                        interruptions, perGpu, price->interruptionsPerGpuMonth ? ", the offer's" : "", startS(),
-                                        inFlightS > 0 ? fmt::format(" and {:.0f} s of work in flight redone", inFlightS)
-                                                      : fmt::format(" (work in flight finishes within the {:g} s notice)", notice));
-            }
-            priceBasis = fmt::format("${:.2f} per GPU-hour x {:.1f} hours", price->usdPerGpuHour, billed / o.replicas)
-                + (committed ? std::string(", paid every hour") : ", " + billingBasis);
-        }
-
-        // Attempts that fail, and outputs the quality filter rejects, are work paid for and thrown
-        // away: the retry waste. What the GPUs are not busy with is idle capacity.
-        const double f = w.acceptance.failureRate, q = w.acceptance.qualityPassRate;
-        const double wasted = 1 - (1 - f) * q;
-        const std::string gpus = fmt::format("{:.0f} GPUs ({:.0f} replicas)", double(o.gpus), double(o.replicas));
-        // A minimum commitment binds the GPU bill for its term: said where the bill is.
-        std::string commitment;
-        if (price->minCommitmentMonths && *price->minCommitmentMonths > 0) {
-            o.commitmentMonths = *price->minCommitmentMonths;
-            o.committedUsd = gpuCost * *price->minCommitmentMonths;
-            commitment = fmt::format("; under a {:g}-month minimum commitment: ${} owed over the term", *o.commitmentMonths,
-                                     usdAmount(o.committedUsd))
-                + (price->upfrontFraction ? fmt::format(", {:.0f}% of it up front (${})", 100 * *price->upfrontFraction,
-                                                        usdAmount(o.committedUsd * *price->upfrontFraction))
-                                          : std::string())
-                + (price->cancellation.empty() ? std::string() : " (cancellation: " + price->cancellation + ")");
-        }
-        o.terms = commercialTermsWords(*price);
-        addLine(o.lines, "gpu_compute", gpuCost * u * (1 - wasted),
-                gpus + ", " + priceBasis + fmt::format(", busy {:.1f}% of the time, on accepted work", 100 * u) + commitment);
-        addLine(o.lines, "retry_waste", gpuCost * u * wasted + spotExtra,
-                fmt::format("busy time spent on failed attempts ({:.1f}%) and rejected outputs ({:.1f}%)", 100 * f,
-                    100 * (1 - q))
-                    + spotBasis);
-        addLine(o.lines, "idle_capacity", gpuCost * (1 - u),
-                (o.replicas > sized ? fmt::format("billed GPU time with no work: the {}-replica minimum kept running", o.replicas)
-                                    : fmt::format("billed GPU time with no work: provisioned for the peak ({:.2f}x the average)",
-                                                  peakToAverage))
-                    + (committed ? std::string(" and paid every hour of the month whether busy or not")
-                                 : std::string(" while billed")));
-        const double included = price->includedStorageGbPerGpu.value_or(0) * o.gpus;
-        addLine(o.lines, "storage", std::max(0.0, weightsGb * (o.replicas + 1) - included) * a().value(Assumption::StorageUsdPerGbMonth),
-                fmt::format("{:.1f} GB of weights x {:.0f} copies x ${:.3f} per GB-month", weightsGb, o.replicas + 1.0,
-                    a().value(Assumption::StorageUsdPerGbMonth))
-                    + (included > 0 ? fmt::format(", less {:g} GB included with the GPUs", included) : std::string()));
-        addLine(o.lines, "serving_stack", o.gpus * a().value(Assumption::ServingStackUsdPerGpuMonth),
-                fmt::format("${:.2f} per GPU a month", a().value(Assumption::ServingStackUsdPerGpuMonth)));
-        const double egressGb = requests * (1 - f) * outputTokensPerRequest(w) * a().value(Assumption::EgressBytesPerOutputToken) / 1e9;
-        const double egressPrice = price->egressUsdPerGb.value_or(a().value(Assumption::EgressUsdPerGb));
-        addLine(o.lines, "network", egressGb * egressPrice,
-                fmt::format("{:.1f} GB of streamed output x ${:.3f} per GB", egressGb, egressPrice)
-                    + (price->egressUsdPerGb ? " (the offer's egress price)" : ""));
-        if (price->supportUsdPerGpuMonth)
-            addLine(o.lines, "vendor_support", o.gpus * *price->supportUsdPerGpuMonth,
-                    fmt::format("the offer's support fee, ${:.2f} per GPU a month", *price->supportUsdPerGpuMonth));
-        addLine(o.lines, "observability", gpuCost * a().value(Assumption::ObservabilityFraction),
-                fmt::format("{:.0f}% of the GPU spend", 100 * a().value(Assumption::ObservabilityFraction)));
-        double labour = salaryPerMonth(a(), Assumption::PlatformFteSelfHosted);
-        std::string labourBasis = fmt::format("{:.2f} engineers x ${:.0f} a year", a().value(Assumption::PlatformFteSelfHosted),
-                                      a().value(Assumption::EngineerUsdPerYear));
-        if (price->term == PricingTerm::Purchase) {
-            labour += salaryPerMonth(a(), Assumption::OperationsFtePurchase);
-            labourBasis += fmt::format(", plus {:.2f} for owned hardware", a().value(Assumption::OperationsFtePurchase));
-        }
-        addLine(o.lines, "platform_labour", labour, labourBasis);
-
-        finishOption(o, requests * (1 - f) * q, tokensPerAcceptedOutput(w));
-        return o;
-    }
-};
+namespace {
 
 // Monthly API cost at a volume, for break-evens: a fixed part and a per-request part.
 struct LinearCost

@@ -23,6 +23,18 @@ struct Demand
 };
 
 Demand demandOf(const Brief &brief);
+
+// What every route's cost lines are built with (cost.cpp).
+double outputTokensPerRequest(const Workload &w);
+// Tokens an accepted output is counted in: output tokens, or input tokens for embeddings.
+double tokensPerAcceptedOutput(const Workload &w);
+// An assumption counting engineers (FTE), as USD a month at engineer_usd_per_year.
+double salaryPerMonth(const Assumptions &a, Assumption fte);
+// Adds a line rounded to cents.
+void addLine(std::vector<CostLine> &lines, const char *name, double usd, std::string basis);
+// The total as the sum of the rounded lines, the accepted outputs and tokens, and the costs per
+// accepted output and per million accepted tokens.
+void finishOption(CostOption &o, double accepted, double tokensPerOutput);
 // Hours a month the work runs: the scheduled window's, else every hour (hours_per_month).
 double activeHoursPerMonth(const Brief &brief);
 // The model-API route at a monthly volume, priced from the brief's or the book's API price.
