@@ -3,7 +3,7 @@
 // data boundary and operating model), with units, one-line reasons and inline validation.
 // Fields that do not apply to the workload kind are hidden, and so is a group left empty.
 //
-// The fields are one table (briefform.cpp): a JSON pointer, a type, a unit and scale, a range,
+// The fields are one table (brieffields.h): a JSON pointer, a type, a unit and scale, a range,
 // whether it may be left unstated, when it applies, and how to read its value from the parsed
 // brief. Every change is sent as edit(patches, label) for the document to apply as one undoable
 // step; a change that needs a companion (a new kind needs its training block, a traffic mode its
