@@ -9,7 +9,7 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-tools-dev qt6-l10n-tools
   libqt6sql6-sqlite libqt6svg6 libgl-dev libxkbcommon-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
-  nlohmann-json3-dev libfmt-dev libsqlite3-dev libbenchmark-dev libcsv-dev
+  nlohmann-json3-dev libfmt-dev libsqlite3-dev libbenchmark-dev libcsv-dev libssl-dev
   clang libclang-rt-14-dev
   xvfb xauth
 )

@@ -9,6 +9,8 @@
 #include "report/report.h"
 #include <core/fileio.h>
 #include <core/limits.h>
+#include <procurement/gate.h>
+#include <procurement/plan.h>
 #include <store/project.h>
 
 #include <QCommandLineParser>
@@ -67,16 +69,113 @@ wb::Result<wb::Scenario> pickScenario(const wb::Project &project, const std::str
     return wb::Error{file, "", "has no scenario \"" + wanted.toStdString() + "\" (it has " + names + ")"};
 }
 
-// The brief of a project's scenario.
-wb::Result<wb::Brief> projectBrief(const std::string &path, const QString &scenario, const wb::Catalog &catalog)
+// A path names a project when it ends in .gpuwb or starts with SQLite's header.
+wb::Result<bool> isProjectFile(const QString &path)
 {
-    auto project = wb::Project::open(path, wb::OpenAccess::ReadOnly);
+    if (path.endsWith(QLatin1String(".gpuwb")))
+        return true;
+    // Read without blocking, and only from a regular file (a FIFO would wait forever).
+    const auto head = wb::readFileHead(path.toStdString(), 16);
+    if (!head)
+        return head.error();
+    return *head == std::string("SQLite format 3\0", 16);
+}
+
+// A brief or a project's scenario, evaluated; a project's vendor checklist gates its
+// recommendation (procurement/gate.h).
+struct Evaluated
+{
+    wb::Brief brief;
+    wb::Results results;
+};
+wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenario, const wb::Catalog &catalog)
+{
+    const std::string path = pathArg.toStdString();
+    const auto project = isProjectFile(pathArg);
     if (!project)
         return project.error();
-    auto picked = pickScenario(*project, path, scenario);
+    if (!*project) {
+        auto brief = wb::loadBrief(path, catalog);
+        if (!brief)
+            return brief.error();
+        wb::Results results = wb::evaluate(*brief, catalog);
+        return Evaluated{std::move(brief).value(), std::move(results)};
+    }
+    auto opened = wb::Project::open(path, wb::OpenAccess::ReadOnly);
+    if (!opened)
+        return opened.error();
+    auto picked = pickScenario(*opened, path, scenario);
     if (!picked)
         return picked.error();
-    return wb::scenarioBrief(*project, picked->name, catalog, path);
+    auto brief = wb::scenarioBrief(*opened, picked->name, catalog, path);
+    if (!brief)
+        return brief.error();
+    auto tmpl = wb::checklistTemplateOf(*opened);
+    if (!tmpl)
+        return tmpl.error();
+    wb::Results results = wb::evaluate(*brief, catalog);
+    wb::gateByChecklist(results, picked->name, *tmpl, opened->checklist());
+    return Evaluated{std::move(brief).value(), std::move(results)};
+}
+
+// A project opened for writing, waiting up to 5 s for another writer (a second import a few
+// milliseconds earlier) to let go of its lock. Never a silent loss: a refusal says why.
+wb::Result<wb::Project> openForWriting(const std::string &file)
+{
+    auto project = wb::Project::open(file, wb::OpenAccess::ReadWrite);
+    for (int tries = 0; project && project->lockedByOther() && tries < 100; ++tries) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        project = wb::Project::open(file, wb::OpenAccess::ReadWrite);
+    }
+    if (project && project->readOnly())
+        return wb::Error{file, "", project->readOnlyReason() + "; not changed"};
+    return project;
+}
+
+// gpuwb checklist PROJECT [--vendor NAME] --format csv|json, and gpuwb checklist import PROJECT FILE.json
+int checklistCommand(const QStringList &args, const QString &vendor, const QString &format, const QString &outPath)
+{
+    if (args.value(1) == QLatin1String("import")) {
+        if (args.size() != 4)
+            return fail(kBadInput, "usage: gpuwb checklist import PROJECT.gpuwb ANSWERS.json");
+        const std::string file = args.at(2).toStdString();
+        auto project = openForWriting(file);
+        if (!project)
+            return fail(kBadInput, project.error().toString());
+        auto tmpl = wb::checklistTemplateOf(*project);
+        if (!tmpl)
+            return fail(kFailure, tmpl.error().toString());
+        auto merged = wb::importAnswers(*project, args.at(3).toStdString(), *tmpl);
+        if (!merged)
+            return fail(kBadInput, merged.error().toString());
+        if (wb::Status put = project->putChecklist(*merged); !put)
+            return fail(kBadInput, args.at(3).toStdString() + ": " + put.error().message);
+        wb::Status saved = project->save(file);
+        return saved ? 0 : fail(kFailure, saved.error().toString());
+    }
+    if (args.size() != 2)
+        return fail(kBadInput, "usage: gpuwb checklist PROJECT.gpuwb [--vendor NAME] --format csv|json");
+    if (format != QLatin1String("csv") && format != QLatin1String("json"))
+        return fail(kBadInput, "--format: \"" + format.toStdString() + "\" is not csv or json");
+    const std::string file = args.at(1).toStdString();
+    auto project = wb::Project::open(file, wb::OpenAccess::ReadOnly);
+    if (!project)
+        return fail(kBadInput, project.error().toString());
+    auto tmpl = wb::checklistTemplateOf(*project);
+    if (!tmpl)
+        return fail(kFailure, tmpl.error().toString());
+    const wb::ProjectChecklist checklist = project->checklist();
+    if (!vendor.isEmpty() && !checklist.vendor(vendor.toStdString())) {
+        std::string names;
+        for (const wb::Vendor &v : checklist.vendors)
+            names += (names.empty() ? "" : ", ") + ("\"" + v.name + "\"");
+        return fail(kBadInput, file + ": has no vendor \"" + vendor.toStdString() + "\"" +
+                                   (names.empty() ? std::string(" (it has none yet)") : " (it has " + names + ")"));
+    }
+    const std::string only = vendor.toStdString();
+    return writeOutput(format == QLatin1String("csv") ? wb::checklistToCsv(*tmpl, checklist, only)
+                                                      : wb::answersToJson(*tmpl, checklist, only),
+                       outPath);
 }
 
 // gpuwb project new|import|export|list FILE.gpuwb ...
@@ -121,17 +220,9 @@ int projectCommand(const QStringList &args, const QString &scenario, const QStri
     if (verb == QLatin1String("import")) {
         if (args.size() != 4)
             return fail(kBadInput, "usage: gpuwb project import FILE.gpuwb BRIEF.json [--scenario NAME]");
-        auto project = wb::Project::open(file, wb::OpenAccess::ReadWrite);
-        // Another writer (a second import a few milliseconds earlier) holds the lock: wait for
-        // it up to 5 s, then read the file it wrote. Never a silent loss: a refusal says why.
-        for (int tries = 0; project && project->lockedByOther() && tries < 100; ++tries) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-            project = wb::Project::open(file, wb::OpenAccess::ReadWrite);
-        }
+        auto project = openForWriting(file);
         if (!project)
             return fail(kBadInput, project.error().toString());
-        if (project->readOnly())
-            return fail(kBadInput, file + ": " + project->readOnlyReason() + "; not changed");
         const std::string briefPath = args.at(3).toStdString();
         auto brief = wb::loadBrief(briefPath, catalog);
         if (!brief)
@@ -165,6 +256,10 @@ int main(int argc, char *argv[])
         "  project import FILE.gpuwb BRIEF.json           add or replace a scenario (--scenario NAME)\n"
         "  project export FILE.gpuwb                      a scenario as brief JSON (--scenario, --out)\n"
         "  project list FILE.gpuwb                        the scenarios' names\n"
+        "  checklist PROJECT.gpuwb                        the vendor checklist (--format json|csv, --vendor NAME)\n"
+        "  checklist import PROJECT.gpuwb ANSWERS.json    add or update vendors' answers from an answers file\n"
+        "  plan BRIEF.json|PROJECT.gpuwb                  the benchmark plan (--format md|json, --scenario,\n"
+        "                                                 --candidate N counting from 1)\n"
         "  calibrate CASES.csv     fit the efficiency factors to measured cases (--out FILE for the\n"
         "                          calibration JSON; the per-case table goes to standard output)\n\n"
         "Exit codes: 0 evaluated, 2 bad input, 1 other failure."));
@@ -180,7 +275,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption scenarioOption(QStringLiteral("scenario"),
                                             QStringLiteral("Scenario of a project file to evaluate."),
                                             QStringLiteral("name"));
-    parser.addOptions({formatOption, outOption, catalogOption, scenarioOption});
+    const QCommandLineOption vendorOption(QStringLiteral("vendor"), QStringLiteral("One vendor of the checklist."),
+                                          QStringLiteral("name"));
+    const QCommandLineOption candidateOption(QStringLiteral("candidate"),
+                                             QStringLiteral("One candidate of the plan, counting from 1."),
+                                             QStringLiteral("n"));
+    parser.addOptions({formatOption, outOption, catalogOption, scenarioOption, vendorOption, candidateOption});
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("catalog or evaluate"));
     parser.addPositionalArgument(QStringLiteral("argument"), QStringLiteral("gpus|models, or the brief file"));
 
@@ -193,6 +293,12 @@ int main(int argc, char *argv[])
 
     const QStringList args = parser.positionalArguments();
     const bool projectVerb = args.value(0) == QLatin1String("project");
+    const bool checklistVerb = args.value(0) == QLatin1String("checklist");
+    if (checklistVerb) {
+        // JSON unless a format is asked for (the table format is the other commands' default).
+        const QString format = parser.isSet(formatOption) ? parser.value(formatOption) : QStringLiteral("json");
+        return checklistCommand(args, parser.value(vendorOption), format, parser.value(outOption));
+    }
     if (projectVerb ? args.size() < 3 : args.size() != 2)
         return fail(kBadInput, "expected a command and one argument: gpuwb catalog gpus|models, or gpuwb evaluate "
                                "BRIEF.json (see gpuwb --help)");
@@ -228,21 +334,31 @@ int main(int argc, char *argv[])
     if (command == QLatin1String("evaluate")) {
         if (format != QLatin1String("table") && format != QLatin1String("json") && format != QLatin1String("csv"))
             return fail(kBadInput, "--format: \"" + format.toStdString() + "\" is not table, json or csv");
-        const std::string path = args.at(1).toStdString();
-        // A project file is recognised by its extension or by its SQLite header.
-        bool project = args.at(1).endsWith(QLatin1String(".gpuwb"));
-        if (!project) {
-            // Read without blocking, and only from a regular file (a FIFO would wait forever).
-            const auto head = wb::readFileHead(path, 16);
-            if (!head)
-                return fail(kBadInput, head.error().toString());
-            project = *head == std::string("SQLite format 3\0", 16);
+        auto done = evaluatePath(args.at(1), parser.value(scenarioOption), *catalog);
+        if (!done)
+            return fail(kBadInput, done.error().toString());
+        return writeOutput(renderResults(format, done->brief, done->results), outPath);
+    }
+
+    if (command == QLatin1String("plan")) {
+        // Markdown unless a format is asked for.
+        const QString planFormat = parser.isSet(formatOption) ? format : QStringLiteral("md");
+        if (planFormat != QLatin1String("md") && planFormat != QLatin1String("json"))
+            return fail(kBadInput, "--format: \"" + planFormat.toStdString() + "\" is not md or json");
+        auto done = evaluatePath(args.at(1), parser.value(scenarioOption), *catalog);
+        if (!done)
+            return fail(kBadInput, done.error().toString());
+        std::optional<std::size_t> only;
+        if (parser.isSet(candidateOption)) {
+            bool ok = false;
+            const int n = parser.value(candidateOption).toInt(&ok);
+            if (!ok || n < 1 || std::size_t(n) > done->brief.candidates.size())
+                return fail(kBadInput, "--candidate: \"" + parser.value(candidateOption).toStdString() + "\" is not a candidate "
+                                       "of the brief (1 to " + std::to_string(done->brief.candidates.size()) + ")");
+            only = std::size_t(n - 1);
         }
-        auto brief = project ? projectBrief(path, parser.value(scenarioOption), *catalog) : wb::loadBrief(path, *catalog);
-        if (!brief)
-            return fail(kBadInput, brief.error().toString());
-        const wb::Results results = wb::evaluate(*brief, *catalog);
-        return writeOutput(renderResults(format, *brief, results), outPath);
+        const wb::BenchmarkPlan plan = wb::makeBenchmarkPlan(done->brief, done->results, only);
+        return writeOutput(planFormat == QLatin1String("json") ? wb::planToJson(plan) : wb::planToMarkdown(plan), outPath);
     }
 
     if (command == QLatin1String("calibrate")) {
@@ -265,5 +381,6 @@ int main(int argc, char *argv[])
         return writeOutput(wb::calibrationMarkdown(report), {});
     }
 
-    return fail(kBadInput, "\"" + command.toStdString() + "\" is not a command: use catalog, evaluate, project or calibrate");
+    return fail(kBadInput, "\"" + command.toStdString() +
+                               "\" is not a command: use catalog, evaluate, plan, project, checklist or calibrate");
 }

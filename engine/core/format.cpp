@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <string_view>
 
 namespace wb {
 
@@ -67,6 +68,24 @@ std::string readableNumber(double value)
             digits.pop_back();
     }
     return digits;
+}
+
+std::string csvCell(const std::string &cell)
+{
+    // A text that starts like a formula (=, +, -, @, tab, carriage return; a provider named
+    // =HYPERLINK(...)) gets a leading ' so that it stays text; a number such as -3 stays a number.
+    char *end = nullptr;
+    std::strtod(cell.c_str(), &end);
+    const bool number = !cell.empty() && end == cell.c_str() + cell.size();
+    std::string s = cell;
+    if (!s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos && !number)
+        s.insert(0, 1, '\'');
+    if (s.find_first_of(",\"\r\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
 }
 
 } // namespace wb

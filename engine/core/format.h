@@ -18,4 +18,8 @@ std::string readableNumber(double value);
 // readable form.
 std::string usdAmount(double usd);
 
+// One CSV cell, safe to open in a spreadsheet: formula-like text neutralised with a leading ',
+// a cell with a comma, a quote or a line break quoted (RFC 4180).
+std::string csvCell(const std::string &cell);
+
 } // namespace wb

@@ -37,6 +37,11 @@ enum class Commitment { OnDemand, Reserved, Purchase, DedicatedCluster };
 // What a GPU price is an offer of: cloud instances, a marketplace's, a dedicated cluster, or a
 // managed endpoint billed per hour (one billed per token is a model-API quote).
 enum class Offer { Cloud, Marketplace, DedicatedCluster, ManagedEndpoint };
+// What a checklist vendor sells (the offer kinds the method lists).
+enum class VendorOffer { PublicCloud, PrivateCloud, ClusterRental, Marketplace, ManagedEndpoint, Purchase };
+// A vendor's answer to a checklist question. Unknown is an answer ("the vendor does not know"),
+// but it leaves a required item missing; not-applicable needs no evidence.
+enum class Answer { Yes, No, Partial, Unknown, NotApplicable };
 
 template<typename E>
 struct EnumNames;  // specialised below: static constexpr std::array<std::pair<E, std::string_view>, N> items
@@ -79,6 +84,11 @@ WB_ENUM_NAMES(Offer, {Offer::Cloud, "cloud"}, {Offer::Marketplace, "marketplace"
               {Offer::DedicatedCluster, "dedicated-cluster"}, {Offer::ManagedEndpoint, "managed-endpoint"});
 WB_ENUM_NAMES(Commitment, {Commitment::OnDemand, "on-demand"}, {Commitment::Reserved, "reserved"},
               {Commitment::Purchase, "purchase"}, {Commitment::DedicatedCluster, "dedicated-cluster"});
+WB_ENUM_NAMES(VendorOffer, {VendorOffer::PublicCloud, "public-cloud"}, {VendorOffer::PrivateCloud, "private-cloud"},
+              {VendorOffer::ClusterRental, "cluster-rental"}, {VendorOffer::Marketplace, "marketplace"},
+              {VendorOffer::ManagedEndpoint, "managed-endpoint"}, {VendorOffer::Purchase, "purchase"});
+WB_ENUM_NAMES(Answer, {Answer::Yes, "yes"}, {Answer::No, "no"}, {Answer::Partial, "partial"},
+              {Answer::Unknown, "unknown"}, {Answer::NotApplicable, "not-applicable"});
 #undef WB_ENUM_NAMES
 
 template<typename E>

@@ -301,6 +301,18 @@ std::string coldStartWords(const Brief &brief, const CostOption &o)
                : std::string());
 }
 
+double modelWeightsGb(const Brief &brief)
+{
+    return countParameters(brief.workload.model).total() *
+           weightBitsPerParameter(brief.workload.weightsPrecision, brief.assumptions.flag(Assumption::Nf4DoubleQuant)) / 8 / 1e9;
+}
+
+double replicaStartS(const Brief &brief)
+{
+    const Assumptions &a = brief.assumptions;
+    return modelWeightsGb(brief) / a.value(Assumption::ModelLoadGbPerS) + a.value(Assumption::ReplicaStartS);
+}
+
 CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const GpuSpec &gpu, const FitResult &fit,
                             const PerformanceResult &perf, const Catalog &catalog, const std::string &today)
 {
@@ -338,8 +350,7 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     route.gpusPerReplica = cand.gpusPerReplica();
     route.replicaRatePerS = perf.requestRatePerReplicaPerS;
     route.peakToAverage = demand.peakToAverage;
-    const ParameterCounts params = countParameters(w.model);
-    route.weightsGb = params.total() * weightBitsPerParameter(w.weightsPrecision, a.flag(Assumption::Nf4DoubleQuant)) / 8 / 1e9;
+    route.weightsGb = modelWeightsGb(brief);
     route.meanE2eS = perf.e2e.empty ? 0 : perf.e2e.mean;
     // The performance engine's replica count for the brief's own peak (simulated within the
     // SLO) wins over the linear estimate when the volume is the brief's own.

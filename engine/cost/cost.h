@@ -53,6 +53,7 @@ struct CostOption
     // Spot: the share of the billed replica time spent restarting after interruptions.
     std::optional<double> spotRestartShare;
     std::string terms;                 // the price's commercial terms in words (catalog/prices.h)
+    Offer offer = Offer::Cloud;        // the kind of offer the price is
     std::optional<double> commitmentMonths;  // the price's minimum commitment
     double committedUsd = 0;           // the GPU bill owed over that commitment
     std::vector<CostLine> lines;
@@ -99,11 +100,24 @@ struct CandidateCost
     const CostOption *cheapest() const;
 };
 
+// A commitment recommended before its vendor has answered what the checklist requires for it
+// (procurement/gate.h): the recommendation stands "subject to evidence" until they are answered.
+struct EvidenceGate
+{
+    Commitment commitment = Commitment::Reserved;
+    std::string vendor;                  // the vendor that backs the option; empty: none does
+    std::vector<std::string> missing;    // required items unanswered (or unknown), as "id: question"
+    std::vector<std::string> unbacked;   // required items answered without the evidence the commitment needs
+};
+
 struct Recommendation
 {
     Route route = Route::Rent;
     std::optional<std::size_t> candidate;  // index into the brief's candidates (GPU routes)
     std::optional<PricingTerm> term;
+    std::string provider;                  // GPU routes: whose price it is, and the kind of offer
+    Offer offer = Offer::Cloud;
+    std::optional<EvidenceGate> evidence;  // set by a project's checklist (gateByChecklist)
     double costPerAcceptedOutput = 0;
     double usdPerMonth = 0;
     std::vector<std::string> reasons;
@@ -145,6 +159,13 @@ inline constexpr double kColdStartWarnShare = 0.01;
 // the cold starts in words (the "cold-start" warning).
 bool coldStartMissesSlo(const Brief &brief, const CostOption &option);
 std::string coldStartWords(const Brief &brief, const CostOption &option);
+
+// Seconds a new replica takes before it serves: the model's weights at the brief's precision
+// read at model_load_gb_per_s, plus replica_start_s (the cold start, the restart after a spot
+// interruption, and the benchmark plan's model-load criterion).
+double replicaStartS(const Brief &brief);
+// The model's weights at the brief's precision, in GB (10^9 bytes).
+double modelWeightsGb(const Brief &brief);
 
 // Cost of one candidate from its fit and performance. today is an ISO date.
 CandidateCost costCandidate(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu, const FitResult &fit,

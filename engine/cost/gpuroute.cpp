@@ -19,7 +19,7 @@ double GpuRoute::replicasNeeded(double requests) const
 
 double GpuRoute::startS() const
 {
-    return weightsGb / a().value(Assumption::ModelLoadGbPerS) + a().value(Assumption::ReplicaStartS);
+    return replicaStartS(*brief);
 }
 
 GpuRoute::Ownership GpuRoute::ownership(double u) const
@@ -125,6 +125,7 @@ CostOption GpuRoute::at(double requests, std::optional<int> replicasOverride) co
     CostOption o;
     o.term = price->term;
     o.provider = price->provider;
+    o.offer = price->offer;
     o.observed = price->observed;
     o.source = price->source;
     o.note = price->note;

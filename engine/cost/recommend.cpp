@@ -313,6 +313,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         const CostOption &o = *pick.option;
         rec.candidate = pick.candidate;
         rec.term = o.term;
+        rec.provider = o.provider;
+        rec.offer = o.offer;
         rec.costPerAcceptedOutput = o.costPerAcceptedOutput;
         rec.usdPerMonth = o.totalUsdPerMonth;
         if (o.stale)

@@ -1,6 +1,7 @@
 #include "report/report.h"
 
 #include "report/labels.h"
+#include "core/format.h"
 
 #include <fmt/format.h>
 
@@ -13,29 +14,6 @@
 namespace wb {
 
 namespace {
-
-bool plainNumber(const std::string &s)
-{
-    char *end = nullptr;
-    std::strtod(s.c_str(), &end);
-    return !s.empty() && end == s.c_str() + s.size();
-}
-
-// One cell, safe to open in a spreadsheet: a text that starts like a formula (=, +, -, @, tab,
-// carriage return; a provider named =HYPERLINK(...)) gets a leading ' so that it stays text, and
-// a cell with a comma, a quote or a line break is quoted (RFC 4180).
-std::string csvField(const std::string &cell)
-{
-    std::string s = cell;
-    if (!s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos && !plainNumber(s))
-        s.insert(0, 1, '\'');
-    if (s.find_first_of(",\"\r\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
 
 // One row of the normalization table: a candidate (none for the API row) and one of its pricing
 // options (none for a candidate without a price).
@@ -250,7 +228,7 @@ std::string resultsToCsv(const Brief &brief, const Results &results)
             std::string cell = c.cell(row);
             if (std::string_view(c.name) == "recommended" && !results.ranked())
                 cell = "held back";
-            line += (&c == &columns().front() ? "" : ",") + csvField(cell);
+            line += (&c == &columns().front() ? "" : ",") + csvCell(cell);
         }
         out += line + "\n";
     }

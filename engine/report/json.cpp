@@ -234,7 +234,13 @@ Json costSummaryJson(const Brief &brief, const CostSummary &s)
             {"term", r.term ? Json(enumName(*r.term)) : Json(nullptr)},
             {"cost_per_accepted_output_usd", r.costPerAcceptedOutput},
             {"usd_per_month", r.usdPerMonth},
-            {"reasons", r.reasons}};
+            {"reasons", r.reasons},
+            {"subject_to_evidence", r.evidence.has_value()}};
+        if (r.evidence)
+            j["recommendation"]["evidence"] = {{"commitment", enumName(r.evidence->commitment)},
+                                               {"vendor", r.evidence->vendor.empty() ? Json(nullptr) : Json(r.evidence->vendor)},
+                                               {"missing", r.evidence->missing},
+                                               {"unbacked", r.evidence->unbacked}};
     } else {
         j["recommendation"] = nullptr;
     }

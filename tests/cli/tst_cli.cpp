@@ -123,6 +123,8 @@ private slots:
     void recommendationLinesAreEscaped();
     void calibrateWritesTheTableOrRefuses();
     void outNeverReplacesDevicesOrReadOnlyFiles();
+    void checklistGatesThePurchase();
+    void planPrintsFourPhases();
 };
 
 void TestCli::helpAndVersion()
@@ -629,6 +631,187 @@ void TestCli::outNeverReplacesDevicesOrReadOnlyFiles()
     QFile f(locked);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), QByteArray("keep me"));
+}
+
+namespace {
+
+// The sample chat brief reduced to its H200 candidate, bought from "Acme Systems" at $20,000 a
+// GPU, for sure and sustained demand on a stable model with no API allowed: the engine
+// recommends buying (7 GPUs, $0.000567 per accepted output when this was written).
+QByteArray purchaseBrief()
+{
+    QFile sample(QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json"));
+    if (!sample.open(QIODevice::ReadOnly))
+        qFatal("no sample brief");
+    QJsonObject brief = QJsonDocument::fromJson(sample.readAll()).object();
+    brief[QStringLiteral("name")] = QStringLiteral("Buy H200");
+    brief[QStringLiteral("candidates")] = QJsonArray{brief[QStringLiteral("candidates")].toArray().at(1)};
+    QJsonObject cost = brief[QStringLiteral("cost")].toObject();
+    cost[QStringLiteral("decision")] = QJsonObject{{QStringLiteral("demand_certainty"), QStringLiteral("high")},
+                                                   {QStringLiteral("model_churn"), QStringLiteral("low")},
+                                                   {QStringLiteral("api_allowed"), false}};
+    cost[QStringLiteral("prices")] = QJsonArray{QJsonObject{{QStringLiteral("gpu"), QStringLiteral("h200-sxm-141gb")},
+                                                            {QStringLiteral("provider"), QStringLiteral("Acme Systems")},
+                                                            {QStringLiteral("term"), QStringLiteral("purchase")},
+                                                            {QStringLiteral("usd_per_gpu"), 20000},
+                                                            {QStringLiteral("observed"), QStringLiteral("2026-11-20")},
+                                                            {QStringLiteral("source"), QStringLiteral("quote Q-17")}}};
+    brief[QStringLiteral("cost")] = cost;
+    return QJsonDocument(brief).toJson();
+}
+
+// An answers file for Acme Systems: every shipped item answered yes with a link, except those in
+// `skip` (left null) and se-compliance, whose evidence is a file beside the answers file.
+QByteArray acmeAnswers(const QStringList &skip)
+{
+    QFile tmpl(QStringLiteral(WB_SOURCE_DIR "/resources/checklist/procurement.json"));
+    if (!tmpl.open(QIODevice::ReadOnly))
+        qFatal("no template");
+    QJsonArray items;
+    for (const QJsonValue &item : QJsonDocument::fromJson(tmpl.readAll()).object()[QStringLiteral("items")].toArray()) {
+        const QString id = item.toObject()[QStringLiteral("id")].toString();
+        QJsonObject answer{{QStringLiteral("answer"), QStringLiteral("yes")},
+                           {QStringLiteral("answered_on"), QStringLiteral("2026-11-21")},
+                           {QStringLiteral("answered_by"), QStringLiteral("R. Vendor")}};
+        if (id == QLatin1String("se-compliance"))
+            answer[QStringLiteral("evidence_file")] = QStringLiteral("soc2.txt");
+        else
+            answer[QStringLiteral("evidence_link")] = QStringLiteral("https://acme.example/") + id;
+        items.append(QJsonObject{{QStringLiteral("id"), id},
+                                 {QStringLiteral("answers"),
+                                  QJsonObject{{QStringLiteral("Acme Systems"),
+                                               skip.contains(id) ? QJsonValue(QJsonValue::Null) : QJsonValue(answer)}}}});
+    }
+    const QJsonObject vendor{{QStringLiteral("name"), QStringLiteral("Acme Systems")},
+                             {QStringLiteral("offer"), QStringLiteral("purchase")},
+                             {QStringLiteral("providers"), QJsonArray{QStringLiteral("Acme Systems")}}};
+    return QJsonDocument(QJsonObject{{QStringLiteral("format"), QStringLiteral("gpu-workbench-checklist-answers")},
+                                     {QStringLiteral("version"), 1},
+                                     {QStringLiteral("vendors"), QJsonArray{vendor}},
+                                     {QStringLiteral("items"), items}})
+        .toJson();
+}
+
+QJsonObject recommendationOf(const Run &r)
+{
+    return QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("cost")].toObject()[QStringLiteral("recommendation")].toObject();
+}
+
+QByteArray bytesOf(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+// The done-when case from the command line: a purchase recommended before its vendor answered
+// the checklist stands "subject to evidence" with a warning naming the missing items; each
+// import narrows them, bad files store nothing, and the last answer clears it.
+void TestCli::checklistGatesThePurchase()
+{
+    QTemporaryDir dir;
+    const QString brief = writeFile(dir, QStringLiteral("buy.json"), purchaseBrief());
+    const QString project = dir.filePath(QStringLiteral("buy.gpuwb"));
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("new"), project, brief}).exitCode, 0);
+    writeFile(dir, QStringLiteral("soc2.txt"), "SOC 2 Type II report, 2026");
+
+    // Before any vendor: the template's 20 items, with their levels, and no answers.
+    const Run empty = gpuwb({QStringLiteral("checklist"), project});
+    QCOMPARE(empty.exitCode, 0);
+    const QJsonObject emptyJson = QJsonDocument::fromJson(empty.out.toUtf8()).object();
+    QCOMPARE(emptyJson[QStringLiteral("items")].toArray().size(), 20);
+    QCOMPARE(emptyJson[QStringLiteral("vendors")].toArray().size(), 0);
+
+    const QStringList evaluate = {QStringLiteral("evaluate"), project, QStringLiteral("--format"), QStringLiteral("json")};
+    QJsonObject rec = recommendationOf(gpuwb(evaluate));
+    QCOMPARE(rec[QStringLiteral("route")].toString(), QStringLiteral("buy"));
+    QVERIFY(rec[QStringLiteral("subject_to_evidence")].toBool());
+    QCOMPARE(rec[QStringLiteral("evidence")].toObject()[QStringLiteral("missing")].toArray().size(), 20);
+    const Run table = gpuwb({QStringLiteral("evaluate"), project});
+    QVERIFY2(table.out.contains(QLatin1String("subject to evidence")), qPrintable(table.out));
+    QVERIFY(table.out.contains(QLatin1String("[checklist-evidence-missing]")));
+
+    // Acme answers all but two items.
+    const QString partial = writeFile(dir, QStringLiteral("acme.json"),
+                                      acmeAnswers({QStringLiteral("hw-replacement"), QStringLiteral("co-invoice")}));
+    const Run imported = gpuwb({QStringLiteral("checklist"), QStringLiteral("import"), project, partial});
+    QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+    rec = recommendationOf(gpuwb(evaluate));
+    QVERIFY(rec[QStringLiteral("subject_to_evidence")].toBool());
+    QCOMPARE(rec[QStringLiteral("evidence")].toObject()[QStringLiteral("vendor")].toString(), QStringLiteral("Acme Systems"));
+    const QJsonArray missing = rec[QStringLiteral("evidence")].toObject()[QStringLiteral("missing")].toArray();
+    QCOMPARE(missing.size(), 2);
+    QVERIFY(missing[0].toString().startsWith(QLatin1String("hw-replacement (")));
+    QVERIFY(missing[1].toString().startsWith(QLatin1String("co-invoice (")));
+
+    // Bad files: exit 2, the field or the limit named, the project's bytes unchanged.
+    const QByteArray before = bytesOf(project);
+    QByteArray typo = acmeAnswers({});
+    typo.replace("\"answer\": \"yes\"", "\"answer\": \"yess\"");
+    const Run bad = gpuwb({QStringLiteral("checklist"), QStringLiteral("import"), project,
+                           writeFile(dir, QStringLiteral("typo.json"), typo)});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains(QLatin1String("typo.json: /items/0/answers/Acme Systems/answer: unknown value \"yess\"")),
+             qPrintable(bad.err));
+    QFile huge(dir.filePath(QStringLiteral("soc2.txt")));
+    QVERIFY(huge.open(QIODevice::ReadWrite));
+    QVERIFY(huge.resize(qint64(26) << 20));  // 26 MiB, over the 25 MiB limit
+    huge.close();
+    const Run tooBig = gpuwb({QStringLiteral("checklist"), QStringLiteral("import"), project, partial});
+    QCOMPARE(tooBig.exitCode, 2);
+    QVERIFY2(tooBig.err.contains(QLatin1String("soc2.txt")) && tooBig.err.contains(QLatin1String("larger than 25 MiB")),
+             qPrintable(tooBig.err));
+    QCOMPARE(bytesOf(project), before);
+
+    // The last answers arrive: the purchase is no longer subject to evidence.
+    writeFile(dir, QStringLiteral("soc2.txt"), "SOC 2 Type II report, 2026");
+    const Run complete = gpuwb({QStringLiteral("checklist"), QStringLiteral("import"), project,
+                                writeFile(dir, QStringLiteral("acme-all.json"), acmeAnswers({}))});
+    QVERIFY2(complete.exitCode == 0, qPrintable(complete.err));
+    rec = recommendationOf(gpuwb(evaluate));
+    QCOMPARE(rec[QStringLiteral("route")].toString(), QStringLiteral("buy"));
+    QVERIFY(!rec[QStringLiteral("subject_to_evidence")].toBool());
+    QVERIFY(!gpuwb({QStringLiteral("evaluate"), project}).out.contains(QLatin1String("checklist-evidence-missing")));
+
+    // The vendor's own export imports back unchanged, its attached file included.
+    const QStringList exportArgs = {QStringLiteral("checklist"), project, QStringLiteral("--vendor"), QStringLiteral("Acme Systems")};
+    const Run exported = gpuwb(exportArgs);
+    QCOMPARE(exported.exitCode, 0);
+    QVERIFY(exported.out.contains(QLatin1String("\"name\": \"soc2.txt\"")));
+    QCOMPARE(gpuwb({QStringLiteral("checklist"), QStringLiteral("import"), project,
+                    writeFile(dir, QStringLiteral("again.json"), exported.out.toUtf8())})
+                 .exitCode,
+             0);
+    QCOMPARE(gpuwb(exportArgs).out, exported.out);
+    const Run csv = gpuwb(exportArgs + QStringList{QStringLiteral("--format"), QStringLiteral("csv")});
+    QCOMPARE(csv.exitCode, 0);
+    QCOMPARE(csv.out.count(QStringLiteral("\r\n")), 21);
+    QVERIFY(csv.out.startsWith(QLatin1String("section,item,question,evidence_expected,required_from,Acme Systems answer,")));
+    const Run nobody = gpuwb({QStringLiteral("checklist"), project, QStringLiteral("--vendor"), QStringLiteral("Nobody")});
+    QCOMPARE(nobody.exitCode, 2);
+    QVERIFY(nobody.err.contains(QLatin1String("has no vendor \"Nobody\" (it has \"Acme Systems\")")));
+}
+
+void TestCli::planPrintsFourPhases()
+{
+    const Run md = gpuwb({QStringLiteral("plan"), QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json"),
+                          QStringLiteral("--candidate"), QStringLiteral("2")});
+    QCOMPARE(md.exitCode, 0);
+    QVERIFY(md.out.contains(QLatin1String("## Candidate 2: 8x h200-sxm-141gb")));
+    for (int phase = 1; phase <= 4; ++phase)
+        QVERIFY(md.out.contains(QStringLiteral("### Phase %1:").arg(phase)));
+    QVERIFY(md.out.contains(QLatin1String("TTFT p99 <= 2 s at 12.5 requests/s")));
+    QVERIFY(md.out.contains(QLatin1String("vllm bench serve --backend vllm")));
+    QVERIFY(md.out.contains(QLatin1String("guidellm benchmark --target")));
+    const Run json = gpuwb({QStringLiteral("plan"), QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json"),
+                            QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(json.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object()[QStringLiteral("candidates")].toArray().size(), 6);
+    const Run bad = gpuwb({QStringLiteral("plan"), QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json"),
+                           QStringLiteral("--candidate"), QStringLiteral("7")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY(bad.err.contains(QLatin1String("(1 to 6)")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

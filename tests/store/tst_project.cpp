@@ -48,6 +48,10 @@ private slots:
     void recovery();
     void savingKeepsLinksAndPermissions();
     void openingRemovesWhatKilledSavesLeft();
+    void checklistSavesAndReopens();
+    void checklistRowsOfOlderFilesAreKept();
+    void attachmentsAreLimited();
+    void damagedChecklistRowRefused();
 
 private:
     QTemporaryDir m_dir;
@@ -275,9 +279,11 @@ void TestProject::newerVersionReadOnlyOrRefused()
         Project p = sampleProject();
         QVERIFY(p.save(file.toStdString()));
     }
-    // Schema 4 that declares schema-3 readers welcome: opens read-only, never written.
-    rawSql(file, "PRAGMA user_version=4; UPDATE meta SET value='9.1.0' WHERE key='writer'; "
-                 "UPDATE meta SET value='3' WHERE key='readable_by_schema'; CREATE TABLE future_things(x);");
+    // A schema newer than this build's that declares this build's readers welcome: opens
+    // read-only, never written.
+    const QByteArray newer = QByteArray::number(kProjectSchemaVersion + 1), current = QByteArray::number(kProjectSchemaVersion);
+    rawSql(file, "PRAGMA user_version=" + newer + "; UPDATE meta SET value='9.1.0' WHERE key='writer'; "
+                 "UPDATE meta SET value='" + current + "' WHERE key='readable_by_schema'; CREATE TABLE future_things(x);");
     const QByteArray before = fileHash(file);
     {
         auto opened = Project::open(file.toStdString());
@@ -294,7 +300,7 @@ void TestProject::newerVersionReadOnlyOrRefused()
     }
     QCOMPARE(fileHash(file), before);
     // A newer file that needs a newer reader is refused, naming its writer.
-    rawSql(file, "UPDATE meta SET value='4' WHERE key='readable_by_schema';");
+    rawSql(file, "UPDATE meta SET value='" + newer + "' WHERE key='readable_by_schema';");
     const QByteArray refusedBefore = fileHash(file);
     auto refused = Project::open(file.toStdString());
     QVERIFY(!refused);
@@ -584,6 +590,141 @@ void TestProject::recovery()
     QCOMPARE(recovered->contentDigest(), p.contentDigest());
     discardRecovery("/home/someone/plan.gpuwb");
     QVERIFY(pendingRecoveryFiles().empty());
+}
+
+namespace {
+
+ProjectChecklist sampleChecklist(Project &p)
+{
+    ProjectChecklist c;
+    c.templateVersion = "2026-12-02";
+    c.extraSections.push_back({"energy", "Energy", "Energía"});
+    c.extraItems.push_back({"en-pue", "energy", "What PUE?", "", "A metered report", Commitment::Purchase});
+    Vendor v;
+    v.name = "Acme Systems";
+    v.offer = VendorOffer::Purchase;
+    v.providers = {"Acme Systems"};
+    v.candidates = {{"Chat", 1}};
+    v.contact = "sales@acme.example";
+    v.contacted = "2026-11-01";
+    VendorAnswer a;
+    a.item = "hw-host";
+    a.answer = Answer::Partial;
+    a.text = "Dual EPYC, 2 TB RAM; ñ";
+    a.link = "https://acme.example/spec";
+    a.answeredOn = "2026-11-20";
+    a.answeredBy = "R. Vendor";
+    auto file = p.attach("spec.pdf", std::string("%PDF-1.4 \0 binary", 17));
+    if (!file)
+        qFatal("%s", file.error().toString().c_str());
+    a.file = *file;
+    v.answers.push_back(a);
+    c.vendors.push_back(v);
+    Vendor b;
+    b.name = "Cloud B";
+    c.vendors.push_back(b);
+    return c;
+}
+
+} // namespace
+
+void TestProject::checklistSavesAndReopens()
+{
+    const QString file = path("checklist.gpuwb");
+    Project p = sampleProject();
+    const std::string before = p.contentDigest();
+    const ProjectChecklist c = sampleChecklist(p);
+    QVERIFY(p.putChecklist(c));
+    QVERIFY(p.checklist() == c);
+    QVERIFY(p.contentDigest() != before);
+    QVERIFY(p.save(file.toStdString()));
+    auto reopened = Project::open(file.toStdString(), OpenAccess::ReadOnly);
+    QVERIFY(reopened);
+    QVERIFY(reopened->checklist() == c);
+    const ProjectChecklist stored = reopened->checklist();
+    const VendorAnswer *a = stored.vendor("Acme Systems")->answer("hw-host");
+    QCOMPARE(a->file->bytes, std::uint64_t(17));
+    QCOMPARE(*reopened->attachment(a->file->sha256), std::string("%PDF-1.4 \0 binary", 17));
+    QCOMPARE(a->file->sha256, sha256Hex(std::string("%PDF-1.4 \0 binary", 17)));
+    // Two vendors of one name, or an answer naming a file the project does not hold, are refused
+    // and change nothing.
+    ProjectChecklist twice = c;
+    twice.vendors[1].name = "Acme Systems";
+    QVERIFY(!p.putChecklist(twice));
+    ProjectChecklist missingFile = c;
+    missingFile.vendors[0].answers[0].file->sha256 = std::string(64, 'b');
+    const Status refused = p.putChecklist(missingFile);
+    QVERIFY(!refused);
+    QVERIFY(QString::fromStdString(refused.error().message).contains(QLatin1String("not attached")));
+    QVERIFY(p.checklist() == c);
+}
+
+// Schema 2 created checklist_answers (vendor, section, question, ...) and nothing wrote it; a
+// row a file holds anyway survives the migration in legacy_checklist_answers.
+void TestProject::checklistRowsOfOlderFilesAreKept()
+{
+    const QString file = path("schema2.gpuwb");
+    rawSql(file, R"(
+        PRAGMA application_id=1196447063; PRAGMA user_version=3;
+        CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) STRICT;
+        CREATE TABLE scenarios (id INTEGER PRIMARY KEY, position INTEGER NOT NULL, name TEXT NOT NULL UNIQUE,
+                                brief_json TEXT NOT NULL, modified TEXT NOT NULL) STRICT;
+        CREATE TABLE result_snapshots (id INTEGER PRIMARY KEY, scenario TEXT NOT NULL, engine_version TEXT NOT NULL,
+                                       created TEXT NOT NULL, results_json TEXT NOT NULL) STRICT;
+        CREATE TABLE checklist_answers (id INTEGER PRIMARY KEY, vendor TEXT NOT NULL, section TEXT NOT NULL,
+                                        question TEXT NOT NULL, answer TEXT NOT NULL DEFAULT '',
+                                        evidence TEXT NOT NULL DEFAULT '') STRICT;
+        CREATE TABLE benchmark_evidence (id INTEGER PRIMARY KEY, scenario TEXT, kind TEXT NOT NULL, source TEXT NOT NULL,
+                                         imported TEXT NOT NULL, content TEXT NOT NULL) STRICT;
+        CREATE TABLE decision_records (id INTEGER PRIMARY KEY, scenario TEXT, created TEXT NOT NULL,
+                                       content_json TEXT NOT NULL) STRICT;
+        INSERT INTO meta VALUES ('format', 'gpu-workbench-project'), ('writer', '0.1.0'), ('readable_by_schema', '3');
+        INSERT INTO scenarios VALUES (1, 1, 'Old', '{"a": 1}', '2026-01-01T00:00:00Z');
+        INSERT INTO checklist_answers VALUES (1, 'Acme', 'hardware', 'NVLink?', 'yes', 'datasheet');
+    )");
+    auto opened = Project::open(file.toStdString());
+    QVERIFY2(opened, opened ? "" : opened.error().toString().c_str());
+    QCOMPARE(opened->migratedFrom(), std::optional<int>(3));
+    QVERIFY(opened->checklist().vendors.empty());
+    QVERIFY(opened->save(file.toStdString()));
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open_v2(file.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt *s = nullptr;
+    sqlite3_prepare_v2(db, "SELECT vendor || '|' || question || '|' || answer FROM legacy_checklist_answers", -1, &s, nullptr);
+    QCOMPARE(sqlite3_step(s), SQLITE_ROW);
+    QCOMPARE(QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_column_text(s, 0))), QStringLiteral("Acme|NVLink?|yes"));
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+}
+
+void TestProject::attachmentsAreLimited()
+{
+    Project p = Project::create();
+    const auto big = p.attach("dump.bin", std::string(kAttachmentMaxBytes + 1, 'x'));
+    QVERIFY(!big);
+    QVERIFY2(QString::fromStdString(big.error().toString()).contains(QLatin1String("limited to 25 MiB")),
+             big.error().toString().c_str());
+    QCOMPARE(QString::fromStdString(big.error().file), QStringLiteral("dump.bin"));
+    QVERIFY(!p.attach("../etc/passwd", "x"));
+    QVERIFY(!p.attach("a\nb", "x"));
+    const auto fits = p.attach("ok.txt", std::string(kAttachmentMaxBytes, 'x'));
+    QVERIFY(fits);
+    QCOMPARE(fits->bytes, kAttachmentMaxBytes);
+}
+
+void TestProject::damagedChecklistRowRefused()
+{
+    const QString file = path("damaged-checklist.gpuwb");
+    Project p = sampleProject();
+    QVERIFY(p.putChecklist(sampleChecklist(p)));
+    QVERIFY(p.save(file.toStdString()));
+    rawSql(file, "UPDATE checklist_answers SET answer = 'maybe'");
+    const QByteArray before = fileHash(file);
+    auto opened = Project::open(file.toStdString());
+    QVERIFY(!opened);
+    QVERIFY2(QString::fromStdString(opened.error().message).contains(QLatin1String("\"maybe\"")),
+             opened.error().toString().c_str());
+    QCOMPARE(fileHash(file), before);
 }
 
 QTEST_GUILESS_MAIN(TestProject)

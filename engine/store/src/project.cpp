@@ -3,6 +3,7 @@
 #include "core/fileio.h"
 #include "core/limits.h"
 #include "core/version.h"
+#include "checklist.h"
 #include "lock.h"
 #include "schema.h"
 #include "sqlite.h"
@@ -205,6 +206,9 @@ Result<Project> Project::openBytes(const std::string &bytes, const std::string &
             return fail(name, "could not be upgraded from schema " + std::to_string(schema) + ": " + s.error().message);
         p.m_migratedFrom = schema;
     }
+    // The checklist's rows are read once here so that a damaged one refuses the file, naming it.
+    if (const auto checklist = readChecklist(p.m_db); !checklist)
+        return fail(name, checklist.error().message);
     return p;
 }
 
@@ -435,6 +439,28 @@ Status Project::putSnapshot(const std::string &scenarioName, const std::string &
     return t.commit();
 }
 
+ProjectChecklist Project::checklist() const
+{
+    // openBytes checked every row, and putChecklist writes only valid ones.
+    auto read = readChecklist(m_db);
+    return read ? std::move(read).value() : ProjectChecklist{};
+}
+
+Status Project::putChecklist(const ProjectChecklist &checklist)
+{
+    return writeChecklist(m_db, checklist);
+}
+
+Result<Attachment> Project::attach(const std::string &fileName, const std::string &bytes)
+{
+    return storeAttachment(m_db, fileName, bytes);
+}
+
+std::optional<std::string> Project::attachment(const std::string &sha256) const
+{
+    return attachmentBytes(m_db, sha256);
+}
+
 std::string Project::contentDigest() const
 {
     std::ostringstream out;
@@ -442,6 +468,16 @@ std::string Project::contentDigest() const
         out << "scenario " << s.name << "\n" << s.briefJson << "\n";
     for (const ResultSnapshot &r : snapshots())
         out << "snapshot " << r.scenario << "|" << r.engineVersion << "|" << r.created << "\n" << r.resultsJson << "\n";
+    const ProjectChecklist c = checklist();
+    out << "checklist " << c.templateVersion << "\n";
+    for (const ChecklistItem &i : c.extraItems)
+        out << "item " << i.id << "|" << i.section << "|" << i.question << "\n";
+    for (const Vendor &v : c.vendors) {
+        out << "vendor " << v.name << "|" << enumName(v.offer) << "|" << v.contact << "|" << v.contacted << "\n";
+        for (const VendorAnswer &a : v.answers)
+            out << "answer " << a.item << "|" << enumName(a.answer) << "|" << a.text << "|" << a.link << "|"
+                << (a.file ? a.file->sha256 : "") << "|" << a.answeredOn << "|" << a.answeredBy << "\n";
+    }
     return out.str();
 }
 

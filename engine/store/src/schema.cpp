@@ -89,6 +89,28 @@ Status migrate2to3(sqlite3 *db)
     return exec(db, "DROP TABLE price_overrides");
 }
 
+// Schema 4: the vendor checklist (vendors, their answers, evidence files, the team's own items
+// and sections). checklist_answers was created by schema 2 but never written; any row a file
+// holds anyway is kept, untouched, in legacy_checklist_answers.
+const char *kMigrate3to4 = R"(
+ALTER TABLE checklist_answers RENAME TO legacy_checklist_answers;
+CREATE TABLE vendors (id INTEGER PRIMARY KEY, position INTEGER NOT NULL, name TEXT NOT NULL UNIQUE, offer TEXT NOT NULL,
+                      providers_json TEXT NOT NULL DEFAULT '[]', candidates_json TEXT NOT NULL DEFAULT '[]',
+                      contact TEXT NOT NULL DEFAULT '', contacted TEXT NOT NULL DEFAULT '',
+                      notes TEXT NOT NULL DEFAULT '') STRICT;
+CREATE TABLE checklist_answers (id INTEGER PRIMARY KEY, vendor INTEGER NOT NULL REFERENCES vendors(id), item TEXT NOT NULL,
+                                answer TEXT NOT NULL, text TEXT NOT NULL DEFAULT '', evidence_link TEXT NOT NULL DEFAULT '',
+                                attachment TEXT REFERENCES attachments(sha256), answered_on TEXT NOT NULL DEFAULT '',
+                                answered_by TEXT NOT NULL DEFAULT '', UNIQUE(vendor, item)) STRICT;
+CREATE TABLE attachments (sha256 TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, bytes INTEGER NOT NULL,
+                          content BLOB NOT NULL) STRICT;
+CREATE TABLE checklist_sections (id INTEGER PRIMARY KEY, section TEXT NOT NULL UNIQUE, title TEXT NOT NULL,
+                                 title_es TEXT NOT NULL DEFAULT '') STRICT;
+CREATE TABLE checklist_items (id INTEGER PRIMARY KEY, item TEXT NOT NULL UNIQUE, section TEXT NOT NULL,
+                              question TEXT NOT NULL, question_es TEXT NOT NULL DEFAULT '', evidence TEXT NOT NULL,
+                              required_from TEXT NOT NULL) STRICT;
+)";
+
 } // namespace
 
 Status createSchema(sqlite3 *db)
@@ -105,6 +127,8 @@ const std::set<std::string> &tablesOf(int schemaVersion)
         {2, {"meta", "scenarios", "price_overrides", "result_snapshots", "checklist_answers", "benchmark_evidence",
              "decision_records"}},
         {3, {"meta", "scenarios", "result_snapshots", "checklist_answers", "benchmark_evidence", "decision_records"}},
+        {4, {"meta", "scenarios", "result_snapshots", "checklist_answers", "benchmark_evidence", "decision_records",
+             "legacy_checklist_answers", "vendors", "attachments", "checklist_sections", "checklist_items"}},
     };
     static const std::set<std::string> none;
     const auto it = tables.find(schemaVersion);
@@ -118,6 +142,9 @@ Status migrate(sqlite3 *db, int from)
             return s;
     if (from < 3)
         if (Status s = migrate2to3(db); !s)
+            return s;
+    if (from < 4)
+        if (Status s = exec(db, kMigrate3to4); !s)
             return s;
     return exec(db, ("PRAGMA user_version=" + std::to_string(kProjectSchemaVersion)).c_str());
 }

@@ -21,6 +21,12 @@ Statement &Statement::bind(int i, const std::string &v)
     return *this;
 }
 
+Statement &Statement::bindBlob(int i, const std::string &v)
+{
+    sqlite3_bind_blob64(m_stmt, i, v.data(), sqlite3_uint64(v.size()), SQLITE_TRANSIENT);
+    return *this;
+}
+
 Statement &Statement::bind(int i, double v)
 {
     sqlite3_bind_double(m_stmt, i, v);
@@ -55,6 +61,12 @@ std::string Statement::text(int i) const
 {
     const unsigned char *t = sqlite3_column_text(m_stmt, i);
     return t ? std::string(reinterpret_cast<const char *>(t), std::size_t(sqlite3_column_bytes(m_stmt, i))) : "";
+}
+
+std::string Statement::blob(int i) const
+{
+    const void *b = sqlite3_column_blob(m_stmt, i);
+    return b ? std::string(static_cast<const char *>(b), std::size_t(sqlite3_column_bytes(m_stmt, i))) : "";
 }
 
 Status exec(sqlite3 *db, const char *sql)

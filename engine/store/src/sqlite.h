@@ -24,11 +24,13 @@ public:
     Statement &bind(int i, double v);
     Statement &bind(int i, long long v);
     Statement &bindNull(int i);
+    Statement &bindBlob(int i, const std::string &v);
     // SQLITE_ROW, SQLITE_DONE or an error code.
     int step();
     // step() for a statement that returns no rows; the error says what failed.
     Status run(const std::string &what);
     std::string text(int i) const;
+    std::string blob(int i) const;
     double real(int i) const { return sqlite3_column_double(m_stmt, i); }
     long long integer(int i) const { return sqlite3_column_int64(m_stmt, i); }
     bool isNull(int i) const { return sqlite3_column_type(m_stmt, i) == SQLITE_NULL; }

@@ -20,6 +20,7 @@
 #include "brief/brief.h"
 #include "catalog/catalog.h"
 #include "core/result.h"
+#include "procurement/vendors.h"
 
 #include <cstdint>
 #include <memory>
@@ -36,7 +37,7 @@ class FileLock;
 }
 
 inline constexpr std::int32_t kProjectApplicationId = 0x47505557;  // "GPUW"
-inline constexpr int kProjectSchemaVersion = 3;
+inline constexpr int kProjectSchemaVersion = 4;
 inline constexpr std::uint64_t kProjectMaxBytes = 1ull << 30;  // larger files are refused
 
 struct Scenario
@@ -114,6 +115,21 @@ public:
     // Records a scenario's results (the results JSON), replacing its earlier snapshot.
     Status putSnapshot(const std::string &scenario, const std::string &engineVersion, const std::string &resultsJson);
 
+    // The vendor checklist: the template version it answers, the team's own sections and items,
+    // the vendors and their answers. A file whose checklist rows are not valid (an unknown
+    // answer, a bad date, an answer naming no vendor, evidence naming no stored file) does not
+    // open (openBytes says which row).
+    ProjectChecklist checklist() const;
+    // Replaces the checklist as a whole (one transaction): vendor names must be unique and valid,
+    // every attachment an answer names must be stored (attach()) first. Errors name the vendor.
+    Status putChecklist(const ProjectChecklist &checklist);
+    // Stores a file's bytes as evidence (kAttachmentMaxBytes at most; larger is refused, saying
+    // the size and the limit) and returns its reference; the same bytes are stored once. Stored
+    // files stay in the project (an undo may bring their answer back).
+    Result<Attachment> attach(const std::string &fileName, const std::string &bytes);
+    // A stored file's bytes, by SHA-256; empty when the project does not hold it.
+    std::optional<std::string> attachment(const std::string &sha256) const;
+
     // The document as SQL-independent text (meta excluded), for comparing two projects.
     std::string contentDigest() const;
 
@@ -135,6 +151,18 @@ private:
 // a stored scenario. Errors name the file (path, or the project's own when empty) and scenario.
 Result<Brief> scenarioBrief(const Project &project, const std::string &scenario, const Catalog &catalog,
                             const std::string &path = {});
+
+// The questions a project's checklist asks: the shipped template (loadChecklistTemplate, under
+// `resources`) with the team's own sections and items; the checklist's template version is the
+// shipped one's until answers are stored against it.
+Result<ChecklistTemplate> checklistTemplateOf(const Project &project, const std::string &resources = {});
+
+// Reads a checklist answers file (procurement/vendors.h) against the project's questions and
+// returns the project's checklist with it merged, for the caller to store (putChecklist) or to
+// undo. Files its answers give as "evidence_file" (relative to the answers file) are read and
+// checked first (regular files, kAttachmentMaxBytes each) and attached only when all are;
+// "attachment" entries must name files the project holds. Errors name the file and the field.
+Result<ProjectChecklist> importAnswers(Project &project, const std::string &path, const ChecklistTemplate &tmpl);
 
 // Where autosaved working copies live: $GPUWB_RECOVERY_DIR, else
 // $XDG_STATE_HOME/gpu-workbench/recovery, else ~/.local/state/gpu-workbench/recovery.

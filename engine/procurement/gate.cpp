@@ -1,0 +1,123 @@
+#include "procurement/gate.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace wb {
+
+namespace {
+
+std::string itemWords(const ChecklistTemplate &tmpl, const std::string &id)
+{
+    const ChecklistItem *item = tmpl.item(id);
+    return item ? id + " (" + item->question + ")" : id;
+}
+
+std::string listWords(const ChecklistTemplate &tmpl, const std::vector<std::string> &ids)
+{
+    std::string out;
+    for (const std::string &id : ids)
+        out += (out.empty() ? "" : "; ") + itemWords(tmpl, id);
+    return out;
+}
+
+} // namespace
+
+std::optional<Commitment> commitmentOf(const Recommendation &rec, const Vendor *vendor)
+{
+    if (!rec.term || (rec.route != Route::Reserve && rec.route != Route::Buy && rec.route != Route::Hybrid))
+        return std::nullopt;
+    std::optional<Commitment> c;
+    switch (*rec.term) {
+    case PricingTerm::Reserved1y:
+    case PricingTerm::Reserved3y: c = Commitment::Reserved; break;
+    case PricingTerm::Purchase: c = Commitment::Purchase; break;
+    case PricingTerm::OnDemand:
+    case PricingTerm::Spot: return std::nullopt;  // a hybrid's base rented on demand commits to nothing
+    }
+    if (rec.offer == Offer::DedicatedCluster || (vendor && vendor->offer == VendorOffer::ClusterRental))
+        c = std::max(*c, Commitment::DedicatedCluster);
+    return c;
+}
+
+void gateByChecklist(Results &results, const std::string &scenario, const ChecklistTemplate &tmpl,
+                     const ProjectChecklist &checklist)
+{
+    if (!results.cost.recommendation || !results.cost.recommendation->candidate)
+        return;
+    Recommendation &rec = *results.cost.recommendation;
+    rec.evidence.reset();
+    const CandidateRef ref{scenario, int(*rec.candidate) + 1};
+
+    // The vendor whose quote this is; else the one backing the candidate with the fewest gaps.
+    const Vendor *vendor = nullptr;
+    for (const Vendor &v : checklist.vendors)
+        if (std::find(v.providers.begin(), v.providers.end(), rec.provider) != v.providers.end()) {
+            vendor = &v;
+            break;
+        }
+    if (!vendor) {
+        std::size_t fewest = SIZE_MAX;
+        for (const Vendor &v : checklist.vendors) {
+            if (!v.backs(rec.provider, ref))
+                continue;
+            const auto c = commitmentOf(rec, &v);
+            const VendorGaps g = c ? vendorGaps(tmpl, v, *c) : VendorGaps{};
+            if (g.missing.size() + g.unbacked.size() < fewest) {
+                fewest = g.missing.size() + g.unbacked.size();
+                vendor = &v;
+            }
+        }
+    }
+    const auto commitment = commitmentOf(rec, vendor);
+    if (!commitment)
+        return;
+
+    EvidenceGate gate;
+    gate.commitment = *commitment;
+    VendorGaps gaps;
+    if (vendor) {
+        gate.vendor = vendor->name;
+        gaps = vendorGaps(tmpl, *vendor, *commitment);
+    } else {
+        for (const ChecklistItem &item : tmpl.items)
+            if (item.requiredFor(*commitment))
+                gaps.missing.push_back(item.id);
+    }
+    if (gaps.empty())
+        return;
+    for (const std::string &id : gaps.missing)
+        gate.missing.push_back(itemWords(tmpl, id));
+    for (const std::string &id : gaps.unbacked)
+        gate.unbacked.push_back(itemWords(tmpl, id));
+
+    const std::string level(enumName(*commitment));
+    std::string message;
+    if (vendor) {
+        message = fmt::format("the recommendation ({}, {}) stands subject to evidence: {} has not answered {} item{} the "
+                              "checklist requires for a {} commitment",
+                              level, rec.provider, vendor->name, gaps.missing.size() + gaps.unbacked.size(),
+                              gaps.missing.size() + gaps.unbacked.size() == 1 ? "" : "s", level);
+        if (!gaps.missing.empty())
+            message += ". Unanswered: " + listWords(tmpl, gaps.missing);
+        if (!gaps.unbacked.empty())
+            message += fmt::format(". Answered without evidence (a link or a file, required from a {} on): ",
+                                   enumName(kEvidenceFrom)) +
+                       listWords(tmpl, gaps.unbacked);
+    } else {
+        message = fmt::format("the recommendation ({}, {}) stands subject to evidence: no vendor in the project's checklist "
+                              "backs this price or candidate {}, so none of the {} items required for a {} commitment is "
+                              "answered. Add the vendor on the Checklist page (or gpuwb checklist import) and ask: {}",
+                              level, rec.provider, ref.candidate, gaps.missing.size(), level,
+                              listWords(tmpl, gaps.missing));
+    }
+    rec.reasons.push_back("subject to evidence: " +
+                          (vendor ? fmt::format("{} required checklist item{} of {} still open", gaps.missing.size() + gaps.unbacked.size(),
+                                                gaps.missing.size() + gaps.unbacked.size() == 1 ? "" : "s", vendor->name)
+                                  : std::string("no vendor's checklist backs this option")));
+    results.cost.warnings.push_back({"checklist-evidence-missing", message});
+    rec.evidence = std::move(gate);
+}
+
+} // namespace wb

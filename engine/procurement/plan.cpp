@@ -1,0 +1,573 @@
+#include "procurement/plan.h"
+
+#include "core/assumptions.h"
+#include "core/format.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace wb {
+
+namespace {
+
+using OrderedJson = nlohmann::ordered_json;
+
+constexpr double kGiB = 1024.0 * 1024 * 1024;
+// A steady-traffic run lasts this long (10 minutes: enough requests for a stable p99 at the
+// rates briefs give, at least kMinPrompts requests), a burst run the brief's burst duration.
+constexpr double kSteadyRunS = 600;
+constexpr int kMinPrompts = 200;
+
+// "https://huggingface.co/meta-llama/Llama-3.1-70B/blob/main/config.json" -> "meta-llama/Llama-3.1-70B";
+// else the catalog id (the user sets $MODEL to what the server serves).
+std::string modelRepo(const ModelSpec &model)
+{
+    const std::string prefix = "https://huggingface.co/";
+    if (model.sourceUrl.rfind(prefix, 0) == 0) {
+        const std::string rest = model.sourceUrl.substr(prefix.size());
+        const auto first = rest.find('/');
+        if (first != std::string::npos) {
+            const auto second = rest.find('/', first + 1);
+            return rest.substr(0, second);
+        }
+    }
+    return model.id;
+}
+
+std::string num(double v)
+{
+    return readableNumber(v);
+}
+
+// A number as a command-line argument: plain digits, no grouping ("12.5", "2000").
+std::string arg(double v)
+{
+    if (std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15)
+        return fmt::format("{}", std::llround(v));
+    return fmt::format("{:.4g}", v);
+}
+
+std::string ms(double seconds)
+{
+    return arg(std::round(seconds * 1000));
+}
+
+std::string seconds(double s)
+{
+    return s < 1 ? fmt::format("{} ms", num(s * 1000)) : fmt::format("{} s", num(s));
+}
+
+PlanStep figureStep(std::string id, std::string what, std::string record, std::string criterionWords, double target,
+                    std::optional<double> predicted, std::string comparison, std::string unit, std::string basis)
+{
+    PlanStep s;
+    s.id = std::move(id);
+    s.what = std::move(what);
+    s.record = std::move(record);
+    s.criterion = std::move(criterionWords);
+    s.target = target;
+    s.predicted = predicted;
+    s.comparison = std::move(comparison);
+    s.unit = std::move(unit);
+    s.basis = std::move(basis);
+    return s;
+}
+
+PlanStep wordStep(std::string id, std::string what, std::string record, std::string criterion)
+{
+    PlanStep s;
+    s.id = std::move(id);
+    s.what = std::move(what);
+    s.record = std::move(record);
+    s.criterion = std::move(criterion);
+    return s;
+}
+
+// The load a run offers: a request rate (open loop), a concurrency (closed loop), or everything
+// at once (offline).
+struct Load
+{
+    std::optional<double> rate;
+    std::optional<int> concurrency;
+    double burstiness = 1;
+};
+
+// vllm bench serve (docs.vllm.ai, "vllm bench serve" CLI reference): random prompts of the
+// given lengths, --ignore-eos so that every request produces its output length, the brief's SLO
+// as goodput, percentiles 50/95/99 and the JSON saved for `gpuwb evidence import` later.
+PlanCommand vllmCommand(const std::string &purpose, const Brief &brief, double inputTokens, double outputTokens,
+                        const Load &load, int prompts, const std::string &resultFile)
+{
+    PlanCommand c{"vllm", {"bench", "serve", "--backend", "vllm", "--base-url", "$BASE_URL", "--endpoint",
+                           "/v1/completions", "--model", "$MODEL", "--dataset-name", "random", "--random-input-len",
+                           arg(std::round(inputTokens)), "--random-output-len", arg(std::round(outputTokens)),
+                           "--num-prompts", arg(prompts), "--ignore-eos"},
+                  purpose};
+    c.args.push_back("--request-rate");
+    c.args.push_back(load.rate ? arg(*load.rate) : "inf");
+    if (load.rate) {
+        c.args.push_back("--burstiness");
+        c.args.push_back(arg(load.burstiness));
+    }
+    if (load.concurrency) {
+        c.args.push_back("--max-concurrency");
+        c.args.push_back(arg(*load.concurrency));
+    }
+    c.args.insert(c.args.end(), {"--percentile-metrics", "ttft,tpot,itl,e2el", "--metric-percentiles", "50,95,99"});
+    const Slo &slo = brief.workload.slo;
+    std::vector<std::string> goodput;
+    if (auto t = slo.ttftP99S ? slo.ttftP99S : slo.ttftP95S)
+        goodput.push_back("ttft:" + ms(*t));
+    if (auto t = slo.tpotP99S ? slo.tpotP99S : slo.tpotP95S)
+        goodput.push_back("tpot:" + ms(*t));
+    if (auto t = slo.e2eP99S ? slo.e2eP99S : slo.e2eP95S)
+        goodput.push_back("e2el:" + ms(*t));
+    if (!goodput.empty()) {
+        c.args.push_back("--goodput");
+        c.args.insert(c.args.end(), goodput.begin(), goodput.end());
+    }
+    c.args.insert(c.args.end(), {"--save-result", "--result-dir", "$RESULTS", "--result-filename", resultFile});
+    return c;
+}
+
+// guidellm benchmark (GuideLLM docs, "Run a Benchmark"): synthetic data of the given lengths;
+// poisson for an open-loop rate, concurrent for a closed loop, throughput for offline work.
+PlanCommand guidellmCommand(const std::string &purpose, double inputTokens, double outputTokens, const Load &load,
+                            double maxSeconds, const std::string &resultFile)
+{
+    PlanCommand c{"guidellm", {"benchmark", "--target", "$BASE_URL", "--model", "$MODEL", "--data",
+                               fmt::format("prompt_tokens={},output_tokens={}", arg(std::round(inputTokens)),
+                                           arg(std::round(outputTokens)))},
+                  purpose};
+    if (load.rate)
+        c.args.insert(c.args.end(), {"--rate-type", "poisson", "--rate", arg(*load.rate)});
+    else if (load.concurrency)
+        c.args.insert(c.args.end(), {"--rate-type", "concurrent", "--rate", arg(*load.concurrency)});
+    else
+        c.args.insert(c.args.end(), {"--rate-type", "throughput"});
+    c.args.insert(c.args.end(), {"--max-seconds", arg(std::ceil(maxSeconds)), "--output-path", "$RESULTS/" + resultFile});
+    return c;
+}
+
+PlanCommand memoryWatch(const std::string &resultFile)
+{
+    return {"nvidia-smi",
+            {"--query-gpu=index,memory.used,memory.total", "--format=csv", "-l", "1", "-f", "$RESULTS/" + resultFile},
+            "record memory per GPU every second while the runs go (stop it with Ctrl-C); AMD: rocm-smi --showmeminfo vram"};
+}
+
+struct SloTarget
+{
+    double seconds;
+    const char *field;
+    const char *percentile;
+};
+
+void performancePhase(PlanPhase &phase, const Brief &brief, const CandidateResult &r, const std::string &tag,
+                      bool commands, std::vector<std::string> &notes)
+{
+    const Workload &w = brief.workload;
+    const Traffic &t = w.traffic;
+    const PerformanceResult &p = r.performance;
+    const std::optional<LoadPoint> &point = p.briefPoint;
+
+    Load steady;
+    std::string loadWords;
+    if (t.mode == TrafficMode::OpenLoop && t.requestRatePerS) {
+        steady.rate = *t.requestRatePerS;
+        steady.burstiness = t.burstiness;
+        loadWords = fmt::format("at {} requests/s (gamma arrivals, burstiness {})", num(*t.requestRatePerS), num(t.burstiness));
+    } else if (t.mode == TrafficMode::ClosedLoop && t.concurrency) {
+        steady.concurrency = *t.concurrency;
+        loadWords = fmt::format("with {} concurrent clients", *t.concurrency);
+    } else {
+        loadWords = "with every request queued at once (offline)";
+    }
+    const int prompts = steady.rate ? std::max(kMinPrompts, int(std::ceil(*steady.rate * kSteadyRunS)))
+                                    : std::max(kMinPrompts, steady.concurrency.value_or(0) * 10);
+
+    PlanStep run = wordStep("perf-steady-run", "Replay steady traffic " + loadWords + " with the brief's mean lengths (" +
+                                                   num(w.inputTokens) + " input, " + num(w.outputTokens) + " output tokens).",
+                            "The tool's result file: TTFT, TPOT, inter-token and end-to-end latency at p50/p95/p99, "
+                            "throughput, errors.",
+                            "The run completes with no more failed requests than the brief's failure rate (" +
+                                fmt::format("{:.1f}%", 100 * w.acceptance.failureRate) + ").");
+    if (commands) {
+        run.commands.push_back(vllmCommand("steady traffic", brief, w.inputTokens, w.outputTokens, steady, prompts,
+                                           tag + "-steady.json"));
+        run.commands.push_back(guidellmCommand("steady traffic", w.inputTokens, w.outputTokens, steady, kSteadyRunS,
+                                               tag + "-steady-guidellm.json"));
+    }
+    phase.steps.push_back(std::move(run));
+
+    // The brief's latency targets, each against the prediction at the brief's own point.
+    const SloTarget targets[] = {
+        {w.slo.ttftP99S.value_or(-1), "slo.ttft_p99_s", "p99"}, {w.slo.ttftP95S.value_or(-1), "slo.ttft_p95_s", "p95"},
+        {w.slo.tpotP99S.value_or(-1), "slo.tpot_p99_s", "p99"}, {w.slo.tpotP95S.value_or(-1), "slo.tpot_p95_s", "p95"},
+        {w.slo.e2eP99S.value_or(-1), "slo.e2e_p99_s", "p99"},   {w.slo.e2eP95S.value_or(-1), "slo.e2e_p95_s", "p95"},
+    };
+    for (const SloTarget &target : targets) {
+        if (target.seconds < 0)
+            continue;
+        const std::string field = target.field;
+        const bool ttft = field.find("ttft") != std::string::npos, tpot = field.find("tpot") != std::string::npos;
+        const bool p99 = std::string(target.percentile) == "p99";
+        std::optional<double> predicted;
+        if (point && ttft)
+            predicted = p99 ? point->ttftP99S : point->ttftP95S;
+        else if (point && tpot)
+            predicted = p99 ? point->tpotP99S : point->tpotP95S;
+        else if (!p.e2e.empty && !ttft && !tpot)
+            predicted = p99 ? p.e2e.p99 : p.e2e.p95;
+        const char *metric = ttft ? "TTFT" : tpot ? "TPOT" : "End-to-end latency";
+        const std::string id = std::string("perf-") + (ttft ? "ttft-" : tpot ? "tpot-" : "e2e-") + target.percentile;
+        phase.steps.push_back(figureStep(
+            id, std::string("Read the steady run's ") + target.percentile + " " + metric + ".",
+            std::string(metric) + " " + target.percentile + " (vLLM: " + target.percentile + "_" +
+                (ttft ? "ttft" : tpot ? "tpot" : "e2el") + "_ms; GuideLLM: " +
+                (ttft ? "time_to_first_token_ms" : tpot ? "inter_token_latency_ms" : "request_latency") + ")",
+            fmt::format("{} {} <= {} {}", metric, target.percentile, seconds(target.seconds), loadWords) +
+                (predicted ? "; predicted " + seconds(*predicted) : std::string("; no prediction")),
+            target.seconds, predicted, "<=", "s", "brief: workload." + field));
+    }
+
+    // Bursts: the peak rate for the burst's length.
+    if (t.mode == TrafficMode::OpenLoop && t.burstMultiplier && t.burstDurationS > 0 && t.requestRatePerS) {
+        Load burst = steady;
+        burst.rate = t.peakRate();
+        const int burstPrompts = std::max(50, int(std::ceil(*burst.rate * t.burstDurationS)));
+        PlanStep b = wordStep(
+            "perf-burst-run",
+            fmt::format("Replay a burst: {} requests/s ({}x the base rate) for {} s, as the brief's bursts come every {} s. "
+                        "vLLM's bench has no periodic pattern, so the burst runs on its own, right after the steady run.",
+                        num(*burst.rate), num(*t.burstMultiplier), num(t.burstDurationS), num(t.burstPeriodS)),
+            "The same figures as the steady run, and the queue wait.",
+            "");
+        std::optional<double> predicted = p.deployedPoint ? std::optional<double>(p.deployedPoint->ttftP99S) : std::nullopt;
+        if (w.slo.ttftP99S) {
+            b = figureStep(b.id, b.what, b.record,
+                           fmt::format("TTFT p99 <= {} during the burst at {} requests/s on the {} replicas the cost "
+                                       "provisions",
+                                       seconds(*w.slo.ttftP99S), num(*burst.rate), p.replicasForPeak.value_or(0)) +
+                               (predicted ? "; predicted " + seconds(*predicted) : std::string("; no prediction")),
+                           *w.slo.ttftP99S, predicted, "<=", "s", "brief: workload.slo.ttft_p99_s at the peak rate");
+        } else {
+            b.criterion = "The burst's requests complete without errors; record how long the queue takes to drain.";
+        }
+        if (commands) {
+            b.commands.push_back(vllmCommand("burst", brief, w.inputTokens, w.outputTokens, burst, burstPrompts,
+                                             tag + "-burst.json"));
+            b.commands.push_back(guidellmCommand("burst", w.inputTokens, w.outputTokens, burst, t.burstDurationS,
+                                                 tag + "-burst-guidellm.json"));
+        }
+        phase.steps.push_back(std::move(b));
+    } else {
+        phase.steps.push_back(wordStep("perf-burst-run",
+                                       "The brief has no bursts; still run the steady traffic at twice its rate for a "
+                                       "minute to see how latency degrades past the operating point.",
+                                       "p99 TTFT and TPOT at twice the load.",
+                                       "Recorded for the decision; no target (the brief states no peak)."));
+    }
+
+    // Throughput: the load offered must be carried.
+    if (steady.rate) {
+        const double demand = *steady.rate * w.outputTokens;
+        phase.steps.push_back(figureStep(
+            "perf-throughput", "Read the steady run's output throughput.", "Output tokens/s (vLLM: output_throughput).",
+            fmt::format("Output throughput >= {} tokens/s, the load offered ({} requests/s x {} tokens)", num(demand),
+                        num(*steady.rate), num(w.outputTokens)) +
+                (p.computed ? "; predicted " + num(p.outputTokensPerS) + " tokens/s" : std::string()),
+            demand, p.computed ? std::optional<double>(p.outputTokensPerS) : std::nullopt, ">=", "tokens/s",
+            "brief: traffic.request_rate_per_s x output_tokens"));
+    } else if (p.computed) {
+        phase.steps.push_back(figureStep(
+            "perf-throughput", "Read the run's output throughput.", "Output tokens/s.",
+            fmt::format("Output throughput >= 90% of the predicted {} tokens/s (a shortfall beyond 10% means the step "
+                        "model is optimistic for this candidate)",
+                        num(p.outputTokensPerS)),
+            0.9 * p.outputTokensPerS, p.outputTokensPerS, ">=", "tokens/s", "prediction"));
+    }
+    if (p.maxRequestRateWithinSloPerS && steady.rate)
+        notes.push_back(fmt::format("The engine predicts this candidate carries up to {} requests/s within the SLO; a "
+                                    "sweep (guidellm --rate-type sweep) finds the measured limit.",
+                                    num(*p.maxRequestRateWithinSloPerS)));
+
+    const double accepted = w.acceptance.qualityPassRate * (1 - w.acceptance.failureRate);
+    phase.steps.push_back(figureStep(
+        "perf-accepted", "Run the brief's quality filter over the outputs of the steady run (generated text saved).",
+        "Outputs generated, failed, rejected by the filter, accepted.",
+        fmt::format("Accepted share >= {:.1f}% (quality pass rate {:.1f}% of the {:.1f}% that do not fail); the cost per "
+                    "accepted output assumes it",
+                    100 * accepted, 100 * w.acceptance.qualityPassRate, 100 * (1 - w.acceptance.failureRate)),
+        accepted, accepted, ">=", "share", "brief: acceptance.quality_pass_rate x (1 - acceptance.failure_rate)"));
+}
+
+CandidatePlan candidatePlan(const Brief &brief, const Results &results, std::size_t index)
+{
+    const Workload &w = brief.workload;
+    const CandidateResult &own = results.results[index];
+    const CandidateResult &r = deployment(own);
+    CandidatePlan plan;
+    plan.candidate = index;
+    plan.label = candidateLabel(r.candidate) + " (" + std::string(enumName(r.candidate.servingStack)) + ")";
+    if (own.resized)
+        plan.notes.push_back("As entered (" + candidateLabel(own.candidate) + ") the candidate does not hold the brief; the "
+                             "plan tests the layout the engine sized it to.");
+    const std::string tag = fmt::format("c{}", index + 1);
+    const bool llmServing = isInference(w.kind) && w.kind != WorkloadKind::Embedding;
+    const bool commands = llmServing;
+    if (!llmServing)
+        plan.notes.push_back("No serving commands: vLLM's and GuideLLM's benchmarks measure LLM serving, and this brief is " +
+                             std::string(enumName(w.kind)) + ". Measure with the team's own job and record the same figures.");
+    if (results.preview)
+        plan.notes.push_back("Predictions from the quick first evaluation; the full one may differ.");
+
+    // Phase 1: memory fit.
+    PlanPhase fit{"memory-fit", "Memory fit", "Prueba de ajuste de memoria", {}};
+    const double inP95 = w.inputTokensP95.value_or(w.inputTokens), outP95 = w.outputTokensP95.value_or(w.outputTokens);
+    PlanStep load = wordStep(
+        "fit-load",
+        "Load " + w.model.name + " (the exact model, or the closest proxy) at " + std::string(enumName(w.weightsPrecision)) +
+            " weights and " + std::string(enumName(w.kvCachePrecision)) + " KV cache, " + candidateLabel(r.candidate) + ".",
+        "The serving engine's startup log: weights loaded, KV cache blocks, the maximum concurrency it reports.",
+        "The model loads at the intended precision and layout with no out-of-memory error.");
+    if (commands)
+        load.commands.push_back(memoryWatch(tag + "-memory.csv"));
+    fit.steps.push_back(std::move(load));
+    if (r.fit.computed && r.fit.capacityBytes > 0) {
+        const double usable = double(r.fit.usableBytes) / kGiB, need = double(r.fit.perGpuBytes) / kGiB;
+        PlanStep peak = figureStep(
+            "fit-peak-memory",
+            fmt::format("Drive the longest requests the brief expects ({} input, {} output tokens: the p95 where given) at "
+                        "{} concurrent sequences per replica.",
+                        num(inP95), num(outP95), r.fit.sizedConcurrencyPerReplica),
+            "Peak memory per GPU (nvidia-smi), fragmentation (reserved minus allocated), the OOM count.",
+            fmt::format("Peak memory per GPU <= {:.1f} GiB, the usable share of {:.1f} GiB; predicted {:.1f} GiB", usable,
+                        double(r.fit.capacityBytes) / kGiB, need),
+            usable, need, "<=", "GiB", "catalog memory less the safety margin (or the serving engine's memory cap)");
+        if (commands && r.fit.sizedConcurrencyPerReplica > 0) {
+            Load saturate;
+            saturate.concurrency = r.fit.sizedConcurrencyPerReplica * std::max(1, r.candidate.replicas());
+            peak.commands.push_back(vllmCommand("memory at the p95 lengths", brief, inP95, outP95, saturate,
+                                                std::max(kMinPrompts, *saturate.concurrency * 4), tag + "-fit.json"));
+        }
+        fit.steps.push_back(std::move(peak));
+        if (r.fit.maxConcurrencyPerReplica)
+            fit.steps.push_back(figureStep(
+                "fit-kv-concurrency", "Read the KV cache's capacity from the serving engine's startup log.",
+                "Sequences of the brief's p95 context the KV cache holds per replica (vLLM logs \"Maximum concurrency\").",
+                fmt::format("The KV cache holds >= {} sequences of {} tokens per replica, the concurrency the brief needs; "
+                            "predicted {}",
+                            r.fit.sizedConcurrencyPerReplica, num(r.fit.sizedContextTokens), *r.fit.maxConcurrencyPerReplica),
+                r.fit.sizedConcurrencyPerReplica, double(*r.fit.maxConcurrencyPerReplica), ">=", "requests",
+                "brief: concurrency the traffic needs at the p95 context"));
+    }
+    fit.steps.push_back(figureStep("fit-oom", "Count out-of-memory errors and preemptions over every run of the plan.",
+                                   "OOM errors, preemptions (vLLM: num_preemptions), restarts.",
+                                   "No out-of-memory error in any run", 0, 0.0, "<=", "requests", "the method: OOM rate"));
+    plan.phases.push_back(std::move(fit));
+
+    // Phase 2: performance and latency.
+    PlanPhase perf{"performance", "Performance and latency", "Prueba de rendimiento y latencia", {}};
+    if (llmServing || w.kind == WorkloadKind::Embedding)
+        performancePhase(perf, brief, r, tag, commands, plan.notes);
+    else
+        perf.steps.push_back(wordStep("perf-throughput",
+                                      "Run the job on a representative slice of the data with the brief's batch and "
+                                      "sequence lengths.",
+                                      "Step time, tokens/s (or images/h, clips/h), MFU, time to the first checkpoint.",
+                                      "Recorded against the brief's time budget; the engine has no time model for this "
+                                      "kind yet, so no prediction to compare."));
+    plan.phases.push_back(std::move(perf));
+
+    // Phase 3: failures and operations.
+    PlanPhase ops{"operations", "Failures and operations", "Prueba de fallos y operaciones", {}};
+    const double start = replicaStartS(brief);
+    const double failure = w.acceptance.failureRate;
+    ops.steps.push_back(wordStep("ops-kill-worker",
+                                 "During a steady run, kill one serving worker (one replica's process).",
+                                 "Requests failed, time until the replica serves again, what the load balancer did.",
+                                 fmt::format("Failed requests stay within the brief's failure rate ({:.1f}%) and the replica "
+                                             "serves again within {}, the predicted start time",
+                                             100 * failure, seconds(start))));
+    ops.steps.push_back(wordStep("ops-drain-node", "Drain one node (cordon and evict, or the provider's maintenance path).",
+                                 "Requests failed or retried, how long the remaining replicas ran over the SLO.",
+                                 "No request is lost without a retry; the remaining replicas carry the load or the "
+                                 "autoscaler replaces the node."));
+    ops.steps.push_back(wordStep("ops-restart-stack", "Restart the whole serving stack.",
+                                 "Time from restart to the first successful request; errors seen by clients.",
+                                 fmt::format("Serving again within {}, the predicted start time", seconds(start))));
+    ops.steps.push_back(wordStep("ops-bad-rollout", "Roll out a deliberately broken version (a wrong model path), then roll back.",
+                                 "How the failure shows (health checks, alerts), time to roll back.",
+                                 "The broken version never takes traffic, or the rollback restores service within the "
+                                 "team's incident target."));
+    ops.steps.push_back(wordStep(
+        "ops-checkpoint",
+        isTraining(w.kind) || isAdapter(w.kind) ? "Kill the job after its first checkpoint and resume from it."
+                                                : "Not applicable to serving (no checkpoints); skip.",
+        isTraining(w.kind) || isAdapter(w.kind) ? "Checkpoint write time, restart and load time, steps lost." : "—",
+        isTraining(w.kind) || isAdapter(w.kind) ? "The job resumes from the checkpoint with the same loss curve."
+                                                : "Not applicable."));
+    ops.steps.push_back(figureStep(
+        "ops-cold-start", "Start a replica from nothing (an empty node, the weights in the brief's storage).",
+        "Time to load the model and time to the first token of the first request.",
+        fmt::format("Cold start <= {}: {:.1f} GB of weights at {} GB/s plus {} to start (assumptions model_load_gb_per_s "
+                    "and replica_start_s); more means the storage bandwidth or the image is slower than assumed",
+                    seconds(start), modelWeightsGb(brief), num(brief.assumptions.value(Assumption::ModelLoadGbPerS)),
+                    seconds(brief.assumptions.value(Assumption::ReplicaStartS))),
+        start, start, "<=", "s", "assumptions: model_load_gb_per_s, replica_start_s"));
+    ops.steps.push_back(wordStep("ops-observability",
+                                 "Check the logs and metrics platform, security and finance will use.",
+                                 "GPU utilization, memory, queue wait, latency, errors, cost per team: where each shows.",
+                                 "Every figure of this plan is visible without logging into the node (the checklist's "
+                                 "sw-observability item)."));
+    ops.steps.push_back(wordStep("ops-cost-attribution",
+                                 "Reconcile the provider's usage export for the test against the runs.",
+                                 "GPU-hours billed, requests including retries, accepted outputs.",
+                                 fmt::format("Retried and failed requests are attributed to the workload that caused them; "
+                                             "the cost model assumes {:.1f}% of requests fail and are retried",
+                                             100 * failure)));
+    plan.phases.push_back(std::move(ops));
+
+    // Phase 4: financial normalization: the row this tool computes.
+    PlanPhase money{"financial", "Financial normalization", "Normalización financiera", {}};
+    if (const CostOption *o = r.cost.cheapest()) {
+        const double tie = brief.assumptions.value(Assumption::NearTieFraction);
+        money.steps.push_back(figureStep(
+            "fin-cost-per-accepted",
+            "Fill the candidate's row with measured figures: the price quoted, the measured capacity per replica and the "
+            "accepted share, and recompute the cost per accepted output.",
+            "Price and date, replicas needed at the measured capacity, utilization, cost lines, accepted outputs.",
+            fmt::format("Cost per accepted output within {:.0f}% (near_tie_fraction, the margin within which the ranking "
+                        "treats options as tied) of the predicted ${:.6f} ({} {}, {}); beyond it, rank again with the "
+                        "measured figure",
+                        100 * tie, o->costPerAcceptedOutput, o->provider, termWords(*o->term), usdAmount(o->totalUsdPerMonth) + " USD a month"),
+            o->costPerAcceptedOutput * (1 + tie), o->costPerAcceptedOutput, "<=", "USD",
+            "prediction x (1 + near_tie_fraction)"));
+    } else {
+        money.steps.push_back(wordStep("fin-cost-per-accepted",
+                                       "Fill the candidate's row with the measured figures and a dated price quote.",
+                                       "Price and date, capacity, utilization, cost lines, accepted outputs.",
+                                       "The engine priced nothing for this candidate (see its warnings): obtain a quote "
+                                       "first."));
+    }
+    plan.phases.push_back(std::move(money));
+    return plan;
+}
+
+OrderedJson commandJson(const PlanCommand &c)
+{
+    return {{"tool", c.tool}, {"purpose", c.purpose}, {"args", c.args}, {"shell", c.shell()}};
+}
+
+OrderedJson optionalNumber(const std::optional<double> &v)
+{
+    return v ? OrderedJson(*v) : OrderedJson(nullptr);
+}
+
+} // namespace
+
+std::string PlanCommand::shell() const
+{
+    std::string line = tool;
+    for (const std::string &a : args) {
+        const bool variable = a.rfind("$BASE_URL", 0) == 0 || a.rfind("$MODEL", 0) == 0 || a.rfind("$RESULTS", 0) == 0;
+        const bool plain = a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,:=/+@%") ==
+                           std::string::npos;
+        if (variable)
+            line += " \"" + a + "\"";  // expanded by the shell, kept as one argument
+        else if (plain && !a.empty())
+            line += " " + a;
+        else {
+            std::string quoted = "'";
+            for (char c : a)
+                quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+            line += " " + quoted + "'";
+        }
+    }
+    return line;
+}
+
+BenchmarkPlan makeBenchmarkPlan(const Brief &brief, const Results &results, std::optional<std::size_t> only)
+{
+    BenchmarkPlan plan;
+    plan.briefName = brief.name;
+    plan.engineVersion = engineVersion();
+    plan.modelRepo = modelRepo(brief.workload.model);
+    for (std::size_t i = 0; i < results.results.size() && i < brief.candidates.size(); ++i)
+        if (!only || *only == i)
+            plan.candidates.push_back(candidatePlan(brief, results, i));
+    return plan;
+}
+
+std::string planToMarkdown(const BenchmarkPlan &plan)
+{
+    std::string out = "# Benchmark plan: " + plan.briefName + "\n\n";
+    out += "Four phases per candidate, as the method lists them. Keep the inputs, the result files and this plan with the "
+           "decision. Each criterion compares a measured figure with the brief's target; the prediction is the engine's "
+           "(GPU Workbench " + plan.engineVersion + ").\n\n";
+    out += "Set these before running the commands (the model as the server serves it):\n\n```sh\n";
+    out += "export MODEL=" + plan.modelRepo + "\nexport BASE_URL=http://localhost:8000\nexport RESULTS=plan-results\n"
+           "mkdir -p \"$RESULTS\"\n```\n";
+    for (const CandidatePlan &c : plan.candidates) {
+        out += fmt::format("\n## Candidate {}: {}\n", c.candidate + 1, c.label);
+        for (const std::string &n : c.notes)
+            out += "\n> " + n + "\n";
+        int phaseNumber = 0;
+        for (const PlanPhase &p : c.phases) {
+            out += fmt::format("\n### Phase {}: {}\n", ++phaseNumber, p.title);
+            int stepNumber = 0;
+            for (const PlanStep &s : p.steps) {
+                out += fmt::format("\n{}. **{}** {}\n   - Record: {}\n   - Accept when: {}\n", ++stepNumber, s.id, s.what,
+                                   s.record, s.criterion);
+                if (!s.commands.empty()) {
+                    out += "\n   ```sh\n";
+                    for (const PlanCommand &cmd : s.commands)
+                        out += "   # " + cmd.purpose + "\n   " + cmd.shell() + "\n";
+                    out += "   ```\n";
+                }
+            }
+        }
+    }
+    return out;
+}
+
+std::string planToJson(const BenchmarkPlan &plan)
+{
+    OrderedJson root = {{"format", "gpu-workbench-benchmark-plan"},
+                        {"version", 1},
+                        {"brief", plan.briefName},
+                        {"engine_version", plan.engineVersion},
+                        {"environment", {{"MODEL", plan.modelRepo}, {"BASE_URL", "http://localhost:8000"}, {"RESULTS", "plan-results"}}}};
+    OrderedJson candidates = OrderedJson::array();
+    for (const CandidatePlan &c : plan.candidates) {
+        OrderedJson phases = OrderedJson::array();
+        for (const PlanPhase &p : c.phases) {
+            OrderedJson steps = OrderedJson::array();
+            for (const PlanStep &s : p.steps) {
+                OrderedJson commands = OrderedJson::array();
+                for (const PlanCommand &cmd : s.commands)
+                    commands.push_back(commandJson(cmd));
+                steps.push_back({{"id", s.id},
+                                 {"what", s.what},
+                                 {"record", s.record},
+                                 {"criterion", s.criterion},
+                                 {"target", optionalNumber(s.target)},
+                                 {"comparison", s.comparison.empty() ? OrderedJson(nullptr) : OrderedJson(s.comparison)},
+                                 {"unit", s.unit.empty() ? OrderedJson(nullptr) : OrderedJson(s.unit)},
+                                 {"predicted", optionalNumber(s.predicted)},
+                                 {"basis", s.basis.empty() ? OrderedJson(nullptr) : OrderedJson(s.basis)},
+                                 {"commands", commands}});
+            }
+            phases.push_back({{"id", p.id}, {"title", p.title}, {"title_es", p.titleEs}, {"steps", steps}});
+        }
+        candidates.push_back({{"candidate_index", c.candidate}, {"label", c.label}, {"notes", c.notes}, {"phases", phases}});
+    }
+    root["candidates"] = candidates;
+    return root.dump(2) + "\n";
+}
+
+} // namespace wb
