@@ -10,10 +10,12 @@
 #include "pages/briefform.h"
 #include "pages/briefpage.h"
 #include "pages/candidatespage.h"
+#include "pages/checklistpage.h"
 #include "pages/comparepage.h"
 #include "pages/costpage.h"
 #include "pages/fitpage.h"
 #include "pages/performancepage.h"
+#include "pages/planpage.h"
 #include "settings.h"
 
 #include <widgets/chartview.h>
@@ -54,20 +56,25 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_fitPage = new FitPage(document, m_tabs);
     m_performancePage = new PerformancePage(document, m_tabs);
     m_costPage = new CostPage(document, m_tabs);
+    m_checklistPage = new ChecklistPage(document, m_tabs);
+    m_planPage = new PlanPage(document, m_tabs);
     m_comparePage = new ComparePage(document, m_tabs);
     m_tabs->addTab(m_briefPage, tr("Brief"));
     m_tabs->addTab(m_candidatesPage, tr("Candidates"));
     m_tabs->addTab(m_fitPage, tr("Memory fit"));
     m_tabs->addTab(m_performancePage, tr("Performance"));
     m_tabs->addTab(m_costPage, tr("Cost"));
+    m_tabs->addTab(m_checklistPage, tr("Checklist"));
+    m_tabs->addTab(m_planPage, tr("Plan"));
     m_tabs->addTab(m_comparePage, tr("Compare && decide"));
     for (wb::Page *page : {static_cast<wb::Page *>(m_briefPage), static_cast<wb::Page *>(m_candidatesPage),
                            static_cast<wb::Page *>(m_fitPage), static_cast<wb::Page *>(m_performancePage),
-                           static_cast<wb::Page *>(m_costPage), static_cast<wb::Page *>(m_comparePage)})
+                           static_cast<wb::Page *>(m_costPage), static_cast<wb::Page *>(m_checklistPage),
+                           static_cast<wb::Page *>(m_planPage), static_cast<wb::Page *>(m_comparePage)})
         connect(page, &wb::Page::goTo, this, &MainWindow::goTo);
     right->addWidget(m_tabs);
     m_warnings = new WarningsPanel(document,
-                                   {int(Tab::Brief), int(Tab::Candidates), int(Tab::Fit), int(Tab::Compare)}, right);
+                                   {int(Tab::Brief), int(Tab::Candidates), int(Tab::Fit), int(Tab::Checklist), int(Tab::Compare)}, right);
     right->addWidget(m_warnings);
     right->setStretchFactor(0, 4);
     right->setStretchFactor(1, 1);

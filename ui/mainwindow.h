@@ -24,6 +24,8 @@ class BriefPage;
 class CandidatesPage;
 class ChartView;
 class ComparePage;
+class ChecklistPage;
+class PlanPage;
 class CostPage;
 class Document;
 class FitPage;
@@ -38,7 +40,7 @@ class MainWindow : public QMainWindow
 
 public:
     // The pages, in the method's order.
-    enum class Tab { Brief, Candidates, Fit, Performance, Cost, Compare };
+    enum class Tab { Brief, Candidates, Fit, Performance, Cost, Checklist, Plan, Compare };
 
     explicit MainWindow(Document *document, QWidget *parent = nullptr);
 
@@ -71,6 +73,8 @@ public:
     // What the brief is missing (items carry their JSON pointer in Qt::UserRole).
     QListWidget *missingList() const;
     QLabel *recommendationLabel() const;
+    ChecklistPage *checklistPage() const { return m_checklistPage; }
+    PlanPage *planPage() const { return m_planPage; }
     QProgressBar *progressBar() const { return m_progress; }
     // The presentation window while View > Present Chart shows one.
     QWidget *presentationWindow() const { return m_presenting; }
@@ -110,6 +114,8 @@ private:
     PerformancePage *m_performancePage = nullptr;
     CostPage *m_costPage = nullptr;
     ComparePage *m_comparePage = nullptr;
+    ChecklistPage *m_checklistPage = nullptr;
+    PlanPage *m_planPage = nullptr;
     QMenu *m_recentMenu = nullptr;
     QWidget *m_presenting = nullptr;  // the presentation window while one is shown
     QLabel *m_status = nullptr;

@@ -63,7 +63,9 @@ int main(int argc, char *argv[])
             const QStringList briefs = {samples.filePath(QStringLiteral("chat-70b.brief.json")),
                                         samples.filePath(QStringLiteral("batch-summarization.brief.json")),
                                         samples.filePath(QStringLiteral("lora-finetune.brief.json"))};
-            if (auto error = document.openBriefs(briefs))
+            // Three vendors with partly answered checklists, to show the Checklist page at work.
+            const QStringList answers = {samples.filePath(QStringLiteral("vendors.answers.json"))};
+            if (auto error = document.openBriefs(briefs, answers))
                 QMessageBox::warning(&window, QObject::tr("Cannot open the sample"), *error);
         }
     }

@@ -45,6 +45,19 @@ inline const CandidateResult &deployment(const CandidateResult &r)
     return r.resized ? *r.resized : r;
 }
 
+// A vendor's answer to a checklist question that bears on a candidate's figures (the
+// interconnect, the node shape, the storage bandwidth, idle billing), shown beside them. Set by
+// procurement/gate.h from a project's checklist; empty for a brief alone.
+struct VendorNote
+{
+    std::size_t candidate = 0;   // index into the brief's candidates
+    std::string vendor, item;
+    std::string figures;         // "fit", "performance" or "cost"
+    std::string what;            // what in those figures the answer bears on
+    std::string answer;          // the answer's name ("yes", "partial", ...)
+    std::string text;            // the vendor's words
+};
+
 struct Results
 {
     std::string briefName;
@@ -65,6 +78,7 @@ struct Results
     // The step model's efficiency factors the figures rest on, each with its source (calibrated
     // from which measured cases, or a literature prior).
     std::vector<EfficiencyFactor> efficiencyFactors;
+    std::vector<VendorNote> vendorNotes;
 };
 
 // The API route, the recommendation and the common-mistake checks over all candidates (cost.cpp).

@@ -121,6 +121,12 @@ Result<ChecklistTemplate> parseChecklistTemplate(const std::string &jsonText, co
             item.questionEs = text(f, "question_es");
             item.evidence = text(f, "evidence");
             item.requiredFrom = f.enumValue<Commitment>("required_from");
+            if (const auto affects = f.optObject("affects")) {
+                item.affects = affects->string("figures");
+                if (item.affects != "fit" && item.affects != "performance" && item.affects != "cost")
+                    affects->fail("figures", "must be fit, performance or cost");
+                item.affectsWhat = text(*affects, "what");
+            }
             t.items.push_back(std::move(item));
         }
         for (const ChecklistSection &s : t.sections)

@@ -27,6 +27,10 @@ struct ChecklistItem
     std::string questionEs;  // as the method writes it
     std::string evidence;    // what counts as an answer backed by evidence
     Commitment requiredFrom = Commitment::OnDemand;  // required from this commitment upward
+    // The figures an answer bears on ("fit", "performance" or "cost"; empty: none) and what in
+    // them: shown beside those figures (gateByChecklist's notes).
+    std::string affects;
+    std::string affectsWhat;
 
     bool requiredFor(Commitment commitment) const { return commitment >= requiredFrom; }
 };

@@ -41,9 +41,36 @@ std::optional<Commitment> commitmentOf(const Recommendation &rec, const Vendor *
     return c;
 }
 
+std::vector<VendorNote> vendorNotes(const Results &results, const std::string &scenario, const ChecklistTemplate &tmpl,
+                                    const ProjectChecklist &checklist)
+{
+    std::vector<VendorNote> notes;
+    for (std::size_t i = 0; i < results.results.size(); ++i) {
+        const CandidateRef ref{scenario, int(i) + 1};
+        const CandidateResult &r = deployment(results.results[i]);
+        for (const Vendor &v : checklist.vendors) {
+            const bool backs =
+                std::find(v.candidates.begin(), v.candidates.end(), ref) != v.candidates.end() ||
+                std::any_of(r.cost.options.begin(), r.cost.options.end(), [&](const CostOption &o) {
+                    return std::find(v.providers.begin(), v.providers.end(), o.provider) != v.providers.end();
+                });
+            if (!backs)
+                continue;
+            for (const ChecklistItem &item : tmpl.items) {
+                const VendorAnswer *a = v.answer(item.id);
+                if (item.affects.empty() || !a)
+                    continue;
+                notes.push_back({i, v.name, item.id, item.affects, item.affectsWhat, std::string(enumName(a->answer)), a->text});
+            }
+        }
+    }
+    return notes;
+}
+
 void gateByChecklist(Results &results, const std::string &scenario, const ChecklistTemplate &tmpl,
                      const ProjectChecklist &checklist)
 {
+    results.vendorNotes = vendorNotes(results, scenario, tmpl, checklist);
     if (!results.cost.recommendation || !results.cost.recommendation->candidate)
         return;
     Recommendation &rec = *results.cost.recommendation;

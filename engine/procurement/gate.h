@@ -14,6 +14,9 @@ namespace wb {
 // The commitment a recommended GPU option makes: a reservation, a purchase, or a dedicated
 // cluster (the price's offer is one, or the vendor rents whole clusters). Renting on demand or
 // spot, and the model API, commit to nothing the checklist gates.
+std::vector<VendorNote> vendorNotes(const Results &results, const std::string &scenario, const ChecklistTemplate &tmpl,
+                                    const ProjectChecklist &checklist);
+
 std::optional<Commitment> commitmentOf(const Recommendation &rec, const Vendor *vendor);
 
 // Applies a project's checklist to the results of one of its scenarios: sets
@@ -22,6 +25,8 @@ std::optional<Commitment> commitmentOf(const Recommendation &rec, const Vendor *
 // the option is the one whose providers name the option's provider, else one that lists the
 // scenario's candidate (the one with fewest gaps); with none, every required item is missing.
 // Results without a recommendation, or recommending no commitment, are left as they are.
+// It also sets results.vendorNotes: the answers of the vendors that back each candidate (by
+// candidate, or by the provider of one of its prices) to the questions that bear on its figures.
 // Apply it once to results fresh from evaluate() (it adds a reason and a warning).
 void gateByChecklist(Results &results, const std::string &scenario, const ChecklistTemplate &tmpl,
                      const ProjectChecklist &checklist);

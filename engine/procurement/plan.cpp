@@ -470,25 +470,46 @@ OrderedJson optionalNumber(const std::optional<double> &v)
 
 } // namespace
 
-std::string PlanCommand::shell() const
+std::vector<std::string> PlanCommand::words() const
 {
-    std::string line = tool;
+    std::vector<std::string> out{tool};
     for (const std::string &a : args) {
         const bool variable = a.rfind("$BASE_URL", 0) == 0 || a.rfind("$MODEL", 0) == 0 || a.rfind("$RESULTS", 0) == 0;
         const bool plain = a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,:=/+@%") ==
                            std::string::npos;
         if (variable)
-            line += " \"" + a + "\"";  // expanded by the shell, kept as one argument
+            out.push_back("\"" + a + "\"");  // expanded by the shell, kept as one argument
         else if (plain && !a.empty())
-            line += " " + a;
+            out.push_back(a);
         else {
             std::string quoted = "'";
             for (char c : a)
                 quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-            line += " " + quoted + "'";
+            out.push_back(quoted + "'");
         }
     }
+    return out;
+}
+
+std::string PlanCommand::shell() const
+{
+    std::string line;
+    for (const std::string &w : words())
+        line += (line.empty() ? "" : " ") + w;
     return line;
+}
+
+std::string PlanCommand::shellLines(std::size_t width) const
+{
+    std::string out, line;
+    for (const std::string &w : words()) {
+        if (!line.empty() && w.rfind("--", 0) == 0 && line.size() + 1 + w.size() > width) {
+            out += line + " \\\n";
+            line = "  ";
+        }
+        line += (line.empty() || line == "  " ? "" : " ") + w;
+    }
+    return out + line;
 }
 
 BenchmarkPlan makeBenchmarkPlan(const Brief &brief, const Results &results, std::optional<std::size_t> only)
@@ -525,8 +546,12 @@ std::string planToMarkdown(const BenchmarkPlan &plan)
                                    s.record, s.criterion);
                 if (!s.commands.empty()) {
                     out += "\n   ```sh\n";
-                    for (const PlanCommand &cmd : s.commands)
-                        out += "   # " + cmd.purpose + "\n   " + cmd.shell() + "\n";
+                    for (const PlanCommand &cmd : s.commands) {
+                        std::string lines = cmd.shellLines();
+                        for (std::size_t at = lines.find('\n'); at != std::string::npos; at = lines.find('\n', at + 4))
+                            lines.replace(at, 1, "\n   ");  // indented under the list item
+                        out += "   # " + cmd.purpose + "\n   " + lines + "\n";
+                    }
                     out += "   ```\n";
                 }
             }

@@ -22,6 +22,12 @@ struct PlanCommand
     // One line for a POSIX shell: arguments with characters a shell treats specially are
     // single-quoted; "$MODEL", "$BASE_URL" and "$RESULTS" stay variables the plan's header sets.
     std::string shell() const;
+    // The same command over several lines for reading (a backslash before each line break, a
+    // break before a flag once a line passes `width` characters).
+    std::string shellLines(std::size_t width = 88) const;
+
+private:
+    std::vector<std::string> words() const;
 };
 
 struct PlanStep

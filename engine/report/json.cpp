@@ -336,6 +336,12 @@ std::string resultsToJson(const Brief &brief, const Results &results)
         heldBack.push_back({{"item", item.name}, {"pointer", item.pointer}});
     root["cost"]["recommendation_held_back_by"] = heldBack;
     root["warnings"] = warningsJson(notes);
+    // A project's vendor answers that bear on the figures (procurement/gate.h); empty for a brief.
+    Json notesJson = Json::array();
+    for (const VendorNote &n : results.vendorNotes)
+        notesJson.push_back({{"candidate_index", n.candidate}, {"vendor", n.vendor}, {"item", n.item}, {"figures", n.figures},
+                             {"what", n.what}, {"answer", n.answer}, {"text", n.text}});
+    root["checklist_notes"] = notesJson;
     root["assumptions"] = assumptionsJson(brief.assumptions, results.efficiencyFactors);
     root["brief_completeness"] = completenessJson(results.completeness);
     return root.dump(2) + "\n";

@@ -54,6 +54,7 @@ private slots:
     void teamItemsJoinTheirSection();
     void csvNeutralisesFormulas();
     void sha256OfKnownText();
+    void answersBearOnFigures();
 };
 
 // The method's checklist has four sections of five bullets (the seed guide, "La lista de
@@ -391,8 +392,8 @@ void TestChecklist::teamItemsJoinTheirSection()
     QVERIFY(shipped);
     ProjectChecklist c;
     c.extraSections.push_back({"energy", "Energy", "Energía"});
-    c.extraItems.push_back({"en-pue", "energy", "What PUE does the site run at?", "", "A metered report", Commitment::Purchase});
-    c.extraItems.push_back({"hw-rails", "hardware", "Are rails included?", "", "The quote", Commitment::Purchase});
+    c.extraItems.push_back({"en-pue", "energy", "What PUE does the site run at?", "", "A metered report", Commitment::Purchase, "", ""});
+    c.extraItems.push_back({"hw-rails", "hardware", "Are rails included?", "", "The quote", Commitment::Purchase, "", ""});
     const ChecklistTemplate t = projectTemplate(*shipped, c);
     QCOMPARE(t.items.size(), std::size_t(22));
     QCOMPARE(t.items[5].id, std::string("hw-rails"));  // after the five hardware items
@@ -421,6 +422,48 @@ void TestChecklist::csvNeutralisesFormulas()
 void TestChecklist::sha256OfKnownText()
 {
     QCOMPARE(sha256Hex("abc"), std::string("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+}
+
+// The shipped template marks four questions as bearing on figures; a vendor that backs a
+// candidate (listed, or through the provider of one of its prices) has its answers to them
+// shown beside that candidate's figures, and only its.
+void TestChecklist::answersBearOnFigures()
+{
+    const auto t = loadChecklistTemplate();
+    QVERIFY(t);
+    QCOMPARE(t->item("hw-interconnect")->affects, std::string("performance"));
+    QCOMPARE(t->item("hw-gpu-node")->affects, std::string("fit"));
+    QCOMPARE(t->item("co-idle")->affects, std::string("cost"));
+    QCOMPARE(t->item("hw-host")->affects, std::string("cost"));
+    QCOMPARE(std::count_if(t->items.begin(), t->items.end(), [](const ChecklistItem &i) { return !i.affects.empty(); }), 4L);
+
+    Results r;
+    r.results.resize(2);
+    CostOption priced;
+    priced.provider = "Acme Systems";
+    r.results[1].cost.options.push_back(priced);
+    ProjectChecklist c;
+    Vendor listed = answering(*t, "Listed", Answer::Partial, false);
+    listed.providers.clear();
+    listed.candidates = {{"Chat", 1}};
+    c.vendors.push_back(listed);
+    c.vendors.push_back(answering(*t, "Acme", Answer::Yes, true));  // backs "Acme Systems" prices
+    Vendor stranger = answering(*t, "Stranger", Answer::No, false);
+    stranger.providers = {"Someone else"};
+    c.vendors.push_back(stranger);
+    const std::vector<VendorNote> notes = vendorNotes(r, "Chat", *t, c);
+    QCOMPARE(notes.size(), std::size_t(8));  // four questions, two vendors
+    for (std::size_t i = 0; i < 4; ++i) {
+        QCOMPARE(notes[i].candidate, std::size_t(0));
+        QCOMPARE(notes[i].vendor, std::string("Listed"));
+        QCOMPARE(notes[i].answer, std::string("partial"));
+        QCOMPARE(notes[4 + i].candidate, std::size_t(1));
+        QCOMPARE(notes[4 + i].vendor, std::string("Acme"));
+    }
+    QCOMPARE(notes[1].item, std::string("hw-interconnect"));
+    QCOMPARE(notes[1].figures, std::string("performance"));
+    // Another scenario's candidate 1 is not this one.
+    QCOMPARE(vendorNotes(r, "Batch", *t, c).size(), std::size_t(4));
 }
 
 QTEST_GUILESS_MAIN(TestChecklist)

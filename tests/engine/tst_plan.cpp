@@ -86,8 +86,8 @@ void checkArguments(const PlanCommand &c)
     }
 }
 
-// The line a shell sees splits back into exactly the arguments (variables expanded).
-void checkShellLine(const PlanCommand &c)
+// What a shell makes of a command line: the words it passes (variables expanded).
+QStringList shellWords(const std::string &line, const std::string &tool)
 {
     QProcess sh;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -95,12 +95,19 @@ void checkShellLine(const PlanCommand &c)
     env.insert(QStringLiteral("BASE_URL"), QStringLiteral("http://localhost:8000"));
     env.insert(QStringLiteral("RESULTS"), QStringLiteral("out dir"));
     sh.setProcessEnvironment(env);
-    const std::string line = c.shell();
-    const std::string body = line.substr(c.tool.size());
-    sh.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QString::fromStdString("for a in" + body + "; do printf '%s\\n' \"$a\"; done")});
-    QVERIFY(sh.waitForFinished(10000));
+    const std::string body = line.substr(tool.size());
+    sh.start(QStringLiteral("/bin/sh"),
+             {QStringLiteral("-c"), QString::fromStdString("for a in" + body + "; do printf '%s\\n' \"$a\"; done")});
+    sh.waitForFinished(10000);
     QStringList got = QString::fromUtf8(sh.readAllStandardOutput()).split(u'\n');
     got.removeLast();
+    return got;
+}
+
+// The line a shell sees, on one line or over several with backslash continuations, splits back
+// into exactly the arguments.
+void checkShellLine(const PlanCommand &c)
+{
     QStringList want;
     for (std::string a : c.args) {
         for (const auto &[var, value] : {std::pair<std::string, std::string>{"$MODEL", "org/model name"},
@@ -109,7 +116,8 @@ void checkShellLine(const PlanCommand &c)
                 a = value + a.substr(var.size());
         want << QString::fromStdString(a);
     }
-    QCOMPARE(got, want);
+    QCOMPARE(shellWords(c.shell(), c.tool), want);
+    QCOMPARE(shellWords(c.shellLines(40), c.tool), want);
 }
 
 Brief sampleBrief(const char *name)

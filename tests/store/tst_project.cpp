@@ -599,7 +599,7 @@ ProjectChecklist sampleChecklist(Project &p)
     ProjectChecklist c;
     c.templateVersion = "2026-12-02";
     c.extraSections.push_back({"energy", "Energy", "Energía"});
-    c.extraItems.push_back({"en-pue", "energy", "What PUE?", "", "A metered report", Commitment::Purchase});
+    c.extraItems.push_back({"en-pue", "energy", "What PUE?", "", "A metered report", Commitment::Purchase, "", ""});
     Vendor v;
     v.name = "Acme Systems";
     v.offer = VendorOffer::Purchase;

@@ -11,6 +11,10 @@
 #include <dialogs/apiquote.h>
 #include <pages/comparisonmodel.h>
 #include <pages/costtablemodel.h>
+#include <pages/checklistmodel.h>
+#include <pages/checklistpage.h>
+#include <pages/planpage.h>
+#include <pages/resultpage.h>
 #include <pages/briefform.h>
 #include <document/document.h>
 #include <pages/fittablemodel.h>
@@ -40,6 +44,7 @@
 #include <QFileInfo>
 #include <QAction>
 #include <QJsonDocument>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QImage>
@@ -78,6 +83,7 @@ wb::Catalog shippedCatalog()
 }
 
 const QString kSample = QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json");
+const QString kSampleAnswers = QStringLiteral(WB_SOURCE_DIR "/resources/samples/vendors.answers.json");
 
 QPalette darkPalette()
 {
@@ -178,6 +184,9 @@ private slots:
     void saveProjectAndReopen();
     void autosaveAndRecover();
     void badProjectLeavesDocumentAsItWas();
+    void checklistByKeyboard();
+    void checklistGatesAPurchaseInTheWindow();
+    void planPageShowsThePlan();
     void screenshots();
 };
 
@@ -1711,6 +1720,207 @@ void TestMainWindow::badProjectLeavesDocumentAsItWas()
     QCOMPARE(doc.sourcePath(), QFileInfo(kSample).absoluteFilePath());
 }
 
+namespace {
+
+// The table's cell of an item and a vendor.
+QModelIndex checklistCell(const wb::ChecklistPage *page, const std::string &item, int vendor)
+{
+    return page->model()->index(page->model()->rowOfItem(item), wb::ChecklistModel::FirstVendor + vendor);
+}
+
+void clickCell(QTableView *table, const QModelIndex &index)
+{
+    table->scrollTo(index);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
+}
+
+} // namespace
+
+// The sample's three vendors, answered partly; a procurement manager answers from the keyboard:
+// each key is one answer, one undo step, and moves down to the next question.
+void TestMainWindow::checklistByKeyboard()
+{
+    const QString samples = QStringLiteral(WB_SOURCE_DIR "/resources/samples/");
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openBriefs({kSample, samples + QStringLiteral("batch-summarization.brief.json")}, {kSampleAnswers}).has_value());
+    QVERIFY(!doc.isModified());
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Checklist));
+    wb::ChecklistPage *page = w.checklistPage();
+    QAbstractItemModelTester tester(page->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(page->model()->columnCount(), 5);  // question, required from, three vendors
+    // Headers: answered items (unknown is not an answer). Northwind answered 14, one unknown.
+    QVERIFY2(page->model()->headerData(2, Qt::Horizontal).toString().startsWith(QLatin1String("Northwind GPU Cloud\n13/20 answered\n")),
+             qPrintable(page->model()->headerData(2, Qt::Horizontal).toString()));
+    QVERIFY(page->model()->headerData(4, Qt::Horizontal).toString().contains(QLatin1String("6/20 answered")));
+
+    // Contoso (the second vendor) never answered hw-host or hw-placement: click, type Y then N.
+    QTableView *table = page->table();
+    const int before = doc.undoStack()->count();
+    clickCell(table, checklistCell(page, "hw-host", 1));
+    QTest::keyClick(table, Qt::Key_Y);
+    QCOMPARE(page->model()->itemAt(table->currentIndex().row()), std::string("hw-placement"));
+    QTest::keyClick(table, Qt::Key_N);
+    QCOMPARE(doc.undoStack()->count(), before + 2);
+    QVERIFY(doc.isModified());
+    const wb::Vendor *contoso = doc.checklist().vendor("Contoso Private Cloud");
+    QVERIFY(contoso);
+    wb::ProjectChecklist now = doc.checklist();
+    QCOMPARE(now.vendor("Contoso Private Cloud")->answer("hw-host")->answer, wb::Answer::Yes);
+    QCOMPARE(now.vendor("Contoso Private Cloud")->answer("hw-placement")->answer, wb::Answer::No);
+    QCOMPARE(now.vendor("Contoso Private Cloud")->answer("hw-host")->answeredOn, QDate::currentDate().toString(Qt::ISODate).toStdString());
+    QCOMPARE(checklistCell(page, "hw-host", 1).data().toString(), QStringLiteral("Yes"));
+    // Ctrl+Z takes back the last answer only.
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    now = doc.checklist();
+    QVERIFY(!now.vendor("Contoso Private Cloud")->answer("hw-placement"));
+    QCOMPARE(now.vendor("Contoso Private Cloud")->answer("hw-host")->answer, wb::Answer::Yes);
+    // Delete clears a cell; a section row takes no answer.
+    clickCell(table, checklistCell(page, "hw-host", 1));
+    QTest::keyClick(table, Qt::Key_Delete);
+    QVERIFY(!doc.checklist().vendor("Contoso Private Cloud")->answer("hw-host"));
+    clickCell(table, page->model()->index(0, wb::ChecklistModel::FirstVendor));
+    const int count = doc.undoStack()->count();
+    QTest::keyClick(table, Qt::Key_Y);
+    QCOMPARE(doc.undoStack()->count(), count);
+
+    // Filters, picked from the keyboard: "Answered no" keeps Contoso's co-idle and Fabrikam's
+    // se-compliance, under their sections.
+    page->filterBox()->setFocus();
+    QTest::keyClick(page->filterBox(), Qt::Key_End);
+    QCOMPARE(page->filterBox()->currentIndex(), 3);
+    QStringList shown;
+    for (int r = 0; r < page->model()->rowCount(); ++r)
+        shown << QString::fromStdString(page->model()->itemAt(r));
+    QCOMPARE(shown, (QStringList{QString(), QStringLiteral("co-idle"), QString(), QStringLiteral("se-compliance")}));
+    QTest::keyClick(page->filterBox(), Qt::Key_Home);
+    QCOMPARE(page->model()->rowCount(), 24);  // four sections, twenty questions
+    // Required-but-missing cells are tinted at the chosen commitment.
+    QVERIFY(checklistCell(page, "hw-replacement", 1).data(Qt::BackgroundRole).isValid());  // reserved: required, unanswered
+    QVERIFY(!checklistCell(page, "se-compliance", 1).data(Qt::BackgroundRole).isValid());  // answered
+
+    // What the vendors say about the interconnect stands beside the performance figures of the
+    // candidates they back (Northwind backs candidates 1 and 2).
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Performance));
+    auto *performance = qobject_cast<wb::ResultPage *>(w.resultTabs()->currentWidget());
+    QVERIFY(performance->vendorNotes()->isVisible());
+    QVERIFY2(performance->vendorNotes()->text().contains(QLatin1String("Candidate 1, <b>Northwind GPU Cloud</b> on the interconnect")),
+             qPrintable(performance->vendorNotes()->text()));
+}
+
+// A purchase recommended in the window stands "subject to evidence" until its vendor's answers,
+// imported, cover what a purchase requires; undo brings the gate back.
+void TestMainWindow::checklistGatesAPurchaseInTheWindow()
+{
+    QTemporaryDir dir;
+    QFile sample(kSample);
+    QVERIFY(sample.open(QIODevice::ReadOnly));
+    QJsonObject brief = QJsonDocument::fromJson(sample.readAll()).object();
+    brief[QStringLiteral("candidates")] = QJsonArray{brief[QStringLiteral("candidates")].toArray().at(1)};
+    QJsonObject cost = brief[QStringLiteral("cost")].toObject();
+    cost[QStringLiteral("decision")] = QJsonObject{{QStringLiteral("demand_certainty"), QStringLiteral("high")},
+                                                   {QStringLiteral("model_churn"), QStringLiteral("low")},
+                                                   {QStringLiteral("api_allowed"), false}};
+    cost[QStringLiteral("prices")] = QJsonArray{QJsonObject{{QStringLiteral("gpu"), QStringLiteral("h200-sxm-141gb")},
+                                                            {QStringLiteral("provider"), QStringLiteral("Acme Systems")},
+                                                            {QStringLiteral("term"), QStringLiteral("purchase")},
+                                                            {QStringLiteral("usd_per_gpu"), 20000},
+                                                            {QStringLiteral("observed"), QStringLiteral("2026-11-20")},
+                                                            {QStringLiteral("source"), QStringLiteral("quote")}}};
+    brief[QStringLiteral("cost")] = cost;
+    const QString briefPath = dir.filePath(QStringLiteral("buy.json"));
+    QFile out(briefPath);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(brief).toJson());
+    out.close();
+    // Acme answers every question with a link, but for `skip`.
+    const auto answers = [&](const QString &name, const QStringList &skip) {
+        auto tmpl = wb::loadChecklistTemplate();
+        QJsonArray items;
+        for (const wb::ChecklistItem &item : tmpl->items) {
+            const QString id = QString::fromStdString(item.id);
+            const QJsonObject a{{QStringLiteral("answer"), QStringLiteral("yes")},
+                                {QStringLiteral("evidence_link"), QStringLiteral("https://acme.example/") + id}};
+            items.append(QJsonObject{{QStringLiteral("id"), id},
+                                     {QStringLiteral("answers"),
+                                      QJsonObject{{QStringLiteral("Acme"), skip.contains(id) ? QJsonValue() : QJsonValue(a)}}}});
+        }
+        const QJsonObject vendor{{QStringLiteral("name"), QStringLiteral("Acme")},
+                                 {QStringLiteral("offer"), QStringLiteral("purchase")},
+                                 {QStringLiteral("providers"), QJsonArray{QStringLiteral("Acme Systems")}}};
+        const QString path = dir.filePath(name);
+        QFile f(path);
+        if (f.open(QIODevice::WriteOnly))
+            f.write(QJsonDocument(QJsonObject{{QStringLiteral("format"), QStringLiteral("gpu-workbench-checklist-answers")},
+                                              {QStringLiteral("version"), 1},
+                                              {QStringLiteral("vendors"), QJsonArray{vendor}},
+                                              {QStringLiteral("items"), items}})
+                        .toJson());
+        return path;
+    };
+
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openFile(briefPath).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QCOMPARE(doc.results().cost.recommendation->route, wb::Route::Buy);
+    QVERIFY(w.recommendationLabel()->text().contains(QLatin1String("subject to evidence")));
+    QLabel *gate = w.checklistPage()->gateLabel();
+    QVERIFY2(gate->text().contains(QLatin1String("no vendor backs it")), qPrintable(gate->text()));
+    QCOMPARE(w.checklistPage()->commitmentBox()->currentText(), QStringLiteral("Purchase"));
+
+    QVERIFY(!doc.importChecklistAnswers(answers(QStringLiteral("partial.json"), {QStringLiteral("hw-replacement")})).has_value());
+    QVERIFY2(gate->text().contains(QLatin1String("subject to evidence")) && gate->text().contains(QLatin1String("hw-replacement")),
+             qPrintable(gate->text()));
+    QVERIFY(w.recommendationLabel()->text().contains(QLatin1String("subject to evidence")));
+    // A warning names the item and leads to the Checklist page.
+    bool warned = false;
+    for (int i = 0; i < w.warningList()->count(); ++i)
+        warned = warned || w.warningList()->item(i)->text().contains(QLatin1String("hw-replacement"));
+    QVERIFY(warned);
+
+    QVERIFY(!doc.importChecklistAnswers(answers(QStringLiteral("all.json"), {})).has_value());
+    QVERIFY2(gate->text().contains(QLatin1String("is backed")), qPrintable(gate->text()));
+    QVERIFY(!w.recommendationLabel()->text().contains(QLatin1String("subject to evidence")));
+    doc.undoStack()->undo();
+    QVERIFY(gate->text().contains(QLatin1String("hw-replacement")));
+
+    // A malformed answers file changes nothing and says which field.
+    const int steps = doc.undoStack()->count();
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    QFile badFile(bad);
+    QVERIFY(badFile.open(QIODevice::WriteOnly));
+    badFile.write(R"({"format": "gpu-workbench-checklist-answers", "version": 1, "vendors": [{"name": "Acme", "offer": "rental"}], "items": []})");
+    badFile.close();
+    const auto error = doc.importChecklistAnswers(bad);
+    QVERIFY(error);
+    QVERIFY2(error->contains(QLatin1String("/vendors/0/offer")), qPrintable(*error));
+    QCOMPARE(doc.undoStack()->count(), steps);
+}
+
+void TestMainWindow::planPageShowsThePlan()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    wb::PlanPage *page = w.planPage();
+    QCOMPARE(page->candidateBox()->count(), 7);  // every candidate, then each of six
+    QCOMPARE(page->candidateBox()->currentIndex(), 1);
+    QVERIFY(page->markdown().contains(QLatin1String("## Candidate 1: 8x h100-sxm-80gb TP2")));
+    QVERIFY(!page->markdown().contains(QLatin1String("## Candidate 2")));
+    QVERIFY(page->view()->toPlainText().contains(QLatin1String("Phase 4: Financial normalization")));
+    page->candidateBox()->setFocus();
+    QTest::keyClick(page->candidateBox(), Qt::Key_Down);
+    QVERIFY(page->markdown().contains(QLatin1String("## Candidate 2: 8x h200-sxm-141gb")));
+}
+
 void TestMainWindow::screenshots()
 {
     const QString dir = qEnvironmentVariable("WB_SCREENSHOT_DIR");
@@ -1730,7 +1940,8 @@ void TestMainWindow::screenshots()
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             const QString samples = QStringLiteral(WB_SOURCE_DIR "/resources/samples/");
             QVERIFY(!doc.openBriefs({kSample, samples + QStringLiteral("batch-summarization.brief.json"),
-                                     samples + QStringLiteral("lora-finetune.brief.json")})
+                                     samples + QStringLiteral("lora-finetune.brief.json")},
+                                    {kSampleAnswers})
                          .has_value());
             QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
             QTest::qWait(50);
@@ -1750,6 +1961,15 @@ void TestMainWindow::screenshots()
                 {QStringLiteral("3-fit-headroom"), [&] { w.fitChartChoice()->setCurrentIndex(1); }},
                 {QStringLiteral("5-cost"), [&] { w.costChartChoice()->setCurrentIndex(0); page(int(W::Tab::Cost)); }},
                 {QStringLiteral("5-cost-break-even"), [&] { w.costChartChoice()->setCurrentIndex(1); }},
+                {QStringLiteral("5b-checklist"), [&] { page(int(W::Tab::Checklist)); }},
+                {QStringLiteral("5c-checklist-purchase-required"), [&] {
+                     w.checklistPage()->commitmentBox()->setCurrentIndex(2);
+                     w.checklistPage()->filterBox()->setCurrentIndex(2);
+                 }},
+                {QStringLiteral("5d-plan"), [&] {
+                     w.checklistPage()->filterBox()->setCurrentIndex(0);
+                     page(int(W::Tab::Plan));
+                 }},
                 {QStringLiteral("6-compare"), [&] { page(int(W::Tab::Compare)); }},
             };
             for (int m = 0; m < w.loadChartChoice()->count(); ++m)

@@ -88,6 +88,7 @@ QString WarningsPanel::fixFor(const std::string &code) const
         {"mistake-interconnect", page(m_pages.candidates)},
         {"commitment-vs-certainty", QStringLiteral("/cost/decision/demand_certainty")},
         {"cold-start", QStringLiteral("/cost/billing")},
+        {"checklist-evidence-missing", page(m_pages.checklist)},
         {"scheduled-window-traffic", QStringLiteral("/cost/billing")},
     };
     const auto it = fixes.find(code);

@@ -18,7 +18,7 @@ public:
     // Page numbers the fixes name ("#N"), in the window's order.
     struct Pages
     {
-        int brief, candidates, fit, compare;
+        int brief, candidates, fit, checklist, compare;
     };
     WarningsPanel(Document *document, Pages pages, QWidget *parent = nullptr);
     QListWidget *list() const { return m_list; }

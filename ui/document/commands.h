@@ -88,4 +88,21 @@ private:
     bool m_mergeable;
 };
 
+// One change of the vendor checklist (a vendor added or edited, an answer, an import): the
+// checklist before and after, like the scenarios (a few vendors' answers are small).
+class ChecklistCommand final : public QUndoCommand
+{
+public:
+    ChecklistCommand(Document *doc, const QString &text, ProjectChecklist before, ProjectChecklist after)
+        : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after))
+    {
+    }
+    void undo() override { m_doc->applyChecklist(m_before); }
+    void redo() override { m_doc->applyChecklist(m_after); }
+
+private:
+    Document *m_doc;
+    ProjectChecklist m_before, m_after;
+};
+
 } // namespace wb

@@ -3,6 +3,7 @@
 #include "document/commands.h"
 
 #include <core/fileio.h>
+#include <procurement/gate.h>
 #include <report/report.h>
 
 #include <QDateTime>
@@ -15,8 +16,12 @@ Document::Document(Catalog catalog, QObject *parent)
     : QObject(parent), m_catalog(std::move(catalog)),
       m_untitledKey(QStringLiteral("untitled-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
+    if (auto shipped = loadChecklistTemplate())
+        m_template = std::move(shipped).value();
+    else
+        m_templateError = QString::fromStdString(shipped.error().toString());
     connect(&m_evaluator, &Evaluator::resultsReady, this, [this](const Results &results) {
-        m_results = results;
+        setResults(results);
         emit resultsChanged();
     });
     connect(&m_evaluator, &Evaluator::failed, this, [this](const QString &message) { m_engineError = message; });
@@ -90,6 +95,14 @@ std::optional<QString> Document::openRecovery(const QString &recoveryFile)
     Project copy = Project::create();
     for (const Scenario &s : opened->scenarios())
         copy.putScenario(s.name, s.briefJson);
+    // The vendor checklist and the evidence files its answers name come along.
+    const ProjectChecklist checklist = opened->checklist();
+    for (const Vendor &v : checklist.vendors)
+        for (const VendorAnswer &a : v.answers)
+            if (a.file)
+                if (const auto bytes = opened->attachment(a.file->sha256))
+                    copy.attach(a.file->name, *bytes);
+    copy.putChecklist(checklist);
     const bool hadPath = key.endsWith(QLatin1String(".gpuwb"));
     auto result =
         adopt(std::move(copy), hadPath ? key : QString(), hadPath ? key : tr("recovered work"), true, std::nullopt);
@@ -98,7 +111,7 @@ std::optional<QString> Document::openRecovery(const QString &recoveryFile)
     return result;
 }
 
-std::optional<QString> Document::openBriefs(const QStringList &paths)
+std::optional<QString> Document::openBriefs(const QStringList &paths, const QStringList &answers)
 {
     Project fresh = Project::create();
     std::optional<Brief> first;
@@ -111,6 +124,15 @@ std::optional<QString> Document::openBriefs(const QStringList &paths)
             return QString::fromStdString(put.error().toString());
         if (!first)
             first = std::move(brief).value();
+    }
+    for (const QString &path : answers) {
+        if (!m_template)
+            return m_templateError;
+        auto merged = importAnswers(fresh, path.toStdString(), projectTemplate(*m_template, fresh.checklist()));
+        if (!merged)
+            return QString::fromStdString(merged.error().toString());
+        if (Status put = fresh.putChecklist(*merged); !put)
+            return QString::fromStdString(put.error().toString());
     }
     return adopt(std::move(fresh), QString(), tr("sample project"), false, std::move(first));
 }
@@ -147,6 +169,7 @@ std::optional<QString> Document::adopt(Project project, const QString &path, con
     m_source = source;
     m_neverSaved = modified;
     emit scenariosChanged();
+    emit checklistChanged();
     return show(QString::fromStdString(scenarios.front().name), std::move(firstBrief));
 }
 
@@ -165,7 +188,7 @@ std::optional<QString> Document::show(const QString &scenario, std::optional<Bri
     m_engineError.clear();
     EvaluateOptions fitOnly;
     fitOnly.performance = false;
-    m_results = evaluate(*m_brief, m_catalog, fitOnly);
+    setResults(evaluate(*m_brief, m_catalog, fitOnly));
     emit briefChanged();
     emit resultsChanged();
     // After the pages have shown the fit: the worker would otherwise take both cores from them.
@@ -205,7 +228,7 @@ void Document::scenarioListChanged()
         m_evaluator.stop();
         m_brief.reset();
         m_scenario.clear();
-        m_results = Results();
+        setResults(Results());
         emit briefChanged();
         emit resultsChanged();
         emit stateChanged();
@@ -313,12 +336,13 @@ void Document::clear()
     m_undo.clear();
     m_project.reset();
     m_brief.reset();
-    m_results = Results();
+    setResults(Results());
     m_path.clear();
     m_source.clear();
     m_scenario.clear();
     m_neverSaved = false;
     emit scenariosChanged();
+    emit checklistChanged();
     emit briefChanged();
     emit resultsChanged();
     emit stateChanged();
@@ -394,6 +418,86 @@ bool Document::autosaveNow()
     if (!m_project || !isModified())
         return false;
     return bool(m_project->saveRecovery(recoveryKey().toStdString()));
+}
+
+} // namespace wb
+
+namespace wb {
+
+void Document::setResults(Results raw)
+{
+    m_rawResults = std::move(raw);
+    m_results = m_rawResults;
+    // A project's vendor checklist gates a commitment the results recommend (procurement/gate.h).
+    if (m_project && m_template && !m_scenario.isEmpty())
+        gateByChecklist(m_results, m_scenario.toStdString(), checklistTemplate(), m_project->checklist());
+}
+
+ChecklistTemplate Document::checklistTemplate() const
+{
+    if (!m_template)
+        return {};
+    return m_project ? projectTemplate(*m_template, m_project->checklist()) : *m_template;
+}
+
+ProjectChecklist Document::checklist() const
+{
+    return m_project ? m_project->checklist() : ProjectChecklist{};
+}
+
+std::optional<QString> Document::editChecklist(ProjectChecklist after, const QString &label)
+{
+    if (!m_project)
+        return tr("Open or create a project first.");
+    if (m_project->readOnly())
+        return tr("This project is read-only (%1).").arg(readOnlyReason());
+    if (!m_template)
+        return m_templateError;
+    ProjectChecklist before = m_project->checklist();
+    if (after.templateVersion.empty())
+        after.templateVersion = m_template->templateVersion;
+    if (after == before)
+        return std::nullopt;
+    if (Status s = m_project->putChecklist(after); !s)
+        return QString::fromStdString(s.error().toString());
+    (void)m_project->putChecklist(before);  // the command applies it, so that undo and redo are one path
+    m_undo.push(new ChecklistCommand(this, label, std::move(before), std::move(after)));
+    return std::nullopt;
+}
+
+void Document::applyChecklist(const ProjectChecklist &state)
+{
+    m_project->putChecklist(state);
+    setResults(std::move(m_rawResults));
+    emit checklistChanged();
+    emit resultsChanged();
+}
+
+std::optional<QString> Document::importChecklistAnswers(const QString &path)
+{
+    if (!m_project)
+        return tr("Open or create a project first.");
+    if (!m_template)
+        return m_templateError;
+    auto merged = importAnswers(*m_project, path.toStdString(), checklistTemplate());
+    if (!merged)
+        return QString::fromStdString(merged.error().toString());
+    return editChecklist(std::move(merged).value(), tr("Import checklist answers from %1").arg(QFileInfo(path).fileName()));
+}
+
+Result<Attachment> Document::attachEvidence(const QString &path)
+{
+    if (!m_project)
+        return Error{path.toStdString(), "", "no project is open"};
+    const auto bytes = readTextFile(path.toStdString(), kAttachmentMaxBytes);
+    if (!bytes)
+        return bytes.error();
+    return m_project->attach(QFileInfo(path).fileName().toStdString(), *bytes);
+}
+
+std::optional<std::string> Document::evidenceBytes(const std::string &sha256) const
+{
+    return m_project ? m_project->attachment(sha256) : std::nullopt;
 }
 
 } // namespace wb

@@ -20,6 +20,7 @@
 #include <brief/brief.h>
 #include <catalog/catalog.h>
 #include <evaluate/evaluate.h>
+#include <procurement/vendors.h>
 #include <store/project.h>
 
 #include "document/evaluator.h"
@@ -49,9 +50,9 @@ public:
     // Opens a recovery file left by a crash; the document takes the path it was recovering and
     // counts as modified.
     std::optional<QString> openRecovery(const QString &recoveryFile);
-    // A new, unsaved project holding several briefs as scenarios (the bundled sample; it counts as
-    // unmodified until edited).
-    std::optional<QString> openBriefs(const QStringList &paths);
+    // A new, unsaved project holding several briefs as scenarios and the vendors' answers of
+    // checklist answers files (the bundled sample; it counts as unmodified until edited).
+    std::optional<QString> openBriefs(const QStringList &paths, const QStringList &answers = {});
     // A new, unsaved project whose one scenario is the brief given as JSON text (File > New); it
     // counts as modified, so that closing asks to save it. The error names the field.
     std::optional<QString> newFromBrief(const QString &json);
@@ -109,6 +110,21 @@ public:
     Result<Brief> parsedScenario(const QString &name) const;
     QUndoStack *undoStack() { return &m_undo; }
 
+    // The vendor checklist: the questions (the shipped template with the team's items), the
+    // project's vendors and answers. results() carries its gate (procurement/gate.h).
+    ChecklistTemplate checklistTemplate() const;
+    ProjectChecklist checklist() const;
+    // Why the shipped template could not be read (the checklist is then unavailable), or empty.
+    QString checklistTemplateError() const { return m_templateError; }
+    // Replaces the checklist as one undoable step; the error names the vendor or says why.
+    std::optional<QString> editChecklist(ProjectChecklist after, const QString &label);
+    // Reads an answers file (store/project.h importAnswers) as one undoable step; on error
+    // nothing changes and the message names the file and the field.
+    std::optional<QString> importChecklistAnswers(const QString &path);
+    // Attaches a file as evidence (size-limited); the error names the file.
+    Result<Attachment> attachEvidence(const QString &path);
+    std::optional<std::string> evidenceBytes(const std::string &sha256) const;
+
     int autosaveIntervalS() const { return m_autosaveIntervalS; }
     void setAutosaveIntervalS(int seconds);
     // Writes the recovery file now (what the timer does); returns false with nothing to save.
@@ -119,6 +135,7 @@ signals:
     void briefChanged();
     void resultsChanged();
     void stateChanged();
+    void checklistChanged();
 
 private:
     std::optional<QString> adopt(Project project, const QString &path, const QString &source, bool modified,
@@ -128,14 +145,21 @@ private:
     std::optional<QString> show(const QString &scenario, std::optional<Brief> parsed = std::nullopt);
     // After an edit changed the scenarios: keep showing the current one, or the first.
     void scenarioListChanged();
+    // Keeps the engine's results and shows them gated by the project's checklist.
+    void setResults(Results raw);
+    void applyChecklist(const ProjectChecklist &state);
     friend class ScenarioCommand;
     friend class BriefEditCommand;
+    friend class ChecklistCommand;
     QString recoveryKey() const;
 
     Catalog m_catalog;  // before m_evaluator, which reads it until it is destroyed
     std::optional<Project> m_project;
     std::optional<Brief> m_brief;
-    Results m_results;
+    Results m_results;     // as shown: m_rawResults gated by the checklist
+    Results m_rawResults;  // as the engine returned them
+    std::optional<ChecklistTemplate> m_template;
+    QString m_templateError;
     QString m_path;
     QString m_source;
     QString m_scenario;

@@ -19,6 +19,7 @@ CostPage::CostPage(Document *document, QWidget *parent)
                  {tr("Cost per accepted output by line item"), tr("Break-even against the API (the selected candidate)")},
                  parent)
 {
+    showVendorNotesOn("cost");
     m_model = static_cast<CostTableModel *>(table()->model());
     chartChoice()->setAccessibleName(tr("Cost chart"));
     subtitle()->setText(tr("All-in monthly cost (GPU time busy and idle, retries, storage, serving stack, network, "

@@ -17,6 +17,7 @@ FitPage::FitPage(Document *document, QWidget *parent)
     : ResultPage(document, tr("Memory fit"), new FitTableModel, tr("Memory fit per candidate"),
                  {tr("Memory by component"), tr("Headroom map of the selected candidate")}, parent)
 {
+    showVendorNotesOn("fit");
     m_model = static_cast<FitTableModel *>(table()->model());
     chartChoice()->setAccessibleName(tr("Memory chart"));
     subtitle()->setText(tr("Memory per GPU by component, for the busiest GPU of each candidate. Headroom is the share "

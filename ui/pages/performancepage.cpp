@@ -22,6 +22,7 @@ PerformancePage::PerformancePage(Document *document, QWidget *parent)
                   tr("Highest rate within the targets")},
                  parent)
 {
+    showVendorNotesOn("performance");
     m_model = static_cast<PerformanceTableModel *>(table()->model());
     chartChoice()->setAccessibleName(tr("Load chart figure"));
     connect(chartChoice(), &QComboBox::currentIndexChanged, this, &PerformancePage::showChart);

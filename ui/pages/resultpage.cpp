@@ -1,5 +1,6 @@
 #include "pages/resultpage.h"
 
+#include "document/document.h"
 #include "parts/pageparts.h"
 
 #include <widgets/chartview.h>
@@ -20,6 +21,9 @@ ResultPage::ResultPage(Document *document, const QString &tabName, QAbstractItem
     m_layout->addWidget(m_title);
     m_subtitle = subtitleLabel(QString(), this);
     m_layout->addWidget(m_subtitle);
+    m_notes = richLabel(tr("Vendors' answers on these figures"), this);
+    m_notes->setVisible(false);
+    m_layout->addWidget(m_notes);
     if (!chartChoices.isEmpty()) {
         m_choice = new QComboBox(this);
         m_choice->setAccessibleName(tr("%1 chart choice").arg(tabName));
@@ -36,6 +40,38 @@ ResultPage::ResultPage(Document *document, const QString &tabName, QAbstractItem
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     m_layout->addWidget(split, 3);
+}
+
+void ResultPage::showVendorNotesOn(const std::string &figures)
+{
+    m_figures = figures;
+    connect(document(), &Document::resultsChanged, this, &ResultPage::showVendorNotes);
+    showVendorNotes();
+}
+
+void ResultPage::showVendorNotes()
+{
+    const Results &results = document()->results();
+    QStringList lines;
+    for (const VendorNote &n : results.vendorNotes) {
+        if (n.figures != m_figures)
+            continue;
+        lines << tr("Candidate %1, <b>%2</b> on %3: %4%5")
+                     .arg(n.candidate + 1)
+                     .arg(QString::fromStdString(n.vendor).toHtmlEscaped(), QString::fromStdString(n.what).toHtmlEscaped(),
+                          QString::fromStdString(n.answer).toHtmlEscaped(),
+                          n.text.empty() ? QString() : QStringLiteral(" — ") + QString::fromStdString(n.text).toHtmlEscaped());
+    }
+    const int shown = 4;
+    if (lines.size() > shown) {
+        const qsizetype more = lines.size() - shown;
+        lines = lines.mid(0, shown);
+        lines << tr("and %1 more (the Checklist page has them all)").arg(more);
+    }
+    m_notes->setVisible(!lines.isEmpty());
+    m_notes->setText(lines.isEmpty() ? QString()
+                                     : tr("<i>What the vendors say about these figures:</i> %1")
+                                           .arg(lines.join(QStringLiteral("; "))));
 }
 
 } // namespace wb

@@ -4,6 +4,8 @@
 
 #include "pages/page.h"
 
+#include <string>
+
 class QAbstractItemModel;
 class QLabel;
 class QSplitter;
@@ -26,12 +28,21 @@ public:
     ChartView *chart() const override { return m_chart; }
     QComboBox *chartChoice() const override { return m_choice; }
 
+    QLabel *vendorNotes() const { return m_notes; }
+
 protected:
+    // Shows, below the subtitle, the project's vendor answers that bear on this page's figures
+    // ("fit", "performance" or "cost": Results::vendorNotes), kept current with the results.
+    void showVendorNotesOn(const std::string &figures);
     QLabel *title() const { return m_title; }
     QLabel *subtitle() const { return m_subtitle; }
     QVBoxLayout *pageLayout() const { return m_layout; }
 
 private:
+    void showVendorNotes();
+
+    std::string m_figures;
+    QLabel *m_notes = nullptr;
     QVBoxLayout *m_layout = nullptr;
     QLabel *m_title = nullptr;
     QLabel *m_subtitle = nullptr;

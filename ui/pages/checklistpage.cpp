@@ -1,0 +1,363 @@
+#include "pages/checklistpage.h"
+
+#include "dialogs/checklistdialogs.h"
+#include "document/document.h"
+#include "pages/checklistmodel.h"
+#include "parts/pageparts.h"
+
+#include <brief/brief.h>
+#include <core/fileio.h>
+#include <procurement/gate.h>
+
+#include <QComboBox>
+#include <QDate>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableView>
+
+namespace wb {
+
+using namespace pageparts;
+
+ChecklistPage::ChecklistPage(Document *document, QWidget *parent) : Page(document, parent)
+{
+    QVBoxLayout *layout = headedPage(
+        this, tr("Can each vendor back the commitment?"),
+        tr("The method's procurement questions for every vendor. Y, N, P, U or A answers the selected cell (yes, no, "
+           "partial, unknown, not applicable) and moves down; Enter opens the answer's text, evidence and date. The "
+           "larger the commitment, the more it requires: from a purchase on, every answer needs evidence."));
+    auto *bar = new QHBoxLayout;
+    auto *commitmentLabel = new QLabel(tr("&Commitment:"), this);
+    m_commitment = new QComboBox(this);
+    m_commitment->addItem(tr("On-demand"), int(Commitment::OnDemand));
+    m_commitment->addItem(tr("Reserved"), int(Commitment::Reserved));
+    m_commitment->addItem(tr("Purchase"), int(Commitment::Purchase));
+    m_commitment->addItem(tr("Dedicated cluster"), int(Commitment::DedicatedCluster));
+    m_commitment->setCurrentIndex(1);
+    m_commitment->setToolTip(tr("Which items are required, and tinted when missing: those required at this commitment"));
+    commitmentLabel->setBuddy(m_commitment);
+    auto *filterLabel = new QLabel(tr("&Show:"), this);
+    m_filter = new QComboBox(this);
+    m_filter->addItem(tr("All questions"), int(ChecklistModel::Filter::All));
+    m_filter->addItem(tr("Unanswered by a vendor"), int(ChecklistModel::Filter::Unanswered));
+    m_filter->addItem(tr("Required at this commitment"), int(ChecklistModel::Filter::Required));
+    m_filter->addItem(tr("Answered no"), int(ChecklistModel::Filter::AnsweredNo));
+    filterLabel->setBuddy(m_filter);
+    bar->addWidget(commitmentLabel);
+    bar->addWidget(m_commitment);
+    bar->addSpacing(12);
+    bar->addWidget(filterLabel);
+    bar->addWidget(m_filter);
+    bar->addStretch(1);
+    layout->addLayout(bar);
+    // The actions on a second row, so that the page fits a 1280-pixel-wide window.
+    auto *actions = new QHBoxLayout;
+    const auto button = [&](const QString &text, void (ChecklistPage::*slot)(), const QString &tip) {
+        auto *b = new QPushButton(text, this);
+        b->setToolTip(tip);
+        connect(b, &QPushButton::clicked, this, slot);
+        actions->addWidget(b);
+        return b;
+    };
+    button(tr("Add &vendor…"), &ChecklistPage::addVendor, tr("A vendor to ask the questions"));
+    m_editVendor = button(tr("&Edit vendor…"), &ChecklistPage::editVendor, tr("The selected column's vendor"));
+    m_removeVendor = button(tr("Remo&ve vendor"), &ChecklistPage::removeVendor, tr("The selected column's vendor and its answers"));
+    button(tr("Add &question…"), &ChecklistPage::addQuestion, tr("A question of the team's own, in a section or a new one"));
+    button(tr("&Import answers…"), &ChecklistPage::importAnswers, tr("A vendor's answers file (JSON)"));
+    m_exportVendor = button(tr("E&xport vendor…"), &ChecklistPage::exportVendor,
+                            tr("The selected vendor's answers file, every question listed, for the vendor to fill"));
+    button(tr("Export C&SV…"), &ChecklistPage::exportCsv, tr("The whole checklist for a spreadsheet"));
+    actions->addStretch(1);
+    layout->addLayout(actions);
+    m_gate = richLabel(tr("Evidence for the recommendation"), this);
+    layout->addWidget(m_gate);
+    m_empty = new QLabel(tr("No vendor yet: add one (Add vendor…) or import a vendor's answers file. The questions "
+                            "below are the method's; each vendor becomes a column."),
+                         this);
+    m_empty->setWordWrap(true);
+    layout->addWidget(m_empty);
+
+    m_model = new ChecklistModel(this);
+    m_table = new QTableView(this);
+    m_table->setModel(m_model);
+    m_table->setAccessibleName(tr("Vendor checklist"));
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectItems);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(true);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(ChecklistModel::Question, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setMinimumSectionSize(140);
+    m_table->installEventFilter(this);
+    layout->addWidget(m_table, 1);
+
+    connect(m_table, &QTableView::doubleClicked, this, [this] { openAnswer(); });
+    connect(m_commitment, &QComboBox::activated, this, [this] { m_commitmentChosen = true; });
+    connect(m_commitment, &QComboBox::currentIndexChanged, this,
+            [this] { m_model->setCommitment(Commitment(m_commitment->currentData().toInt())); });
+    connect(m_filter, &QComboBox::currentIndexChanged, this,
+            [this] { m_model->setFilter(ChecklistModel::Filter(m_filter->currentData().toInt())); });
+    connect(document, &Document::checklistChanged, this, &ChecklistPage::showChecklist);
+    connect(document, &Document::resultsChanged, this, &ChecklistPage::showGate);
+    showChecklist();
+    showGate();
+}
+
+void ChecklistPage::showChecklist()
+{
+    const QModelIndex current = m_table->currentIndex();
+    const std::string item = m_model->itemAt(current.row());
+    const int column = current.column();
+    m_model->setChecklist(document()->checklistTemplate(), document()->checklist());
+    const int vendors = int(m_model->checklist().vendors.size());
+    // Each vendor's column as wide as its header or its longest answer word, at least 170 px.
+    for (int c = ChecklistModel::FirstVendor; c < ChecklistModel::FirstVendor + vendors; ++c) {
+        m_table->resizeColumnToContents(c);
+        m_table->setColumnWidth(c, std::max(170, std::min(m_table->columnWidth(c), 260)));
+    }
+    m_table->resizeColumnToContents(ChecklistModel::RequiredFrom);
+    m_empty->setVisible(vendors == 0);
+    for (QPushButton *b : {m_editVendor, m_removeVendor, m_exportVendor})
+        b->setEnabled(vendors > 0);
+    // Keep the cell being worked on.
+    const int row = m_model->rowOfItem(item);
+    if (row >= 0 && column >= 0)
+        m_table->setCurrentIndex(m_model->index(row, std::min(column, m_model->columnCount() - 1)));
+    else if (vendors > 0 && m_model->rowCount() > 1)
+        m_table->setCurrentIndex(m_model->index(1, ChecklistModel::FirstVendor));
+}
+
+void ChecklistPage::showGate()
+{
+    const Results &results = document()->results();
+    const std::optional<Recommendation> &rec = results.cost.recommendation;
+    if (!m_commitmentChosen && rec) {
+        const auto c = rec->evidence ? std::optional<Commitment>(rec->evidence->commitment) : commitmentOf(*rec, nullptr);
+        if (c)
+            m_commitment->setCurrentIndex(m_commitment->findData(int(*c)));
+    }
+    if (!rec) {
+        m_gate->setText(QString());
+        return;
+    }
+    if (!rec->evidence) {
+        const auto c = commitmentOf(*rec, nullptr);
+        m_gate->setText(c ? tr("<b>The recommended commitment is backed:</b> its vendor has answered every question a %1 "
+                               "commitment requires.")
+                                .arg(QString::fromLatin1(enumName(*c).data(), int(enumName(*c).size())))
+                          : tr("The recommendation commits to nothing the checklist gates (renting, or the model API)."));
+        return;
+    }
+    const EvidenceGate &g = *rec->evidence;
+    QStringList items;
+    for (const std::string &m : g.missing)
+        items << QString::fromStdString(m).toHtmlEscaped();
+    for (const std::string &u : g.unbacked)
+        items << tr("%1 (answered, no evidence)").arg(QString::fromStdString(u).toHtmlEscaped());
+    const QString shown = items.size() > 4 ? items.mid(0, 4).join(QStringLiteral("; ")) + tr("; and %1 more").arg(items.size() - 4)
+                                           : items.join(QStringLiteral("; "));
+    m_gate->setText(tr("<b>The recommendation stands subject to evidence</b> (%1, %2): %3")
+                        .arg(QString::fromLatin1(enumName(g.commitment).data(), int(enumName(g.commitment).size())),
+                             g.vendor.empty() ? tr("no vendor backs it") : QString::fromStdString(g.vendor).toHtmlEscaped(),
+                             shown));
+}
+
+int ChecklistPage::currentVendor() const
+{
+    const int v = m_model->vendorAt(m_table->currentIndex().column());
+    if (v >= 0)
+        return v;
+    return m_model->checklist().vendors.size() == 1 ? 0 : -1;
+}
+
+bool ChecklistPage::edit(const ProjectChecklist &after, const QString &label)
+{
+    if (auto error = document()->editChecklist(after, label)) {
+        QMessageBox::warning(this, tr("Checklist"), *error);
+        return false;
+    }
+    return true;
+}
+
+void ChecklistPage::moveDown()
+{
+    const QModelIndex current = m_table->currentIndex();
+    for (int row = current.row() + 1; row < m_model->rowCount(); ++row)
+        if (!m_model->itemAt(row).empty()) {
+            m_table->setCurrentIndex(m_model->index(row, current.column()));
+            return;
+        }
+}
+
+void ChecklistPage::answerCurrent(std::optional<Answer> answer)
+{
+    const QModelIndex current = m_table->currentIndex();
+    const std::string item = m_model->itemAt(current.row());
+    const int v = m_model->vendorAt(current.column());
+    if (item.empty() || v < 0)
+        return;
+    ProjectChecklist after = m_model->checklist();
+    Vendor &vendor = after.vendors[std::size_t(v)];
+    std::optional<VendorAnswer> value;
+    if (answer) {
+        value = vendor.answer(item) ? *vendor.answer(item) : VendorAnswer{};
+        value->answer = *answer;
+        if (value->answeredOn.empty())
+            value->answeredOn = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    }
+    vendor.setAnswer(m_model->checklistTemplate(), item, value);
+    const QString label = answer ? tr("Answer %1 for %2: %3")
+                                       .arg(QString::fromStdString(item), QString::fromStdString(vendor.name),
+                                            ChecklistModel::answerWords(*answer))
+                                 : tr("Clear %1 for %2").arg(QString::fromStdString(item), QString::fromStdString(vendor.name));
+    if (edit(after, label) && answer)
+        moveDown();
+}
+
+void ChecklistPage::openAnswer()
+{
+    const QModelIndex current = m_table->currentIndex();
+    const std::string item = m_model->itemAt(current.row());
+    const int v = m_model->vendorAt(current.column());
+    if (item.empty() || v < 0)
+        return;
+    const ChecklistItem *question = m_model->checklistTemplate().item(item);
+    ProjectChecklist after = m_model->checklist();
+    Vendor &vendor = after.vendors[std::size_t(v)];
+    const VendorAnswer *existing = vendor.answer(item);
+    AnswerDialog dialog(*question, QString::fromStdString(vendor.name),
+                        existing ? std::optional<VendorAnswer>(*existing) : std::nullopt,
+                        [this](const QString &path) { return document()->attachEvidence(path); }, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    vendor.setAnswer(m_model->checklistTemplate(), item, dialog.answer());
+    edit(after, tr("Answer %1 for %2").arg(QString::fromStdString(item), QString::fromStdString(vendor.name)));
+}
+
+bool ChecklistPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
+            return false;
+        switch (key->key()) {
+        case Qt::Key_Y: answerCurrent(Answer::Yes); return true;
+        case Qt::Key_N: answerCurrent(Answer::No); return true;
+        case Qt::Key_P: answerCurrent(Answer::Partial); return true;
+        case Qt::Key_U: answerCurrent(Answer::Unknown); return true;
+        case Qt::Key_A: answerCurrent(Answer::NotApplicable); return true;
+        case Qt::Key_Delete:
+        case Qt::Key_Backspace: answerCurrent(std::nullopt); return true;
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+        case Qt::Key_F2: openAnswer(); return true;
+        default: break;
+        }
+    }
+    return Page::eventFilter(watched, event);
+}
+
+void ChecklistPage::addVendor()
+{
+    const ProjectChecklist current = m_model->checklist();
+    QStringList taken, candidates;
+    for (const Vendor &v : current.vendors)
+        taken << QString::fromStdString(v.name);
+    if (const Brief *brief = document()->brief())
+        for (const Candidate &c : brief->candidates)
+            candidates << QString::fromStdString(candidateLabel(c));
+    VendorDialog dialog(Vendor{}, taken, document()->scenarioName(), candidates, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    ProjectChecklist after = current;
+    after.vendors.push_back(dialog.vendor());
+    if (edit(after, tr("Add vendor %1").arg(QString::fromStdString(after.vendors.back().name))))
+        m_table->setCurrentIndex(m_model->index(1, ChecklistModel::FirstVendor + int(after.vendors.size()) - 1));
+}
+
+void ChecklistPage::editVendor()
+{
+    const int v = currentVendor();
+    if (v < 0)
+        return;
+    ProjectChecklist after = m_model->checklist();
+    QStringList taken, candidates;
+    for (std::size_t i = 0; i < after.vendors.size(); ++i)
+        if (int(i) != v)
+            taken << QString::fromStdString(after.vendors[i].name);
+    if (const Brief *brief = document()->brief())
+        for (const Candidate &c : brief->candidates)
+            candidates << QString::fromStdString(candidateLabel(c));
+    VendorDialog dialog(after.vendors[std::size_t(v)], taken, document()->scenarioName(), candidates, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    after.vendors[std::size_t(v)] = dialog.vendor();
+    edit(after, tr("Edit vendor %1").arg(QString::fromStdString(after.vendors[std::size_t(v)].name)));
+}
+
+void ChecklistPage::removeVendor()
+{
+    const int v = currentVendor();
+    if (v < 0)
+        return;
+    ProjectChecklist after = m_model->checklist();
+    const QString name = QString::fromStdString(after.vendors[std::size_t(v)].name);
+    after.vendors.erase(after.vendors.begin() + v);
+    edit(after, tr("Remove vendor %1").arg(name));  // undo brings it back with its answers
+}
+
+void ChecklistPage::addQuestion()
+{
+    const ChecklistTemplate tmpl = m_model->checklistTemplate();
+    ChecklistItemDialog dialog(tmpl, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    ProjectChecklist after = m_model->checklist();
+    const ChecklistSection section = dialog.newSection();
+    if (!section.id.empty() && !tmpl.section(section.id))
+        after.extraSections.push_back(section);
+    after.extraItems.push_back(dialog.item());
+    edit(after, tr("Add question %1").arg(QString::fromStdString(after.extraItems.back().id)));
+}
+
+void ChecklistPage::importAnswers()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import a vendor's answers"), QString(),
+                                                      tr("Checklist answers (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (auto error = document()->importChecklistAnswers(path))
+        QMessageBox::warning(this, tr("Import answers"), tr("Nothing was imported.\n\n%1").arg(*error));
+}
+
+void ChecklistPage::exportVendor()
+{
+    const int v = currentVendor();
+    if (v < 0)
+        return;
+    const std::string name = m_model->checklist().vendors[std::size_t(v)].name;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export %1's answers").arg(QString::fromStdString(name)),
+                                                      QString::fromStdString(name) + QStringLiteral(".answers.json"),
+                                                      tr("Checklist answers (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (Status s = writeFileAtomically(path.toStdString(), answersToJson(m_model->checklistTemplate(), m_model->checklist(), name)); !s)
+        QMessageBox::warning(this, tr("Export answers"), QString::fromStdString(s.error().toString()));
+}
+
+void ChecklistPage::exportCsv()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the checklist"), tr("checklist.csv"),
+                                                      tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    if (Status s = writeFileAtomically(path.toStdString(), checklistToCsv(m_model->checklistTemplate(), m_model->checklist())); !s)
+        QMessageBox::warning(this, tr("Export the checklist"), QString::fromStdString(s.error().toString()));
+}
+
+} // namespace wb

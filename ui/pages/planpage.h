@@ -1,0 +1,34 @@
+// Plan: the method's benchmark plan for one candidate (or all), four phases with acceptance
+// criteria from the brief beside the prediction and ready-to-run commands, shown as the Markdown
+// `gpuwb plan` prints, and exported as it.
+#pragma once
+
+#include "pages/page.h"
+
+class QComboBox;
+class QTextBrowser;
+
+namespace wb {
+
+class PlanPage : public Page
+{
+    Q_OBJECT
+
+public:
+    explicit PlanPage(Document *document, QWidget *parent = nullptr);
+    QComboBox *candidateBox() const { return m_candidate; }
+    QTextBrowser *view() const { return m_view; }
+    // The plan shown, as Markdown.
+    QString markdown() const { return m_markdown; }
+    void exportMarkdown();
+
+private:
+    void showPlan();
+    void listCandidates();
+
+    QComboBox *m_candidate = nullptr;
+    QTextBrowser *m_view = nullptr;
+    QString m_markdown;
+};
+
+} // namespace wb
