@@ -8,6 +8,9 @@
 #include <core/csvread.h>
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QString>
 #include <QTest>
 
@@ -80,5 +83,30 @@ inline std::map<QString, PublicCase> publicCases()
 }
 
 constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+
+// The sample chat brief reduced to its H200 candidate, bought from "Acme Systems" at $20,000 a
+// GPU, for sure and sustained demand on a stable model with no API allowed: the engine
+// recommends buying (7 GPUs, $0.000567 per accepted output when this was written).
+inline QByteArray purchaseBrief()
+{
+    QFile sample(QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json"));
+    if (!sample.open(QIODevice::ReadOnly))
+        qFatal("no sample brief");
+    QJsonObject brief = QJsonDocument::fromJson(sample.readAll()).object();
+    brief[QStringLiteral("name")] = QStringLiteral("Buy H200");
+    brief[QStringLiteral("candidates")] = QJsonArray{brief[QStringLiteral("candidates")].toArray().at(1)};
+    QJsonObject cost = brief[QStringLiteral("cost")].toObject();
+    cost[QStringLiteral("decision")] = QJsonObject{{QStringLiteral("demand_certainty"), QStringLiteral("high")},
+                                                   {QStringLiteral("model_churn"), QStringLiteral("low")},
+                                                   {QStringLiteral("api_allowed"), false}};
+    cost[QStringLiteral("prices")] = QJsonArray{QJsonObject{{QStringLiteral("gpu"), QStringLiteral("h200-sxm-141gb")},
+                                                            {QStringLiteral("provider"), QStringLiteral("Acme Systems")},
+                                                            {QStringLiteral("term"), QStringLiteral("purchase")},
+                                                            {QStringLiteral("usd_per_gpu"), 20000},
+                                                            {QStringLiteral("observed"), QStringLiteral("2026-11-20")},
+                                                            {QStringLiteral("source"), QStringLiteral("quote Q-17")}}};
+    brief[QStringLiteral("cost")] = cost;
+    return QJsonDocument(brief).toJson();
+}
 
 } // namespace wbtest

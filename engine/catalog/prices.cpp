@@ -27,7 +27,11 @@ std::optional<long> parse(const std::string &s)
 {
     int y = 0, m = 0, d = 0;
     char tail = 0;
-    if (s.size() != 10 || std::sscanf(s.c_str(), "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3)
+    const auto digit = [&](std::size_t i) { return s[i] >= '0' && s[i] <= '9'; };
+    if (s.size() != 10 || s[4] != '-' || s[7] != '-' ||
+        !(digit(0) && digit(1) && digit(2) && digit(3) && digit(5) && digit(6) && digit(8) && digit(9)))
+        return std::nullopt;
+    if (std::sscanf(s.c_str(), "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3)
         return std::nullopt;
     if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2999)
         return std::nullopt;

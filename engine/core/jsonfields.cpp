@@ -1,11 +1,21 @@
 #include "core/jsonfields.h"
 
+#include "core/limits.h"
+
 #include <fmt/format.h>
 
 #include <cmath>
 #include <cstdio>
 
 namespace wb::detail {
+
+std::string Fields::pathOf(const std::string &key) const
+{
+    std::string escaped;
+    for (char c : key)
+        escaped += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+    return m_path + "/" + escaped;
+}
 
 std::string jsonTypeName(const Json &j)
 {
@@ -184,6 +194,28 @@ std::vector<std::string> Fields::unknownKeys(const std::set<std::string> &known)
         if (!known.count(it.key()))
             unknown.push_back(pathOf(it.key()));
     return unknown;
+}
+
+Result<Json> parseFormatted(const std::string &text, const std::string &fileName, const std::string &format,
+                            const std::string &what)
+{
+    if (auto bad = limits::checkJsonText(text))
+        return Error{fileName, "", *bad};
+    Json root = Json::parse(text, nullptr, false);
+    if (root.is_discarded())
+        return Error{fileName, "", "is not valid JSON (a syntax error, or a number out of range)"};
+    if (!root.is_object())
+        return Error{fileName, "", "is not a GPU Workbench " + what + " (a JSON object is expected)"};
+    try {
+        const Fields top(root, "");
+        if (top.string("format") != format)
+            top.fail("format", "must be \"" + format + "\"");
+        if (top.integer("version", Range{1, 1e9}) != 1)
+            top.fail("version", "this build reads version 1");
+    } catch (const FieldError &e) {
+        return Error{fileName, e.path, e.message};
+    }
+    return root;
 }
 
 } // namespace wb::detail

@@ -3,6 +3,7 @@
 // and return an Error, so no exception leaves the engine.
 #pragma once
 
+#include "core/result.h"
 #include "core/types.h"
 
 #include <nlohmann/json.hpp>
@@ -42,7 +43,8 @@ public:
     Fields(const Json &object, std::string path);
 
     const std::string &path() const { return m_path; }
-    std::string pathOf(const std::string &key) const { return m_path + "/" + key; }
+    // The key escaped as RFC 6901 says (~ as ~0, / as ~1).
+    std::string pathOf(const std::string &key) const;
     bool has(const std::string &key) const;
     const Json *find(const std::string &key) const;
 
@@ -91,5 +93,11 @@ private:
     const Json &m_object;
     std::string m_path;
 };
+
+// A file's JSON text as an object of `format` ("gpu-workbench-checklist"), version 1: size and
+// nesting checked before parsing, then the format and version fields. `what` names the kind of
+// file in messages ("checklist"). Errors name the file and the field.
+Result<Json> parseFormatted(const std::string &text, const std::string &fileName, const std::string &format,
+                            const std::string &what);
 
 } // namespace wb::detail

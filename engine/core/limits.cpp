@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
+#include <utility>
+
 #include <algorithm>
 #include <cctype>
 
@@ -65,11 +68,74 @@ std::string printable(std::string_view value, std::size_t maxChars)
         default:
             if (c < 0x20 || c == 0x7f)
                 out += fmt::format("\\x{:02x}", c);
+            else if (c == 0xc2 && i + 1 < value.size() && static_cast<unsigned char>(value[i + 1]) >= 0x80 &&
+                     static_cast<unsigned char>(value[i + 1]) <= 0x9f)
+                out += fmt::format("\\u{:04x}", static_cast<unsigned char>(value[++i]));  // a C1 control (U+0080-U+009F)
             else
                 out += char(c);
         }
     }
     return out;
+}
+
+namespace {
+
+// The code point at text[i] and its length in bytes; length 0 for invalid UTF-8 (overlong forms,
+// surrogates, beyond U+10FFFF, truncated sequences).
+std::pair<char32_t, std::size_t> codePoint(std::string_view text, std::size_t i)
+{
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char c = byte(i);
+    if (c < 0x80)
+        return {c, 1};
+    std::size_t n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+    if (n == 0 || i + n > text.size())
+        return {0, 0};
+    char32_t cp = c & (n == 2 ? 0x1f : n == 3 ? 0x0f : 0x07);
+    for (std::size_t k = 1; k < n; ++k) {
+        if ((byte(i + k) & 0xc0) != 0x80)
+            return {0, 0};
+        cp = (cp << 6) | (byte(i + k) & 0x3f);
+    }
+    const bool overlong = (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000);
+    if (overlong || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+        return {0, 0};
+    return {cp, n};
+}
+
+} // namespace
+
+std::optional<std::string> textProblem(std::string_view text, bool multiline)
+{
+    for (std::size_t i = 0; i < text.size();) {
+        const auto [cp, n] = codePoint(text, i);
+        if (n == 0)
+            return fmt::format("is not valid UTF-8 (at byte {})", i);
+        const bool allowed = multiline && (cp == '\n' || cp == '\t' || cp == '\r');
+        if (!allowed && (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f)))
+            return fmt::format("holds a control character (U+{:04X}) at byte {}", std::uint32_t(cp), i);
+        if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
+            return fmt::format("holds a bidirectional override (U+{:04X}) at byte {}, which can make text read "
+                               "differently from what it is",
+                               std::uint32_t(cp), i);
+        i += n;
+    }
+    return std::nullopt;
+}
+
+bool isBlankText(std::string_view text)
+{
+    for (std::size_t i = 0; i < text.size();) {
+        const auto [cp, n] = codePoint(text, i);
+        if (n == 0)
+            return false;
+        const bool invisible = cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r' || cp == 0xa0 || (cp >= 0x200b && cp <= 0x200f) ||
+                               cp == 0x2060 || cp == 0xfeff || cp == 0x202f || cp == 0x2028 || cp == 0x2029;
+        if (!invisible)
+            return false;
+        i += n;
+    }
+    return true;
 }
 
 bool isPlainName(std::string_view value)

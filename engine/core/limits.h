@@ -38,6 +38,14 @@ std::optional<std::string> checkJsonText(std::string_view text);
 // An id a file may give (a case, a set, a checklist item): 1 to 64 letters, digits, '-', '_' or '.'.
 bool isPlainName(std::string_view value);
 
+// What makes text unfit to store and show, or nothing: invalid UTF-8, a control character (C0,
+// DEL or C1; line breaks and tabs allowed when `multiline`), or a bidirectional override or
+// isolate (U+202A-U+202E, U+2066-U+2069), which can make text read differently from what it is.
+std::optional<std::string> textProblem(std::string_view text, bool multiline);
+// True when text shows nothing: only spaces and invisible characters (zero-width spaces and
+// joiners, U+2060, the byte-order mark, no-break spaces).
+bool isBlankText(std::string_view text);
+
 // A user's value made safe for a one-line message: control characters written as \n, \t,
 // \x1b and so on; at most `maxChars` bytes kept (with "…" after).
 std::string printable(std::string_view value, std::size_t maxChars = 200);

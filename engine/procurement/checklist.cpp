@@ -62,20 +62,13 @@ const ChecklistItem *ChecklistTemplate::item(const std::string &id) const
 
 Result<ChecklistTemplate> parseChecklistTemplate(const std::string &jsonText, const std::string &fileName)
 {
-    if (auto bad = limits::checkJsonText(jsonText))
-        return Error{fileName, "", *bad};
-    const Json root = Json::parse(jsonText, nullptr, false);
-    if (root.is_discarded())
-        return Error{fileName, "", "is not valid JSON (a syntax error, or a number out of range)"};
-    if (!root.is_object())
-        return Error{fileName, "", "is not a GPU Workbench checklist (a JSON object is expected)"};
+    const auto parsed = detail::parseFormatted(jsonText, fileName, "gpu-workbench-checklist", "checklist");
+    if (!parsed)
+        return parsed.error();
+    const Json &root = *parsed;
     ChecklistTemplate t;
     try {
         const Fields top(root, "");
-        if (top.string("format") != "gpu-workbench-checklist")
-            top.fail("format", "must be \"gpu-workbench-checklist\"");
-        if (top.integer("version", detail::Range{1, 1e9}) != 1)
-            top.fail("version", "this build reads version 1");
         t.templateVersion = plainName(top, "template_version");
         t.source = text(top, "source");
         // The levels are the engine's; the file lists them so that a reader of it knows the order.

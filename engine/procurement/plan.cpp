@@ -458,6 +458,28 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, std::siz
     return plan;
 }
 
+// Free text (a brief's name, a provider's) on one Markdown line: line breaks and other control
+// characters become spaces, so that no text can open a code block of its own.
+std::string oneLine(std::string text)
+{
+    for (char &c : text)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = ' ';
+    return text;
+}
+
+// A value for `export NAME=VALUE`: single-quoted unless it is plainly safe.
+std::string shellValue(const std::string &value)
+{
+    if (!value.empty() && value.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,:/+@%") ==
+                              std::string::npos)
+        return value;
+    std::string quoted = "'";
+    for (char c : value)
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
 OrderedJson commandJson(const PlanCommand &c)
 {
     return {{"tool", c.tool}, {"purpose", c.purpose}, {"args", c.args}, {"shell", c.shell()}};
@@ -526,31 +548,31 @@ BenchmarkPlan makeBenchmarkPlan(const Brief &brief, const Results &results, std:
 
 std::string planToMarkdown(const BenchmarkPlan &plan)
 {
-    std::string out = "# Benchmark plan: " + plan.briefName + "\n\n";
+    std::string out = "# Benchmark plan: " + oneLine(plan.briefName) + "\n\n";
     out += "Four phases per candidate, as the method lists them. Keep the inputs, the result files and this plan with the "
            "decision. Each criterion compares a measured figure with the brief's target; the prediction is the engine's "
            "(GPU Workbench " + plan.engineVersion + ").\n\n";
     out += "Set these before running the commands (the model as the server serves it):\n\n```sh\n";
-    out += "export MODEL=" + plan.modelRepo + "\nexport BASE_URL=http://localhost:8000\nexport RESULTS=plan-results\n"
+    out += "export MODEL=" + shellValue(plan.modelRepo) + "\nexport BASE_URL=http://localhost:8000\nexport RESULTS=plan-results\n"
            "mkdir -p \"$RESULTS\"\n```\n";
     for (const CandidatePlan &c : plan.candidates) {
-        out += fmt::format("\n## Candidate {}: {}\n", c.candidate + 1, c.label);
+        out += fmt::format("\n## Candidate {}: {}\n", c.candidate + 1, oneLine(c.label));
         for (const std::string &n : c.notes)
-            out += "\n> " + n + "\n";
+            out += "\n> " + oneLine(n) + "\n";
         int phaseNumber = 0;
         for (const PlanPhase &p : c.phases) {
             out += fmt::format("\n### Phase {}: {}\n", ++phaseNumber, p.title);
             int stepNumber = 0;
             for (const PlanStep &s : p.steps) {
-                out += fmt::format("\n{}. **{}** {}\n   - Record: {}\n   - Accept when: {}\n", ++stepNumber, s.id, s.what,
-                                   s.record, s.criterion);
+                out += fmt::format("\n{}. **{}** {}\n   - Record: {}\n   - Accept when: {}\n", ++stepNumber, s.id,
+                                   oneLine(s.what), oneLine(s.record), oneLine(s.criterion));
                 if (!s.commands.empty()) {
                     out += "\n   ```sh\n";
                     for (const PlanCommand &cmd : s.commands) {
                         std::string lines = cmd.shellLines();
                         for (std::size_t at = lines.find('\n'); at != std::string::npos; at = lines.find('\n', at + 4))
                             lines.replace(at, 1, "\n   ");  // indented under the list item
-                        out += "   # " + cmd.purpose + "\n   " + lines + "\n";
+                        out += "   # " + oneLine(cmd.purpose) + "\n   " + lines + "\n";
                     }
                     out += "   ```\n";
                 }

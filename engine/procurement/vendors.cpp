@@ -23,19 +23,24 @@ using OrderedJson = nlohmann::ordered_json;
 
 constexpr std::size_t kMaxVendorName = 200;
 constexpr std::size_t kMaxText = 20000;  // an answer's text, a vendor's notes
-constexpr std::size_t kMaxVendors = 100;
 
 bool isHex64(const std::string &s)
 {
     return s.size() == 64 && s.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
-std::string boundedText(const Fields &f, const char *key, std::size_t max = kMaxText)
+// Free text: at most `max` bytes, valid UTF-8, no control characters (line breaks allowed where
+// `multiline`), surrounding spaces dropped.
+std::string boundedText(const Fields &f, const char *key, std::size_t max, bool multiline)
 {
-    std::string value = f.optString(key).value_or("");
+    const Json *j = f.find(key);
+    std::string value = j && !j->is_null() ? f.string(key) : std::string();
     if (value.size() > max)
         f.fail(key, fmt::format("is {} bytes long; at most {} are kept", value.size(), max));
-    return value;
+    if (auto bad = limits::textProblem(value, multiline))
+        f.fail(key, *bad);
+    const auto first = value.find_first_not_of(" \t\r\n"), last = value.find_last_not_of(" \t\r\n");
+    return first == std::string::npos ? std::string() : value.substr(first, last - first + 1);
 }
 
 std::string isoDate(const Fields &f, const char *key)
@@ -56,9 +61,12 @@ Vendor readVendor(const Fields &f)
     if (f.has("providers")) {
         const Json &list = f.array("providers");
         for (std::size_t i = 0; i < list.size(); ++i) {
-            if (!list[i].is_string() || list[i].get<std::string>().empty() || list[i].get<std::string>().size() > kMaxVendorName)
-                throw FieldError{f.pathOf("providers") + fmt::format("/{}", i),
-                                 "must be a provider's name as its price gives it (1 to 200 characters)"};
+            const std::string at = f.pathOf("providers") + fmt::format("/{}", i);
+            if (!list[i].is_string() || limits::isBlankText(list[i].get<std::string>()) ||
+                list[i].get<std::string>().size() > kMaxVendorName)
+                throw FieldError{at, "must be a provider's name as its price gives it (1 to 200 bytes)"};
+            if (auto bad = limits::textProblem(list[i].get<std::string>(), false))
+                throw FieldError{at, *bad};
             v.providers.push_back(list[i].get<std::string>());
         }
     }
@@ -70,14 +78,16 @@ Vendor readVendor(const Fields &f)
                 throw FieldError{at, "must be an object {\"scenario\": NAME, \"candidate\": N}"};
             const Fields c(list[i], at);
             CandidateRef ref{c.string("scenario"), int(c.integer("candidate", detail::Range{1, 10000}))};
-            if (ref.scenario.empty())
-                c.fail("scenario", "is empty");
+            if (limits::isBlankText(ref.scenario) || ref.scenario.size() > 1000)
+                c.fail("scenario", "must name a scenario (1 to 1,000 bytes)");
+            if (auto bad = limits::textProblem(ref.scenario, false))
+                c.fail("scenario", *bad);
             v.candidates.push_back(std::move(ref));
         }
     }
-    v.contact = boundedText(f, "contact", 1000);
+    v.contact = boundedText(f, "contact", 1000, false);
     v.contacted = isoDate(f, "contacted");
-    v.notes = boundedText(f, "notes");
+    v.notes = boundedText(f, "notes", kMaxText, true);
     for (const std::string &key : f.unknownKeys({"name", "offer", "providers", "candidates", "contact", "contacted", "notes"}))
         throw FieldError{key, "is not a vendor field (name, offer, providers, candidates, contact, contacted, notes)"};
     return v;
@@ -122,6 +132,11 @@ std::vector<const Vendor *> chosen(const ProjectChecklist &checklist, const std:
 }
 
 } // namespace
+
+bool VendorAnswer::hasEvidence() const
+{
+    return !limits::isBlankText(link) || file.has_value();
+}
 
 const VendorAnswer *Vendor::answer(const std::string &item) const
 {
@@ -248,16 +263,26 @@ ChecklistProgress vendorProgress(const ChecklistTemplate &tmpl, const Vendor &ve
     return p;
 }
 
+Standing standing(const ChecklistItem &item, const VendorAnswer *a, Commitment commitment)
+{
+    if (!item.requiredFor(commitment))
+        return Standing::NotRequired;
+    if (!a || a->answer == Answer::Unknown)
+        return Standing::Missing;
+    if (commitment >= kEvidenceFrom && !a->hasEvidence() &&
+        (a->answer != Answer::NotApplicable || limits::isBlankText(a->text)))
+        return Standing::Unbacked;
+    return Standing::Met;
+}
+
 VendorGaps vendorGaps(const ChecklistTemplate &tmpl, const Vendor &vendor, Commitment commitment)
 {
     VendorGaps gaps;
     for (const ChecklistItem &item : tmpl.items) {
-        if (!item.requiredFor(commitment))
-            continue;
-        const VendorAnswer *a = vendor.answer(item.id);
-        if (!a || a->answer == Answer::Unknown)
+        const Standing s = standing(item, vendor.answer(item.id), commitment);
+        if (s == Standing::Missing)
             gaps.missing.push_back(item.id);
-        else if (commitment >= kEvidenceFrom && a->answer != Answer::NotApplicable && !a->hasEvidence())
+        else if (s == Standing::Unbacked)
             gaps.unbacked.push_back(item.id);
     }
     return gaps;
@@ -265,34 +290,76 @@ VendorGaps vendorGaps(const ChecklistTemplate &tmpl, const Vendor &vendor, Commi
 
 std::optional<std::string> checkVendorName(const std::string &name)
 {
-    if (name.find_first_not_of(" \t") == std::string::npos)
-        return "is empty; a vendor needs a name";
+    if (auto bad = limits::textProblem(name, false))
+        return *bad + ": \"" + limits::printable(name) + "\"";
+    if (limits::isBlankText(name))
+        return "is empty (or only invisible characters); a vendor needs a name";
     if (name.size() > kMaxVendorName)
-        return fmt::format("is {} bytes long; a vendor's name has at most {}", name.size(), kMaxVendorName);
-    if (std::any_of(name.begin(), name.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
-        return "holds a control character (a line break, a tab, an escape): \"" + limits::printable(name) + "\"";
+        return fmt::format("is {} bytes long; a vendor's name has at most {} bytes", name.size(), kMaxVendorName);
     if (name.front() == ' ' || name.back() == ' ')
         return "starts or ends with a space: \"" + name + "\"";
+    return std::nullopt;
+}
+
+std::optional<std::string> checkChecklist(const ProjectChecklist &c)
+{
+    if (c.vendors.size() > kMaxVendors)
+        return fmt::format("has {} vendors; a checklist holds at most {}", c.vendors.size(), kMaxVendors);
+    for (std::size_t i = 0; i < c.vendors.size(); ++i) {
+        const Vendor &v = c.vendors[i];
+        const std::string who = "vendor \"" + limits::printable(v.name) + "\"";
+        if (auto bad = checkVendorName(v.name))
+            return "a vendor's name " + *bad;
+        for (std::size_t j = 0; j < i; ++j)
+            if (c.vendors[j].name == v.name)
+                return "two vendors are named \"" + limits::printable(v.name) + "\"";
+        if (!v.contacted.empty() && !isIsoDate(v.contacted))
+            return who + " was contacted on \"" + limits::printable(v.contacted) + "\", not a date as YYYY-MM-DD";
+        for (const std::string *text : {&v.contact})
+            if (auto bad = limits::textProblem(*text, false))
+                return who + "'s contact " + *bad;
+        if (auto bad = limits::textProblem(v.notes, true))
+            return who + "'s notes " + *bad;
+        for (const std::string &p : v.providers)
+            if (auto bad = limits::textProblem(p, false))
+                return who + "'s provider name " + *bad;
+        for (const CandidateRef &ref : v.candidates)
+            if (auto bad = limits::textProblem(ref.scenario, false))
+                return who + "'s scenario name " + *bad;
+        for (const VendorAnswer &a : v.answers) {
+            const std::string where = who + "'s answer to " + limits::printable(a.item);
+            if (!limits::isPlainName(a.item))
+                return where + ": the item is not a plain id";
+            for (const std::string *text : {&a.link, &a.answeredBy})
+                if (auto bad = limits::textProblem(*text, false))
+                    return where + " " + *bad;
+            if (auto bad = limits::textProblem(a.text, true))
+                return where + " " + *bad;
+            if (!a.answeredOn.empty() && !isIsoDate(a.answeredOn))
+                return where + " is dated \"" + limits::printable(a.answeredOn) + "\", not YYYY-MM-DD";
+            if (a.file && (!isHex64(a.file->sha256) || a.file->bytes > kAttachmentMaxBytes))
+                return where + " names a file with a bad hash or size";
+            if (a.file)
+                if (auto bad = limits::textProblem(a.file->name, false))
+                    return where + ": the file's name " + *bad;
+        }
+    }
     return std::nullopt;
 }
 
 Result<AnswersImport> parseAnswersFile(const std::string &jsonText, const std::string &fileName,
                                        const ChecklistTemplate &tmpl)
 {
-    if (auto bad = limits::checkJsonText(jsonText))
-        return Error{fileName, "", *bad};
-    const Json root = Json::parse(jsonText, nullptr, false);
-    if (root.is_discarded())
-        return Error{fileName, "", "is not valid JSON (a syntax error, or a number out of range)"};
-    if (!root.is_object())
-        return Error{fileName, "", "is not a GPU Workbench checklist answers file (a JSON object is expected)"};
+    const auto parsed = detail::parseFormatted(jsonText, fileName, "gpu-workbench-checklist-answers", "checklist answers file");
+    if (!parsed)
+        return parsed.error();
+    const Json &root = *parsed;
     AnswersImport in;
     try {
         const Fields top(root, "");
-        if (top.string("format") != "gpu-workbench-checklist-answers")
-            top.fail("format", "must be \"gpu-workbench-checklist-answers\"");
-        if (top.integer("version", detail::Range{1, 1e9}) != 1)
-            top.fail("version", "this build reads version 1");
+        for (const std::string &key : top.unknownKeys({"format", "version", "template_version", "answers_accepted",
+                                                       "evidence_from", "vendors", "items"}))
+            throw FieldError{key, "is not a field of an answers file (format, version, template_version, vendors, items)"};
         in.templateVersion = top.optString("template_version").value_or("");
         const Json &vendors = top.array("vendors");
         if (vendors.empty())
@@ -317,6 +384,8 @@ Result<AnswersImport> parseAnswersFile(const std::string &jsonText, const std::s
             if (!items[i].is_object())
                 throw FieldError{at, "each item is an object"};
             const Fields f(items[i], at);
+            for (const std::string &key : f.unknownKeys({"id", "section", "question", "evidence", "required_from", "answers"}))
+                throw FieldError{key, "is not a field of an item (id, section, question, evidence, required_from, answers)"};
             const std::string id = f.string("id");
             if (!tmpl.item(id))
                 f.fail("id", "\"" + limits::printable(id) +
@@ -346,22 +415,26 @@ Result<AnswersImport> parseAnswersFile(const std::string &jsonText, const std::s
                 VendorAnswer answer;
                 answer.item = id;
                 answer.answer = a.enumValue<Answer>("answer");
-                answer.text = boundedText(a, "text");
-                answer.link = boundedText(a, "evidence_link", 2000);
+                answer.text = boundedText(a, "text", kMaxText, true);
+                answer.link = boundedText(a, "evidence_link", 2000, false);
                 answer.answeredOn = isoDate(a, "answered_on");
-                answer.answeredBy = boundedText(a, "answered_by", 200);
-                if (a.has("evidence_file") && a.has("attachment"))
+                answer.answeredBy = boundedText(a, "answered_by", 200, false);
+                const auto given = [&](const char *key) { return a.has(key) && !a.find(key)->is_null(); };
+                if (given("evidence_file") && given("attachment"))
                     a.fail("evidence_file", "and \"attachment\" both given; one file per answer");
-                if (auto path = a.optString("evidence_file")) {
-                    if (path->empty())
-                        a.fail("evidence_file", "is empty");
-                    in.files.push_back({vendor->name, id, *path});
+                if (given("evidence_file")) {
+                    // A path relative to the answers file; the caller checks where it leads.
+                    const std::string path = a.string("evidence_file");
+                    if (path.empty() || path.size() > 4096 || path.find('\0') != std::string::npos)
+                        a.fail("evidence_file", "must be a file's path relative to the answers file");
+                    in.files.push_back({vendor->name, id, path});
                 }
-                if (auto file = a.optObject("attachment")) {
-                    Attachment att{file->string("name"), file->string("sha256"),
-                                   std::uint64_t(file->integer("bytes", detail::Range{0, double(kAttachmentMaxBytes)}))};
+                if (given("attachment")) {
+                    const Fields file = a.object("attachment");
+                    Attachment att{file.string("name"), file.string("sha256"),
+                                   std::uint64_t(file.integer("bytes", detail::Range{0, double(kAttachmentMaxBytes)}))};
                     if (!isHex64(att.sha256))
-                        file->fail("sha256", "must be 64 lower-case hexadecimal digits");
+                        file.fail("sha256", "must be 64 lower-case hexadecimal digits");
                     answer.file = att;
                 }
                 for (const std::string &key : a.unknownKeys(

@@ -22,6 +22,10 @@ namespace wb {
 // Attachments larger than this are refused (the file named, its size and the limit said): a
 // project keeps evidence documents, not datasets.
 inline constexpr std::uint64_t kAttachmentMaxBytes = 25ull << 20;
+// One import reads at most this much evidence (each file counted once).
+inline constexpr std::uint64_t kImportEvidenceMaxBytes = 200ull << 20;
+// Vendors a checklist (and an answers file) holds at most.
+inline constexpr std::size_t kMaxVendors = 100;
 
 // A file attached into the project as evidence; its bytes live in the project, found by hash.
 struct Attachment
@@ -41,7 +45,8 @@ struct VendorAnswer
     std::string answeredOn;             // ISO date, or empty
     std::string answeredBy;
 
-    bool hasEvidence() const { return !link.empty() || file.has_value(); }
+    // A link (not blank) or a file.
+    bool hasEvidence() const;
 };
 
 // A scenario's candidate a vendor backs (candidate counts from 1, as the window numbers them).
@@ -89,7 +94,8 @@ ChecklistTemplate projectTemplate(const ChecklistTemplate &shipped, const Projec
 
 // How far a vendor's answers go: answered items (any answer but unknown), and required items
 // (for a commitment) that are missing (unanswered or unknown) or, from a purchase on, answered
-// without evidence (the method: the larger the commitment, the more evidence it demands).
+// without evidence (the method: the larger the commitment, the more evidence it demands); a
+// "not applicable" then needs its reason in the answer's text, if not evidence.
 struct ChecklistProgress
 {
     int items = 0, answered = 0;
@@ -100,14 +106,21 @@ struct VendorGaps
     std::vector<std::string> unbacked;    // required, answered without the evidence the commitment needs
     bool empty() const { return missing.empty() && unbacked.empty(); }
 };
+// Where one answer stands at a commitment (vendorGaps' rule for one item).
+enum class Standing { NotRequired, Missing, Unbacked, Met };
+Standing standing(const ChecklistItem &item, const VendorAnswer *answer, Commitment commitment);
 ChecklistProgress vendorProgress(const ChecklistTemplate &tmpl, const Vendor &vendor, const std::string &section = {});
 VendorGaps vendorGaps(const ChecklistTemplate &tmpl, const Vendor &vendor, Commitment commitment);
 // From this commitment on, a required answer needs evidence (a link or a file).
 inline constexpr Commitment kEvidenceFrom = Commitment::Purchase;
 
-// A vendor name, an ISO date (or empty) and a URL as the checklist accepts them; the message
-// says what is wrong.
+// What is wrong with a vendor's name, or nothing: 1 to 200 bytes of valid UTF-8 that shows
+// something, no control character or bidirectional override, no space at either end.
 std::optional<std::string> checkVendorName(const std::string &name);
+// The whole checklist checked as the store keeps it: names valid and unique, at most
+// kMaxVendors, dates ISO, texts clean (limits::textProblem), files with a hash and a size
+// within the limit. Returns what is wrong, naming the vendor.
+std::optional<std::string> checkChecklist(const ProjectChecklist &checklist);
 
 // Reads an answers file. Every vendor named must have a valid name and offer; every item must be
 // one of `tmpl`'s; answers must be one of Answer's names (or null: left as it is); dates ISO;

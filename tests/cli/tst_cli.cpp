@@ -2,6 +2,7 @@
 // ../shared/spec/brief-and-results-v1.md, and nothing written to --out on bad input.
 
 #include <catalog/efficiency.h>
+#include "testsupport.h"
 
 #include <QDir>
 #include <QFile>
@@ -635,31 +636,6 @@ void TestCli::outNeverReplacesDevicesOrReadOnlyFiles()
 
 namespace {
 
-// The sample chat brief reduced to its H200 candidate, bought from "Acme Systems" at $20,000 a
-// GPU, for sure and sustained demand on a stable model with no API allowed: the engine
-// recommends buying (7 GPUs, $0.000567 per accepted output when this was written).
-QByteArray purchaseBrief()
-{
-    QFile sample(QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json"));
-    if (!sample.open(QIODevice::ReadOnly))
-        qFatal("no sample brief");
-    QJsonObject brief = QJsonDocument::fromJson(sample.readAll()).object();
-    brief[QStringLiteral("name")] = QStringLiteral("Buy H200");
-    brief[QStringLiteral("candidates")] = QJsonArray{brief[QStringLiteral("candidates")].toArray().at(1)};
-    QJsonObject cost = brief[QStringLiteral("cost")].toObject();
-    cost[QStringLiteral("decision")] = QJsonObject{{QStringLiteral("demand_certainty"), QStringLiteral("high")},
-                                                   {QStringLiteral("model_churn"), QStringLiteral("low")},
-                                                   {QStringLiteral("api_allowed"), false}};
-    cost[QStringLiteral("prices")] = QJsonArray{QJsonObject{{QStringLiteral("gpu"), QStringLiteral("h200-sxm-141gb")},
-                                                            {QStringLiteral("provider"), QStringLiteral("Acme Systems")},
-                                                            {QStringLiteral("term"), QStringLiteral("purchase")},
-                                                            {QStringLiteral("usd_per_gpu"), 20000},
-                                                            {QStringLiteral("observed"), QStringLiteral("2026-11-20")},
-                                                            {QStringLiteral("source"), QStringLiteral("quote Q-17")}}};
-    brief[QStringLiteral("cost")] = cost;
-    return QJsonDocument(brief).toJson();
-}
-
 // An answers file for Acme Systems: every shipped item answered yes with a link, except those in
 // `skip` (left null) and se-compliance, whose evidence is a file beside the answers file.
 QByteArray acmeAnswers(const QStringList &skip)
@@ -711,7 +687,7 @@ QByteArray bytesOf(const QString &path)
 void TestCli::checklistGatesThePurchase()
 {
     QTemporaryDir dir;
-    const QString brief = writeFile(dir, QStringLiteral("buy.json"), purchaseBrief());
+    const QString brief = writeFile(dir, QStringLiteral("buy.json"), wbtest::purchaseBrief());
     const QString project = dir.filePath(QStringLiteral("buy.gpuwb"));
     QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("new"), project, brief}).exitCode, 0);
     writeFile(dir, QStringLiteral("soc2.txt"), "SOC 2 Type II report, 2026");
@@ -762,6 +738,21 @@ void TestCli::checklistGatesThePurchase()
     QCOMPARE(tooBig.exitCode, 2);
     QVERIFY2(tooBig.err.contains(QLatin1String("soc2.txt")) && tooBig.err.contains(QLatin1String("larger than 25 MiB")),
              qPrintable(tooBig.err));
+    QCOMPARE(bytesOf(project), before);
+    // Evidence files come from beside the answers file only: an answers file from a vendor cannot
+    // read the importer's other files.
+    QTemporaryDir outside;
+    writeFile(outside, QStringLiteral("secret.txt"), "not for the vendor");
+    for (const QString &evil : {outside.filePath(QStringLiteral("secret.txt")),
+                                QStringLiteral("../") + QFileInfo(outside.path()).fileName() + QStringLiteral("/secret.txt")}) {
+        QByteArray json = acmeAnswers({});
+        json.replace("\"soc2.txt\"", QJsonDocument(QJsonArray{evil}).toJson(QJsonDocument::Compact).mid(1).chopped(1));
+        const Run refused = gpuwb({QStringLiteral("checklist"), QStringLiteral("import"), project,
+                                   writeFile(dir, QStringLiteral("evil.json"), json)});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains(QLatin1String("relative to the answers file")) || refused.err.contains(QLatin1String("outside")),
+                 qPrintable(refused.err));
+    }
     QCOMPARE(bytesOf(project), before);
 
     // The last answers arrive: the purchase is no longer subject to evidence.

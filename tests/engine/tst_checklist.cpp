@@ -223,6 +223,14 @@ void TestChecklist::answersRoundTrip()
     c.vendors.push_back(a);
     c.vendors.push_back(answering(*t, "Cloud \"B\", EU", Answer::Partial, false));
 
+    // Null evidence entries are absent ones.
+    const auto nulls = parseAnswersFile(
+        R"({"format": "gpu-workbench-checklist-answers", "version": 1, "vendors": [{"name": "N", "offer": "purchase"}],
+            "items": [{"id": "hw-host", "answers": {"N": {"answer": "yes", "evidence_file": null, "attachment": null}}}]})",
+        "nulls.json", *t);
+    QVERIFY2(nulls, nulls ? "" : nulls.error().toString().c_str());
+    QVERIFY(nulls->files.empty() && !nulls->vendors[0].answers[0].file);
+
     const std::string json = answersToJson(*t, c);
     const auto read = parseAnswersFile(json, "answers.json", *t);
     QVERIFY2(read, read ? "" : read.error().toString().c_str());
@@ -277,6 +285,25 @@ void TestChecklist::badAnswers_data()
                                                 R"({"answer": "yes", "attachment": {"name": "a.pdf", "sha256": "xyz", "bytes": 3}})")))
                               << "/items/0/answers/Acme/attachment/sha256" << "64 lower-case hexadecimal digits";
     QTest::newRow("no vendors") << file(QString(), QString()) << "/vendors" << "is empty";
+    QTest::newRow("date with spaces") << file(acme, item(QStringLiteral(R"({"answer": "yes", "answered_on": "2026- 1- 1"})")))
+                                      << "/items/0/answers/Acme/answered_on" << "must be a date as YYYY-MM-DD";
+    QTest::newRow("escape in the text") << file(acme, item(QStringLiteral(R"({"answer": "yes", "text": "a\u001b]0;x\u0007"})")))
+                                        << "/items/0/answers/Acme/text" << "control character (U+001B)";
+    QTest::newRow("C1 control in a link") << file(acme, item(QStringLiteral(R"({"answer": "yes", "evidence_link": "a\u009bb"})")))
+                                          << "/items/0/answers/Acme/evidence_link" << "control character (U+009B)";
+    QTest::newRow("bidi override in a name")
+        << file(QStringLiteral(R"({"name": "Acme\u202Etxt.exe", "offer": "purchase"})"), QString()) << "/vendors/0/name"
+        << "bidirectional override (U+202E)";
+    QTest::newRow("invisible name") << file(QStringLiteral(R"({"name": "\u200B\u200B", "offer": "purchase"})"), QString())
+                                    << "/vendors/0/name" << "only invisible characters";
+    QTest::newRow("misspelt answers") << file(acme, QStringLiteral(R"({"id": "hw-host", "answer": {"Acme": {"answer": "yes"}}})"))
+                                      << "/items/0/answer" << "is not a field of an item";
+    QTest::newRow("unknown top-level field") << head.arg(acme, QString()).replace(QLatin1String("\"version\": 1"), QLatin1String("\"version\": 1, \"vendor\": {}"))
+                                             << "/vendor" << "is not a field of an answers file";
+    QTest::newRow("slash in a vendor name")
+        << file(QStringLiteral(R"({"name": "a/b~c", "offer": "purchase"})"),
+                QStringLiteral(R"({"id": "hw-host", "answers": {"a/b~c": {"answer": "maybe"}}})"))
+        << "/items/0/answers/a~1b~0c/answer" << "unknown value \"maybe\"";
     QTest::newRow("wrong format") << QStringLiteral(R"({"format": "gpu-workbench-brief", "version": 1})") << "/format"
                                   << "must be \"gpu-workbench-checklist-answers\"";
 }
@@ -308,8 +335,21 @@ void TestChecklist::gapsGrowWithTheCommitment()
     const Vendor said = answering(*t, "V", Answer::No, false);
     QVERIFY(vendorGaps(*t, said, Commitment::Reserved).empty());
     QCOMPARE(vendorGaps(*t, said, Commitment::Purchase).unbacked.size(), std::size_t(20));
-    const Vendor na = answering(*t, "V", Answer::NotApplicable, false);
+    // Not applicable needs its reason (the answer's text) from a purchase on; answering() writes one.
+    Vendor na = answering(*t, "V", Answer::NotApplicable, false);
     QVERIFY(vendorGaps(*t, na, Commitment::DedicatedCluster).empty());
+    VendorAnswer bare = *na.answer("hw-host");
+    bare.text = " ";
+    na.setAnswer(*t, "hw-host", bare);
+    QCOMPARE(vendorGaps(*t, na, Commitment::Purchase).unbacked, std::vector<std::string>{"hw-host"});
+    // A blank link is no evidence.
+    Vendor blank = answering(*t, "V", Answer::Yes, false);
+    VendorAnswer spaces = *blank.answer("hw-host");
+    spaces.link = "  ";
+    blank.setAnswer(*t, "hw-host", spaces);
+    QCOMPARE(standing(*t->item("hw-host"), blank.answer("hw-host"), Commitment::Purchase), Standing::Unbacked);
+    QCOMPARE(standing(*t->item("hw-host"), blank.answer("hw-host"), Commitment::Reserved), Standing::Met);
+    QCOMPARE(standing(*t->item("se-compliance"), nullptr, Commitment::Reserved), Standing::NotRequired);
     QVERIFY(vendorGaps(*t, answering(*t, "V", Answer::Yes, true), Commitment::DedicatedCluster).empty());
     const ChecklistProgress p = vendorProgress(*t, answering(*t, "V", Answer::Partial, false), "hardware");
     QCOMPARE(p.items, 5);

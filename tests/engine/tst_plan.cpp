@@ -139,6 +139,7 @@ private slots:
     void burstsAndClosedLoops();
     void trainingHasNoServingCommands();
     void jsonCarriesTheFigures();
+    void textCannotBecomeCommands();
 };
 
 // chat-70b: open loop at 12.5 requests/s, 2,000/300 tokens (p95 6,000/700), p99 TTFT 2.0 s and
@@ -245,6 +246,29 @@ void TestPlan::jsonCarriesTheFigures()
             QVERIFY(s["predicted"].is_number());
         }
     QVERIFY(found);
+}
+
+// Free text in the Markdown (a brief's name, a provider's) stays on its line, and the model's
+// repository is single-quoted when it is not plainly safe: no line of the plan a reader copies
+// runs what a brief or a catalog wrote.
+void TestPlan::textCannotBecomeCommands()
+{
+    Brief brief = sampleBrief("chat-70b.brief.json");
+    brief.candidates.resize(1);
+    brief.name = "Chat\n```sh\ntouch /tmp/pwned\n```";
+    const Results results = evaluate(brief, wbtest::shippedCatalog());
+    BenchmarkPlan plan = makeBenchmarkPlan(brief, results);
+    plan.modelRepo = "x$(touch /tmp/pwned)`id`;ls";
+    const QString md = QString::fromStdString(planToMarkdown(plan));
+    for (const QString &line : md.split(u'\n'))
+        QVERIFY2(!line.trimmed().startsWith(QLatin1String("touch")), qPrintable(line));
+    QVERIFY(md.contains(QLatin1String("# Benchmark plan: Chat ```sh touch /tmp/pwned ```")));
+    QVERIFY(md.contains(QLatin1String("export MODEL='x$(touch /tmp/pwned)`id`;ls'")));
+    // What a shell makes of that line: the value, unexpanded.
+    QProcess sh;
+    sh.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("export MODEL='x$(touch /tmp/pwned)`id`;ls'; printf %s \"$MODEL\"")});
+    QVERIFY(sh.waitForFinished(10000));
+    QCOMPARE(QString::fromUtf8(sh.readAllStandardOutput()), QStringLiteral("x$(touch /tmp/pwned)`id`;ls"));
 }
 
 QTEST_GUILESS_MAIN(TestPlan)

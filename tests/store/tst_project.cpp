@@ -51,6 +51,7 @@ private slots:
     void checklistSavesAndReopens();
     void checklistRowsOfOlderFilesAreKept();
     void attachmentsAreLimited();
+    void damagedChecklistRowRefused_data();
     void damagedChecklistRowRefused();
 
 private:
@@ -712,18 +713,40 @@ void TestProject::attachmentsAreLimited()
     QCOMPARE(fits->bytes, kAttachmentMaxBytes);
 }
 
+// Rows edited by hand (or by a hostile file's author) are refused when the file opens, naming
+// what is damaged; the file is not changed.
+void TestProject::damagedChecklistRowRefused_data()
+{
+    QTest::addColumn<QByteArray>("sql");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown answer") << QByteArray("UPDATE checklist_answers SET answer = 'maybe'") << "\"maybe\"";
+    QTest::newRow("invalid UTF-8 in a name") << QByteArray("UPDATE vendors SET name = CAST(X'41FF' AS TEXT) WHERE name = 'Cloud B'")
+                                             << "not valid UTF-8";
+    QTest::newRow("escape in an answer") << QByteArray("UPDATE checklist_answers SET text = 'a' || char(27) || '[2J'")
+                                         << "control character (U+001B)";
+    QTest::newRow("file changed after hashing") << QByteArray("UPDATE attachments SET content = X'00112233445566778899AABBCCDDEEFF00'")
+                                                << "does not match its SHA-256";
+    QTest::newRow("file shorter than recorded") << QByteArray("UPDATE attachments SET bytes = 1") << "does not have the size it records";
+    QTest::newRow("answer of no vendor") << QByteArray("UPDATE checklist_answers SET vendor = 99") << "belongs to no vendor";
+    QTest::newRow("bad date") << QByteArray("UPDATE vendors SET contacted = '2026- 1- 1'") << "not a date";
+}
+
 void TestProject::damagedChecklistRowRefused()
 {
+    QFETCH(QByteArray, sql);
+    QFETCH(QString, message);
     const QString file = path("damaged-checklist.gpuwb");
-    Project p = sampleProject();
-    QVERIFY(p.putChecklist(sampleChecklist(p)));
-    QVERIFY(p.save(file.toStdString()));
-    rawSql(file, "UPDATE checklist_answers SET answer = 'maybe'");
+    QFile::remove(file);
+    {
+        Project p = sampleProject();
+        QVERIFY(p.putChecklist(sampleChecklist(p)));
+        QVERIFY(p.save(file.toStdString()));
+    }
+    rawSql(file, sql);
     const QByteArray before = fileHash(file);
     auto opened = Project::open(file.toStdString());
     QVERIFY(!opened);
-    QVERIFY2(QString::fromStdString(opened.error().message).contains(QLatin1String("\"maybe\"")),
-             opened.error().toString().c_str());
+    QVERIFY2(QString::fromStdString(opened.error().message).contains(message), opened.error().toString().c_str());
     QCOMPARE(fileHash(file), before);
 }
 

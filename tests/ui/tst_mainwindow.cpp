@@ -19,6 +19,7 @@
 #include <document/document.h>
 #include <pages/fittablemodel.h>
 #include <mainwindow.h>
+#include "testsupport.h"
 #include <settings.h>
 #include <pages/performancetablemodel.h>
 #include <pages/resultstablemodel.h>
@@ -1817,25 +1818,11 @@ void TestMainWindow::checklistByKeyboard()
 void TestMainWindow::checklistGatesAPurchaseInTheWindow()
 {
     QTemporaryDir dir;
-    QFile sample(kSample);
-    QVERIFY(sample.open(QIODevice::ReadOnly));
-    QJsonObject brief = QJsonDocument::fromJson(sample.readAll()).object();
-    brief[QStringLiteral("candidates")] = QJsonArray{brief[QStringLiteral("candidates")].toArray().at(1)};
-    QJsonObject cost = brief[QStringLiteral("cost")].toObject();
-    cost[QStringLiteral("decision")] = QJsonObject{{QStringLiteral("demand_certainty"), QStringLiteral("high")},
-                                                   {QStringLiteral("model_churn"), QStringLiteral("low")},
-                                                   {QStringLiteral("api_allowed"), false}};
-    cost[QStringLiteral("prices")] = QJsonArray{QJsonObject{{QStringLiteral("gpu"), QStringLiteral("h200-sxm-141gb")},
-                                                            {QStringLiteral("provider"), QStringLiteral("Acme Systems")},
-                                                            {QStringLiteral("term"), QStringLiteral("purchase")},
-                                                            {QStringLiteral("usd_per_gpu"), 20000},
-                                                            {QStringLiteral("observed"), QStringLiteral("2026-11-20")},
-                                                            {QStringLiteral("source"), QStringLiteral("quote")}}};
-    brief[QStringLiteral("cost")] = cost;
+    const QByteArray brief = wbtest::purchaseBrief();
     const QString briefPath = dir.filePath(QStringLiteral("buy.json"));
     QFile out(briefPath);
     QVERIFY(out.open(QIODevice::WriteOnly));
-    out.write(QJsonDocument(brief).toJson());
+    out.write(brief);
     out.close();
     // Acme answers every question with a link, but for `skip`.
     const auto answers = [&](const QString &name, const QStringList &skip) {

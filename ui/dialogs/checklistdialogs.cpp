@@ -1,6 +1,7 @@
 #include "dialogs/checklistdialogs.h"
 
 #include <catalog/prices.h>
+#include <core/fileio.h>
 #include <core/limits.h>
 
 #include <QComboBox>
@@ -148,8 +149,10 @@ Vendor VendorDialog::vendor() const
 }
 
 AnswerDialog::AnswerDialog(const ChecklistItem &item, const QString &vendor, const std::optional<VendorAnswer> &answer,
-                           std::function<Result<Attachment>(const QString &)> attach, QWidget *parent)
-    : QDialog(parent), m_item(item.id), m_file(answer ? answer->file : std::nullopt), m_attachFn(std::move(attach))
+                           std::function<Result<Attachment>(const QString &)> attach,
+                           std::function<std::optional<std::string>(const std::string &)> bytes, QWidget *parent)
+    : QDialog(parent), m_item(item.id), m_file(answer ? answer->file : std::nullopt), m_attachFn(std::move(attach)),
+      m_bytesFn(std::move(bytes))
 {
     setWindowTitle(tr("%1: %2").arg(vendor, QString::fromStdString(item.id)));
     auto *form = new QFormLayout(this);
@@ -176,9 +179,11 @@ AnswerDialog::AnswerDialog(const ChecklistItem &item, const QString &vendor, con
     auto *fileRow = new QHBoxLayout;
     m_fileLabel = new QLabel(this);
     m_attach = new QPushButton(tr("Attach &file…"), this);
+    m_saveFile = new QPushButton(tr("Sa&ve a copy…"), this);
     m_removeFile = new QPushButton(tr("&Remove file"), this);
     fileRow->addWidget(m_fileLabel, 1);
     fileRow->addWidget(m_attach);
+    fileRow->addWidget(m_saveFile);
     fileRow->addWidget(m_removeFile);
     form->addRow(tr("Evidence file:"), fileRow);
     m_date = dateField(answer ? answer->answeredOn : QDate::currentDate().toString(Qt::ISODate).toStdString(), this);
@@ -187,6 +192,7 @@ AnswerDialog::AnswerDialog(const ChecklistItem &item, const QString &vendor, con
     form->addRow(tr("Answered &by:"), m_by);
     m_ok = okButtons(this, form, &m_problem);
     connect(m_attach, &QPushButton::clicked, this, &AnswerDialog::chooseFile);
+    connect(m_saveFile, &QPushButton::clicked, this, &AnswerDialog::saveFile);
     connect(m_removeFile, &QPushButton::clicked, this, [this] {
         m_file.reset();
         showFile();
@@ -202,6 +208,23 @@ void AnswerDialog::showFile()
     m_fileLabel->setText(m_file ? tr("%1 (%2 KiB)").arg(QString::fromStdString(m_file->name)).arg((m_file->bytes + 1023) / 1024)
                                 : tr("none (at most %1 MiB)").arg(kAttachmentMaxBytes >> 20));
     m_removeFile->setEnabled(m_file.has_value());
+    m_saveFile->setEnabled(m_file.has_value());
+}
+
+void AnswerDialog::saveFile()
+{
+    if (!m_file)
+        return;
+    const auto bytes = m_bytesFn(m_file->sha256);
+    if (!bytes) {
+        m_problem->setText(tr("The project no longer holds %1.").arg(QString::fromStdString(m_file->name)));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save a copy of the evidence"), QString::fromStdString(m_file->name));
+    if (path.isEmpty())
+        return;
+    if (Status s = writeFileAtomically(path.toStdString(), *bytes); !s)
+        m_problem->setText(QString::fromStdString(s.error().toString()));
 }
 
 void AnswerDialog::chooseFile()

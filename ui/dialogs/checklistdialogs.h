@@ -53,9 +53,11 @@ class AnswerDialog : public QDialog
     Q_OBJECT
 
 public:
-    // `attach` stores a chosen file in the project and returns its reference, or the error.
+    // `attach` stores a chosen file in the project and returns its reference, or the error;
+    // `bytes` reads an attached file back (to save a copy of the evidence).
     AnswerDialog(const ChecklistItem &item, const QString &vendor, const std::optional<VendorAnswer> &answer,
-                 std::function<Result<Attachment>(const QString &)> attach, QWidget *parent = nullptr);
+                 std::function<Result<Attachment>(const QString &)> attach,
+                 std::function<std::optional<std::string>(const std::string &)> bytes, QWidget *parent = nullptr);
     // The answer as entered; nullopt when "Not answered" is chosen.
     std::optional<VendorAnswer> answer() const;
 
@@ -70,16 +72,18 @@ public:
 private:
     void check();
     void chooseFile();
+    void saveFile();
     void showFile();
 
     std::string m_item;
     std::optional<Attachment> m_file;
     std::function<Result<Attachment>(const QString &)> m_attachFn;
+    std::function<std::optional<std::string>(const std::string &)> m_bytesFn;
     QComboBox *m_answer = nullptr;
     QPlainTextEdit *m_text = nullptr;
     QLineEdit *m_link = nullptr, *m_date = nullptr, *m_by = nullptr;
     QLabel *m_fileLabel = nullptr, *m_problem = nullptr;
-    QPushButton *m_attach = nullptr, *m_removeFile = nullptr, *m_ok = nullptr;
+    QPushButton *m_attach = nullptr, *m_saveFile = nullptr, *m_removeFile = nullptr, *m_ok = nullptr;
 };
 
 class ChecklistItemDialog : public QDialog

@@ -95,14 +95,18 @@ std::optional<QString> Document::openRecovery(const QString &recoveryFile)
     Project copy = Project::create();
     for (const Scenario &s : opened->scenarios())
         copy.putScenario(s.name, s.briefJson);
-    // The vendor checklist and the evidence files its answers name come along.
-    const ProjectChecklist checklist = opened->checklist();
-    for (const Vendor &v : checklist.vendors)
-        for (const VendorAnswer &a : v.answers)
-            if (a.file)
-                if (const auto bytes = opened->attachment(a.file->sha256))
-                    copy.attach(a.file->name, *bytes);
-    copy.putChecklist(checklist);
+    // The vendor checklist and the evidence files its answers name come along (the recovery file
+    // passed the same checks on opening; a file that cannot be copied leaves its answer without it).
+    ProjectChecklist checklist = opened->checklist();
+    for (Vendor &v : checklist.vendors)
+        for (VendorAnswer &a : v.answers)
+            if (a.file) {
+                const auto bytes = opened->attachment(a.file->sha256);
+                if (!bytes || !copy.attach(a.file->name, *bytes))
+                    a.file.reset();
+            }
+    if (Status kept = copy.putChecklist(checklist); !kept)
+        return QString::fromStdString(kept.error().toString());
     const bool hadPath = key.endsWith(QLatin1String(".gpuwb"));
     auto result =
         adopt(std::move(copy), hadPath ? key : QString(), hadPath ? key : tr("recovered work"), true, std::nullopt);

@@ -191,9 +191,8 @@ QVariant ChecklistModel::itemCell(const ChecklistItem &item, int column, int rol
     if (v < 0)
         return {};
     const VendorAnswer *a = m_checklist.vendors[std::size_t(v)].answer(item.id);
-    const bool gap = required && missing(a);
-    const bool unbacked = required && !gap && m_commitment >= kEvidenceFrom && a->answer != Answer::NotApplicable &&
-                          !a->hasEvidence();
+    const Standing s = standing(item, a, m_commitment);
+    const bool gap = s == Standing::Missing, unbacked = s == Standing::Unbacked;
     switch (role) {
     case Qt::DisplayRole: {
         if (!a)
@@ -228,7 +227,9 @@ QVariant ChecklistModel::itemCell(const ChecklistItem &item, int column, int rol
             tip += tr("<br>Answered %1 %2").arg(QString::fromStdString(a->answeredOn),
                                                  a->answeredBy.empty() ? QString() : tr("by %1").arg(QString::fromStdString(a->answeredBy).toHtmlEscaped()));
         if (unbacked)
-            tip += tr("<br><i>A %1 needs evidence (a link or a file) for this answer.</i>").arg(commitmentWords(m_commitment).toLower());
+            tip += tr("<br><i>A %1 needs evidence for this answer: a link or a file (or, for not applicable, the "
+                      "reason in the text).</i>")
+                       .arg(commitmentWords(m_commitment).toLower());
         return tip;
     }
     default: return {};

@@ -232,7 +232,8 @@ void ChecklistPage::openAnswer()
     const VendorAnswer *existing = vendor.answer(item);
     AnswerDialog dialog(*question, QString::fromStdString(vendor.name),
                         existing ? std::optional<VendorAnswer>(*existing) : std::nullopt,
-                        [this](const QString &path) { return document()->attachEvidence(path); }, this);
+                        [this](const QString &path) { return document()->attachEvidence(path); },
+                        [this](const std::string &sha256) { return document()->evidenceBytes(sha256); }, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     vendor.setAnswer(m_model->checklistTemplate(), item, dialog.answer());

@@ -32,13 +32,26 @@ std::string inQuotes(const std::string &s)
 
 Result<ProjectChecklist> readChecklist(sqlite3 *db)
 {
+    // Evidence files: each as stored (its size and SHA-256 match its bytes, its name is text).
+    {
+        Statement s(db, "SELECT sha256, name, bytes, length(content), typeof(content), content FROM attachments");
+        while (s.step() == SQLITE_ROW) {
+            const std::string sha = s.text(0), name = s.text(1);
+            if (s.integer(2) != s.integer(3) || s.integer(2) < 0 || std::uint64_t(s.integer(2)) > kAttachmentMaxBytes ||
+                s.text(4) != "blob")
+                return bad("the evidence file " + inQuotes(name) + " does not have the size it records");
+            if (limits::textProblem(name, false) || sha256Hex(s.blob(5)) != sha)
+                return bad("the evidence file " + inQuotes(name) + " does not match its SHA-256 (" + sha.substr(0, 16) + "…)");
+        }
+    }
     ProjectChecklist c;
     c.templateVersion = metaValue(db, "checklist_template_version");
     {
         Statement s(db, "SELECT section, title, title_es FROM checklist_sections ORDER BY id");
         while (s.step() == SQLITE_ROW) {
             ChecklistSection section{s.text(0), s.text(1), s.text(2)};
-            if (!limits::isPlainName(section.id) || section.title.empty())
+            if (!limits::isPlainName(section.id) || limits::isBlankText(section.title) ||
+                limits::textProblem(section.title, false) || limits::textProblem(section.titleEs, false))
                 return bad("a checklist section added by the team has the id " + inQuotes(section.id) + " or no title");
             c.extraSections.push_back(std::move(section));
         }
@@ -53,7 +66,10 @@ Result<ProjectChecklist> readChecklist(sqlite3 *db)
             item.questionEs = s.text(3);
             item.evidence = s.text(4);
             const auto from = enumFromString<Commitment>(s.text(5));
-            if (!limits::isPlainName(item.id) || !limits::isPlainName(item.section) || item.question.empty() || !from)
+            const bool clean = !limits::textProblem(item.question, false) && !limits::textProblem(item.questionEs, false) &&
+                               !limits::textProblem(item.evidence, false);
+            if (!limits::isPlainName(item.id) || !limits::isPlainName(item.section) || limits::isBlankText(item.question) ||
+                !from || !clean)
                 return bad("the checklist item " + inQuotes(item.id) + " added by the team has no question, or a bad id, "
                            "section or required_from");
             item.requiredFrom = *from;
@@ -126,18 +142,15 @@ Result<ProjectChecklist> readChecklist(sqlite3 *db)
             return bad("vendor " + inQuotes(v.name) + " answers " + a.item + " twice");
         v.answers.push_back(std::move(a));
     }
+    if (auto why = checkChecklist(c))
+        return bad(*why);
     return c;
 }
 
 Status writeChecklist(sqlite3 *db, const ProjectChecklist &c)
 {
-    for (std::size_t i = 0; i < c.vendors.size(); ++i) {
-        if (auto why = checkVendorName(c.vendors[i].name))
-            return Error{"", "", "a vendor's name " + *why};
-        for (std::size_t j = 0; j < i; ++j)
-            if (c.vendors[j].name == c.vendors[i].name)
-                return Error{"", "", "two vendors are named " + inQuotes(c.vendors[i].name)};
-    }
+    if (auto why = checkChecklist(c))
+        return Error{"", "", "the checklist cannot be stored: " + *why};
     Transaction t(db);
     if (!t.begun())
         return t.begun();
@@ -245,35 +258,67 @@ Result<ProjectChecklist> importAnswers(Project &project, const std::string &path
     if (!parsed)
         return parsed.error();
     AnswersImport in = std::move(parsed).value();
-    // Attachments named by hash must be here already.
+    // Attachments named by hash must be here already, as they were stored (their size).
     for (std::size_t v = 0; v < in.vendors.size(); ++v)
-        for (const VendorAnswer &a : in.vendors[v].answers)
-            if (a.file && !project.attachment(a.file->sha256))
-                return Error{path, "", "vendor \"" + in.vendors[v].name + "\"'s answer to " + a.item + " names the file \"" +
-                                           limits::printable(a.file->name) + "\" (sha256 " + a.file->sha256 +
-                                           "), which this project does not hold; give it as \"evidence_file\" instead"};
-    // Evidence files: all read and checked before any is attached, so that a refusal stores nothing.
-    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
-    std::vector<std::pair<std::string, std::string>> files;  // name, bytes
+        for (const VendorAnswer &a : in.vendors[v].answers) {
+            if (!a.file)
+                continue;
+            const std::string where = "vendor \"" + limits::printable(in.vendors[v].name) + "\"'s answer to " + a.item;
+            const auto held = project.attachment(a.file->sha256);
+            if (!held)
+                return Error{path, "", where + " names the file \"" + limits::printable(a.file->name) + "\" (sha256 " +
+                                           a.file->sha256 + "), which this project does not hold; give it as "
+                                           "\"evidence_file\" instead"};
+            if (held->size() != a.file->bytes)
+                return Error{path, "", where + " says its file is " + std::to_string(a.file->bytes) +
+                                           " bytes; the project's file of that SHA-256 is " + std::to_string(held->size())};
+        }
+    // Evidence files: inside the answers file's folder (the file comes from a vendor: it must not
+    // reach the importer's other files), each read once, all read and checked before any is
+    // attached, so that a refusal stores nothing.
+    std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::canonical(std::filesystem::absolute(path).parent_path(), ec);
+    std::map<std::string, std::pair<std::string, std::string>> files;  // canonical path -> name, bytes
+    std::vector<std::string> resolved;                                   // per pending file
+    std::uint64_t total = 0;
     for (const AnswersImport::PendingFile &f : in.files) {
-        const std::filesystem::path p = std::filesystem::path(f.path).is_absolute() ? std::filesystem::path(f.path) : folder / f.path;
+        const std::string where = "vendor \"" + limits::printable(f.vendor) + "\", item " + f.item +
+                                  ": the evidence file \"" + limits::printable(f.path) + "\"";
+        const std::filesystem::path given(f.path);
+        if (given.is_absolute() || ec)
+            return Error{path, "", where + " must be a path relative to the answers file's folder"};
+        const std::filesystem::path p = std::filesystem::weakly_canonical(folder / given, ec);
+        const auto end = std::mismatch(folder.begin(), folder.end(), p.begin(), p.end()).first;
+        if (ec || end != folder.end())
+            return Error{path, "", where + " is outside the answers file's folder " + folder.string() +
+                                       " (only files beside it, or below it, are attached)"};
+        resolved.push_back(p.string());
+        if (files.count(p.string()))
+            continue;
         auto bytes = readTextFile(p.string(), kAttachmentMaxBytes);
         if (!bytes)
-            return Error{path, "", "vendor \"" + f.vendor + "\", item " + f.item + ": the evidence file " +
-                                       bytes.error().toString()};
-        files.emplace_back(p.filename().string(), std::move(bytes).value());
+            return Error{path, "", where + ": " + bytes.error().message};
+        total += bytes->size();
+        if (total > kImportEvidenceMaxBytes)
+            return Error{path, "", "its evidence files come to more than " + std::to_string(kImportEvidenceMaxBytes >> 20) +
+                                       " MiB, the most one import reads; import the answers in parts"};
+        if (auto bad = limits::textProblem(p.filename().string(), false))
+            return Error{path, "", where + ": its name " + *bad};
+        files[p.string()] = {p.filename().string(), std::move(bytes).value()};
     }
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        auto stored = project.attach(files[i].first, files[i].second);
-        if (!stored)
-            return Error{path, "", stored.error().toString()};
-        const AnswersImport::PendingFile &f = in.files[i];
+    std::map<std::string, Attachment> stored;
+    for (const auto &[key, file] : files) {
+        auto kept = project.attach(file.first, file.second);
+        if (!kept)
+            return Error{path, "", kept.error().toString()};
+        stored.emplace(key, *kept);
+    }
+    for (std::size_t i = 0; i < in.files.size(); ++i)
         for (Vendor &v : in.vendors)
-            if (v.name == f.vendor)
+            if (v.name == in.files[i].vendor)
                 for (VendorAnswer &a : v.answers)
-                    if (a.item == f.item)
-                        a.file = *stored;
-    }
+                    if (a.item == in.files[i].item)
+                        a.file = stored.at(resolved[i]);
     ProjectChecklist merged = project.checklist();
     if (merged.templateVersion.empty())
         merged.templateVersion = tmpl.templateVersion;
