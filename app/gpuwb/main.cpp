@@ -357,7 +357,7 @@ int main(int argc, char *argv[])
                                        "of the brief (1 to " + std::to_string(done->brief.candidates.size()) + ")");
             only = std::size_t(n - 1);
         }
-        const wb::BenchmarkPlan plan = wb::makeBenchmarkPlan(done->brief, done->results, only);
+        const wb::BenchmarkPlan plan = wb::makeBenchmarkPlan(done->brief, done->results, *catalog, only);
         return writeOutput(planFormat == QLatin1String("json") ? wb::planToJson(plan) : wb::planToMarkdown(plan), outPath);
     }
 

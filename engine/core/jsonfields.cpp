@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -201,9 +202,23 @@ Result<Json> parseFormatted(const std::string &text, const std::string &fileName
 {
     if (auto bad = limits::checkJsonText(text))
         return Error{fileName, "", *bad};
-    Json root = Json::parse(text, nullptr, false);
-    if (root.is_discarded())
-        return Error{fileName, "", "is not valid JSON (a syntax error, or a number out of range)"};
+    if (text.find('\0') != std::string::npos)
+        return Error{fileName, "", "holds a NUL byte at byte " + std::to_string(text.find('\0')) + "; JSON text never does"};
+    Json root;
+    try {
+        root = Json::parse(text);
+    } catch (const Json::parse_error &e) {
+        // Where, as an editor shows it: the line and column of the byte the parser stopped at.
+        const std::size_t at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+        const std::size_t line = 1 + std::size_t(std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n'));
+        const std::size_t lineStart = text.rfind('\n', at == 0 ? 0 : at - 1);
+        const std::size_t column = at - (lineStart == std::string::npos || at == 0 ? 0 : lineStart + 1) + 1;
+        return Error{fileName, "", fmt::format("is not valid JSON: a syntax error (or a number out of range) at line {}, "
+                                               "column {}",
+                                               line, column)};
+    } catch (const Json::exception &) {
+        return Error{fileName, "", "is not valid JSON (a number out of range)"};
+    }
     if (!root.is_object())
         return Error{fileName, "", "is not a GPU Workbench " + what + " (a JSON object is expected)"};
     try {

@@ -98,14 +98,33 @@ struct Load
 // vllm bench serve (docs.vllm.ai, "vllm bench serve" CLI reference): random prompts of the
 // given lengths, --ignore-eos so that every request produces its output length, the brief's SLO
 // as goodput, percentiles 50/95/99 and the JSON saved for `gpuwb evidence import` later.
-PlanCommand vllmCommand(const std::string &purpose, const Brief &brief, double inputTokens, double outputTokens,
-                        const Load &load, int prompts, const std::string &resultFile)
+// Where a command sends its requests: vLLM's own backend for a vLLM server, the OpenAI-compatible
+// one for SGLang, TensorRT-LLM (trtllm-serve) and others; the whole deployment ($BASE_URL, a load
+// balancer in front of every replica) or one replica ($REPLICA_URL).
+struct Endpoint
 {
-    PlanCommand c{"vllm", {"bench", "serve", "--backend", "vllm", "--base-url", "$BASE_URL", "--endpoint",
-                           "/v1/completions", "--model", "$MODEL", "--dataset-name", "random", "--random-input-len",
-                           arg(std::round(inputTokens)), "--random-output-len", arg(std::round(outputTokens)),
-                           "--num-prompts", arg(prompts), "--ignore-eos"},
+    std::string backend = "vllm";
+    std::string url = "$BASE_URL";
+};
+
+// The random dataset of the given lengths, or the team's own prompts ($PROMPTS, a JSONL file of
+// {"prompt": ...}) with their generated text saved for the quality filter.
+enum class Prompts { Random, Own };
+
+PlanCommand vllmCommand(const std::string &purpose, const Brief &brief, double inputTokens, double outputTokens,
+                        const Load &load, int prompts, const std::string &resultFile, const Endpoint &at,
+                        Prompts kind = Prompts::Random)
+{
+    PlanCommand c{"vllm", {"bench", "serve", "--backend", at.backend, "--base-url", at.url, "--endpoint",
+                           "/v1/completions", "--model", "$MODEL"},
                   purpose};
+    if (kind == Prompts::Random)
+        c.args.insert(c.args.end(), {"--dataset-name", "random", "--random-input-len", arg(std::round(inputTokens)),
+                                     "--random-output-len", arg(std::round(outputTokens)), "--num-prompts", arg(prompts),
+                                     "--ignore-eos"});
+    else
+        c.args.insert(c.args.end(), {"--dataset-name", "custom", "--dataset-path", "$PROMPTS", "--custom-output-len",
+                                     arg(std::round(outputTokens)), "--num-prompts", arg(prompts), "--save-detailed"});
     c.args.push_back("--request-rate");
     c.args.push_back(load.rate ? arg(*load.rate) : "inf");
     if (load.rate) {
@@ -136,13 +155,15 @@ PlanCommand vllmCommand(const std::string &purpose, const Brief &brief, double i
 // guidellm benchmark (GuideLLM docs, "Run a Benchmark"): synthetic data of the given lengths;
 // poisson for an open-loop rate, concurrent for a closed loop, throughput for offline work.
 PlanCommand guidellmCommand(const std::string &purpose, double inputTokens, double outputTokens, const Load &load,
-                            double maxSeconds, const std::string &resultFile)
+                            double maxSeconds, const std::string &resultFile, bool sweep = false)
 {
     PlanCommand c{"guidellm", {"benchmark", "--target", "$BASE_URL", "--model", "$MODEL", "--data",
                                fmt::format("prompt_tokens={},output_tokens={}", arg(std::round(inputTokens)),
                                            arg(std::round(outputTokens)))},
                   purpose};
-    if (load.rate)
+    if (sweep)
+        c.args.insert(c.args.end(), {"--rate-type", "sweep"});
+    else if (load.rate)
         c.args.insert(c.args.end(), {"--rate-type", "poisson", "--rate", arg(*load.rate)});
     else if (load.concurrency)
         c.args.insert(c.args.end(), {"--rate-type", "concurrent", "--rate", arg(*load.concurrency)});
@@ -152,11 +173,21 @@ PlanCommand guidellmCommand(const std::string &purpose, double inputTokens, doub
     return c;
 }
 
-PlanCommand memoryWatch(const std::string &resultFile)
+// Memory per GPU every second while the runs go (stopped with Ctrl-C), with the GPU vendor's
+// tool: nvidia-smi's own loop, rocm-smi in a shell loop; none known for others.
+std::optional<PlanCommand> memoryWatch(const std::string &vendor, const std::string &resultFile)
 {
-    return {"nvidia-smi",
-            {"--query-gpu=index,memory.used,memory.total", "--format=csv", "-l", "1", "-f", "$RESULTS/" + resultFile},
-            "record memory per GPU every second while the runs go (stop it with Ctrl-C); AMD: rocm-smi --showmeminfo vram"};
+    if (vendor == "nvidia")
+        return PlanCommand{"nvidia-smi",
+                           {"--query-gpu=index,memory.used,memory.total", "--format=csv", "-l", "1", "-f",
+                            "$RESULTS/" + resultFile},
+                           "memory per GPU every second while the runs go (stop it with Ctrl-C)"};
+    if (vendor == "amd")
+        return PlanCommand{"sh",
+                           {"-c", "while rocm-smi --showmeminfo vram --csv >> \"$RESULTS/" + resultFile +
+                                      "\"; do sleep 1; done"},
+                           "memory per GPU every second while the runs go (stop it with Ctrl-C)"};
+    return std::nullopt;
 }
 
 struct SloTarget
@@ -167,7 +198,7 @@ struct SloTarget
 };
 
 void performancePhase(PlanPhase &phase, const Brief &brief, const CandidateResult &r, const std::string &tag,
-                      bool commands, std::vector<std::string> &notes)
+                      bool commands, const Endpoint &at)
 {
     const Workload &w = brief.workload;
     const Traffic &t = w.traffic;
@@ -197,7 +228,7 @@ void performancePhase(PlanPhase &phase, const Brief &brief, const CandidateResul
                                 fmt::format("{:.1f}%", 100 * w.acceptance.failureRate) + ").");
     if (commands) {
         run.commands.push_back(vllmCommand("steady traffic", brief, w.inputTokens, w.outputTokens, steady, prompts,
-                                           tag + "-steady.json"));
+                                           tag + "-steady.json", at));
         run.commands.push_back(guidellmCommand("steady traffic", w.inputTokens, w.outputTokens, steady, kSteadyRunS,
                                                tag + "-steady-guidellm.json"));
     }
@@ -259,17 +290,31 @@ void performancePhase(PlanPhase &phase, const Brief &brief, const CandidateResul
         }
         if (commands) {
             b.commands.push_back(vllmCommand("burst", brief, w.inputTokens, w.outputTokens, burst, burstPrompts,
-                                             tag + "-burst.json"));
+                                             tag + "-burst.json", at));
             b.commands.push_back(guidellmCommand("burst", w.inputTokens, w.outputTokens, burst, t.burstDurationS,
                                                  tag + "-burst-guidellm.json"));
         }
         phase.steps.push_back(std::move(b));
     } else {
-        phase.steps.push_back(wordStep("perf-burst-run",
-                                       "The brief has no bursts; still run the steady traffic at twice its rate for a "
-                                       "minute to see how latency degrades past the operating point.",
-                                       "p99 TTFT and TPOT at twice the load.",
-                                       "Recorded for the decision; no target (the brief states no peak)."));
+        PlanStep twice = wordStep("perf-burst-run",
+                                  "The brief has no bursts; still run the steady traffic at twice its load for a "
+                                  "minute to see how latency degrades past the operating point.",
+                                  "p99 TTFT and TPOT at twice the load.",
+                                  "Recorded for the decision; no target (the brief states no peak).");
+        Load doubled = steady;
+        if (doubled.rate)
+            *doubled.rate *= 2;
+        if (doubled.concurrency)
+            *doubled.concurrency *= 2;
+        if (commands && (doubled.rate || doubled.concurrency)) {
+            const int twicePrompts = doubled.rate ? std::max(50, int(std::ceil(*doubled.rate * 60)))
+                                                  : std::max(50, *doubled.concurrency * 5);
+            twice.commands.push_back(vllmCommand("twice the load", brief, w.inputTokens, w.outputTokens, doubled,
+                                                 twicePrompts, tag + "-twice.json", at));
+            twice.commands.push_back(guidellmCommand("twice the load", w.inputTokens, w.outputTokens, doubled, 60,
+                                                     tag + "-twice-guidellm.json"));
+        }
+        phase.steps.push_back(std::move(twice));
     }
 
     // Throughput: the load offered must be carried.
@@ -290,22 +335,39 @@ void performancePhase(PlanPhase &phase, const Brief &brief, const CandidateResul
                         num(p.outputTokensPerS)),
             0.9 * p.outputTokensPerS, p.outputTokensPerS, ">=", "tokens/s", "prediction"));
     }
-    if (p.maxRequestRateWithinSloPerS && steady.rate)
-        notes.push_back(fmt::format("The engine predicts this candidate carries up to {} requests/s within the SLO; a "
-                                    "sweep (guidellm --rate-type sweep) finds the measured limit.",
-                                    num(*p.maxRequestRateWithinSloPerS)));
+    // Capacity: the highest rate within the targets must reach the peak the replicas are sized for.
+    if (steady.rate && !w.slo.empty()) {
+        const double peak = t.peakRate();
+        std::optional<double> predicted = p.maxRequestRateWithinSloPerS;
+        PlanStep capacity = figureStep(
+            "perf-capacity", "Sweep the request rate from idle to saturation (GuideLLM's sweep).",
+            "The highest rate whose p99 latency stays within the brief's targets.",
+            fmt::format("The highest rate within the targets >= {} requests/s, the peak the deployment must carry", num(peak)) +
+                (predicted ? fmt::format("; predicted {} requests/s", num(*predicted)) : std::string("; no prediction")),
+            peak, predicted, ">=", "requests/s", "brief: traffic peak rate");
+        if (commands)
+            capacity.commands.push_back(guidellmCommand("rate sweep", w.inputTokens, w.outputTokens, steady, 60,
+                                                        tag + "-sweep-guidellm.json", true));
+        phase.steps.push_back(std::move(capacity));
+    }
 
     const double accepted = w.acceptance.qualityPassRate * (1 - w.acceptance.failureRate);
-    phase.steps.push_back(figureStep(
-        "perf-accepted", "Run the brief's quality filter over the outputs of the steady run (generated text saved).",
+    PlanStep quality = figureStep(
+        "perf-accepted",
+        "Replay the team's own representative prompts ($PROMPTS) at the brief's load, keep the generated text, and run "
+        "the brief's quality filter over it (random prompts say nothing about quality).",
         "Outputs generated, failed, rejected by the filter, accepted.",
         fmt::format("Accepted share >= {:.1f}% (quality pass rate {:.1f}% of the {:.1f}% that do not fail); the cost per "
                     "accepted output assumes it",
                     100 * accepted, 100 * w.acceptance.qualityPassRate, 100 * (1 - w.acceptance.failureRate)),
-        accepted, accepted, ">=", "share", "brief: acceptance.quality_pass_rate x (1 - acceptance.failure_rate)"));
+        accepted, std::nullopt, ">=", "share", "brief: acceptance.quality_pass_rate x (1 - acceptance.failure_rate)");
+    if (commands)
+        quality.commands.push_back(vllmCommand("the team's prompts, outputs saved", brief, w.inputTokens, w.outputTokens,
+                                               steady, std::min(prompts, 1000), tag + "-quality.json", at, Prompts::Own));
+    phase.steps.push_back(std::move(quality));
 }
 
-CandidatePlan candidatePlan(const Brief &brief, const Results &results, std::size_t index)
+CandidatePlan candidatePlan(const Brief &brief, const Results &results, const Catalog &catalog, std::size_t index)
 {
     const Workload &w = brief.workload;
     const CandidateResult &own = results.results[index];
@@ -324,6 +386,20 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, std::siz
                              std::string(enumName(w.kind)) + ". Measure with the team's own job and record the same figures.");
     if (results.preview)
         plan.notes.push_back("Predictions from the quick first evaluation; the full one may differ.");
+    if (const Warning *why = whyNotCosted(r))
+        plan.notes.push_back("The engine predicts trouble before the benchmark starts: " + why->message);
+    const GpuSpec *gpu = catalog.gpu(r.candidate.gpu);
+    const std::string vendor = gpu ? gpu->vendor : std::string();
+    Endpoint deployment;
+    if (r.candidate.servingStack != ServingStack::Vllm) {
+        deployment.backend = "openai";
+        if (commands)
+            plan.notes.push_back("The commands drive the " + std::string(stackWords(r.candidate.servingStack)) +
+                                 " server through its OpenAI-compatible endpoint (vLLM's benchmark client, backend openai); "
+                                 "its own logs and metrics stand for vLLM's where the plan names them.");
+    }
+    Endpoint replica = deployment;
+    replica.url = "$REPLICA_URL";
 
     // Phase 1: memory fit.
     PlanPhase fit{"memory-fit", "Memory fit", "Prueba de ajuste de memoria", {}};
@@ -334,25 +410,32 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, std::siz
             " weights and " + std::string(enumName(w.kvCachePrecision)) + " KV cache, " + candidateLabel(r.candidate) + ".",
         "The serving engine's startup log: weights loaded, KV cache blocks, the maximum concurrency it reports.",
         "The model loads at the intended precision and layout with no out-of-memory error.");
-    if (commands)
-        load.commands.push_back(memoryWatch(tag + "-memory.csv"));
+    if (commands) {
+        if (auto watch = memoryWatch(vendor, tag + "-memory.csv"))
+            load.commands.push_back(*watch);
+        else
+            plan.notes.push_back("Record memory per GPU with the GPU vendor's own tool (no command known for " +
+                                 (vendor.empty() ? std::string("this GPU") : vendor) + ").");
+    }
     fit.steps.push_back(std::move(load));
     if (r.fit.computed && r.fit.capacityBytes > 0) {
         const double usable = double(r.fit.usableBytes) / kGiB, need = double(r.fit.perGpuBytes) / kGiB;
         PlanStep peak = figureStep(
             "fit-peak-memory",
-            fmt::format("Drive the longest requests the brief expects ({} input, {} output tokens: the p95 where given) at "
-                        "{} concurrent sequences per replica.",
+            fmt::format("Drive one replica ($REPLICA_URL, its own endpoint, not the load balancer) with the longest "
+                        "requests the brief expects ({} input, {} output tokens: the p95 where given) at {} concurrent "
+                        "sequences.",
                         num(inP95), num(outP95), r.fit.sizedConcurrencyPerReplica),
-            "Peak memory per GPU (nvidia-smi), fragmentation (reserved minus allocated), the OOM count.",
+            "Memory per GPU (the serving engine reserves its cap at start, so this checks the cap and what runs "
+            "outside it), KV cache usage (vLLM: vllm:kv_cache_usage_perc), preemptions, OOM errors.",
             fmt::format("Peak memory per GPU <= {:.1f} GiB, the usable share of {:.1f} GiB; predicted {:.1f} GiB", usable,
                         double(r.fit.capacityBytes) / kGiB, need),
             usable, need, "<=", "GiB", "catalog memory less the safety margin (or the serving engine's memory cap)");
         if (commands && r.fit.sizedConcurrencyPerReplica > 0) {
             Load saturate;
-            saturate.concurrency = r.fit.sizedConcurrencyPerReplica * std::max(1, r.candidate.replicas());
-            peak.commands.push_back(vllmCommand("memory at the p95 lengths", brief, inP95, outP95, saturate,
-                                                std::max(kMinPrompts, *saturate.concurrency * 4), tag + "-fit.json"));
+            saturate.concurrency = r.fit.sizedConcurrencyPerReplica;
+            peak.commands.push_back(vllmCommand("one replica at the p95 lengths", brief, inP95, outP95, saturate,
+                                                std::max(kMinPrompts, *saturate.concurrency * 4), tag + "-fit.json", replica));
         }
         fit.steps.push_back(std::move(peak));
         if (r.fit.maxConcurrencyPerReplica)
@@ -373,7 +456,7 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, std::siz
     // Phase 2: performance and latency.
     PlanPhase perf{"performance", "Performance and latency", "Prueba de rendimiento y latencia", {}};
     if (llmServing || w.kind == WorkloadKind::Embedding)
-        performancePhase(perf, brief, r, tag, commands, plan.notes);
+        performancePhase(perf, brief, r, tag, commands, deployment);
     else
         perf.steps.push_back(wordStep("perf-throughput",
                                       "Run the job on a representative slice of the data with the brief's batch and "
@@ -496,7 +579,8 @@ std::vector<std::string> PlanCommand::words() const
 {
     std::vector<std::string> out{tool};
     for (const std::string &a : args) {
-        const bool variable = a.rfind("$BASE_URL", 0) == 0 || a.rfind("$MODEL", 0) == 0 || a.rfind("$RESULTS", 0) == 0;
+        const bool variable = a.rfind("$BASE_URL", 0) == 0 || a.rfind("$REPLICA_URL", 0) == 0 || a.rfind("$MODEL", 0) == 0 ||
+                              a.rfind("$RESULTS", 0) == 0 || a.rfind("$PROMPTS", 0) == 0;
         const bool plain = a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,:=/+@%") ==
                            std::string::npos;
         if (variable)
@@ -511,6 +595,13 @@ std::vector<std::string> PlanCommand::words() const
         }
     }
     return out;
+}
+
+std::optional<bool> PlanStep::predictedToPass() const
+{
+    if (!target || !predicted || comparison.empty())
+        return std::nullopt;
+    return comparison == "<=" ? *predicted <= *target : *predicted >= *target;
 }
 
 std::string PlanCommand::shell() const
@@ -534,7 +625,8 @@ std::string PlanCommand::shellLines(std::size_t width) const
     return out + line;
 }
 
-BenchmarkPlan makeBenchmarkPlan(const Brief &brief, const Results &results, std::optional<std::size_t> only)
+BenchmarkPlan makeBenchmarkPlan(const Brief &brief, const Results &results, const Catalog &catalog,
+                                std::optional<std::size_t> only)
 {
     BenchmarkPlan plan;
     plan.briefName = brief.name;
@@ -542,7 +634,7 @@ BenchmarkPlan makeBenchmarkPlan(const Brief &brief, const Results &results, std:
     plan.modelRepo = modelRepo(brief.workload.model);
     for (std::size_t i = 0; i < results.results.size() && i < brief.candidates.size(); ++i)
         if (!only || *only == i)
-            plan.candidates.push_back(candidatePlan(brief, results, i));
+            plan.candidates.push_back(candidatePlan(brief, results, catalog, i));
     return plan;
 }
 
@@ -552,9 +644,13 @@ std::string planToMarkdown(const BenchmarkPlan &plan)
     out += "Four phases per candidate, as the method lists them. Keep the inputs, the result files and this plan with the "
            "decision. Each criterion compares a measured figure with the brief's target; the prediction is the engine's "
            "(GPU Workbench " + plan.engineVersion + ").\n\n";
-    out += "Set these before running the commands (the model as the server serves it):\n\n```sh\n";
-    out += "export MODEL=" + shellValue(plan.modelRepo) + "\nexport BASE_URL=http://localhost:8000\nexport RESULTS=plan-results\n"
-           "mkdir -p \"$RESULTS\"\n```\n";
+    out += "Set these before running the commands. MODEL is the model as the server serves it (the catalog's "
+           "repository is shown: use the instruct or quantized checkpoint you deploy); BASE_URL the endpoint in front of "
+           "every replica (a load balancer); REPLICA_URL one replica's own endpoint; PROMPTS a JSONL file of the team's "
+           "representative prompts ({\"prompt\": ...} per line).\n\n```sh\n";
+    out += "export MODEL=" + shellValue(plan.modelRepo) +
+           "\nexport BASE_URL=http://localhost:8000\nexport REPLICA_URL=\"$BASE_URL\"\nexport PROMPTS=prompts.jsonl\n"
+           "export RESULTS=plan-results\nmkdir -p \"$RESULTS\"\n```\n";
     for (const CandidatePlan &c : plan.candidates) {
         out += fmt::format("\n## Candidate {}: {}\n", c.candidate + 1, oneLine(c.label));
         for (const std::string &n : c.notes)
@@ -564,8 +660,10 @@ std::string planToMarkdown(const BenchmarkPlan &plan)
             out += fmt::format("\n### Phase {}: {}\n", ++phaseNumber, p.title);
             int stepNumber = 0;
             for (const PlanStep &s : p.steps) {
-                out += fmt::format("\n{}. **{}** {}\n   - Record: {}\n   - Accept when: {}\n", ++stepNumber, s.id,
-                                   oneLine(s.what), oneLine(s.record), oneLine(s.criterion));
+                const std::optional<bool> pass = s.predictedToPass();
+                out += fmt::format("\n{}. **{}** {}\n   - Record: {}\n   - Accept when: {}{}\n", ++stepNumber, s.id,
+                                   oneLine(s.what), oneLine(s.record), oneLine(s.criterion),
+                                   pass && !*pass ? " — **predicted to miss**" : "");
                 if (!s.commands.empty()) {
                     out += "\n   ```sh\n";
                     for (const PlanCommand &cmd : s.commands) {
@@ -588,7 +686,12 @@ std::string planToJson(const BenchmarkPlan &plan)
                         {"version", 1},
                         {"brief", plan.briefName},
                         {"engine_version", plan.engineVersion},
-                        {"environment", {{"MODEL", plan.modelRepo}, {"BASE_URL", "http://localhost:8000"}, {"RESULTS", "plan-results"}}}};
+                        {"environment",
+                         {{"MODEL", plan.modelRepo},
+                          {"BASE_URL", "http://localhost:8000"},
+                          {"REPLICA_URL", "$BASE_URL"},
+                          {"PROMPTS", "prompts.jsonl"},
+                          {"RESULTS", "plan-results"}}}};
     OrderedJson candidates = OrderedJson::array();
     for (const CandidatePlan &c : plan.candidates) {
         OrderedJson phases = OrderedJson::array();
@@ -606,6 +709,7 @@ std::string planToJson(const BenchmarkPlan &plan)
                                  {"comparison", s.comparison.empty() ? OrderedJson(nullptr) : OrderedJson(s.comparison)},
                                  {"unit", s.unit.empty() ? OrderedJson(nullptr) : OrderedJson(s.unit)},
                                  {"predicted", optionalNumber(s.predicted)},
+                                 {"predicted_to_pass", s.predictedToPass() ? OrderedJson(*s.predictedToPass()) : OrderedJson(nullptr)},
                                  {"basis", s.basis.empty() ? OrderedJson(nullptr) : OrderedJson(s.basis)},
                                  {"commands", commands}});
             }

@@ -20,7 +20,8 @@ struct PlanCommand
     std::vector<std::string> args;  // after the program name, one element per argument
     std::string purpose;
     // One line for a POSIX shell: arguments with characters a shell treats specially are
-    // single-quoted; "$MODEL", "$BASE_URL" and "$RESULTS" stay variables the plan's header sets.
+    // single-quoted; "$MODEL", "$BASE_URL", "$REPLICA_URL", "$PROMPTS" and "$RESULTS" stay
+    // variables the plan's header sets.
     std::string shell() const;
     // The same command over several lines for reading (a backslash before each line break, a
     // break before a flag once a line passes `width` characters).
@@ -43,6 +44,9 @@ struct PlanStep
     std::string unit;        // "s", "GiB", "tokens/s", "requests", "USD", "share"
     std::string basis;       // where the target comes from ("brief: slo.ttft_p99_s")
     std::vector<PlanCommand> commands;
+
+    // Whether the prediction meets the criterion; empty when there is no figure to compare.
+    std::optional<bool> predictedToPass() const;
 };
 
 struct PlanPhase
@@ -71,7 +75,9 @@ struct BenchmarkPlan
 
 // The plan for the brief's candidates (all, or the one index given), from results evaluate()
 // computed for it (the predictions; without performance results the criteria still stand).
-BenchmarkPlan makeBenchmarkPlan(const Brief &brief, const Results &results, std::optional<std::size_t> only = {});
+// The catalog names each GPU's vendor (which memory tool the plan uses).
+BenchmarkPlan makeBenchmarkPlan(const Brief &brief, const Results &results, const Catalog &catalog,
+                                std::optional<std::size_t> only = {});
 
 std::string planToMarkdown(const BenchmarkPlan &plan);
 std::string planToJson(const BenchmarkPlan &plan);

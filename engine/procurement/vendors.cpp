@@ -10,6 +10,8 @@
 #include <openssl/evp.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cctype>
 #include <set>
 
 namespace wb {
@@ -310,9 +312,14 @@ std::optional<std::string> checkChecklist(const ProjectChecklist &c)
         const std::string who = "vendor \"" + limits::printable(v.name) + "\"";
         if (auto bad = checkVendorName(v.name))
             return "a vendor's name " + *bad;
+        const auto lower = [](std::string s) {
+            for (char &ch : s)
+                ch = char(std::tolower(static_cast<unsigned char>(ch)));
+            return s;
+        };
         for (std::size_t j = 0; j < i; ++j)
-            if (c.vendors[j].name == v.name)
-                return "two vendors are named \"" + limits::printable(v.name) + "\"";
+            if (lower(c.vendors[j].name) == lower(v.name))
+                return "two vendors are named \"" + limits::printable(v.name) + "\" (names differ by more than case)";
         if (!v.contacted.empty() && !isIsoDate(v.contacted))
             return who + " was contacted on \"" + limits::printable(v.contacted) + "\", not a date as YYYY-MM-DD";
         for (const std::string *text : {&v.contact})
@@ -445,7 +452,14 @@ Result<AnswersImport> parseAnswersFile(const std::string &jsonText, const std::s
             }
         }
     } catch (const FieldError &e) {
-        return Error{fileName, e.path, e.message};
+        // "/items/12/...": say which question that is, as the file gives it.
+        std::string message = e.message;
+        unsigned index = 0;
+        if (std::sscanf(e.path.c_str(), "/items/%u", &index) == 1 && root.contains("items") && root["items"].is_array() &&
+            index < root["items"].size() && root["items"][index].is_object() && root["items"][index].contains("id") &&
+            root["items"][index]["id"].is_string())
+            message += " (question " + limits::printable(root["items"][index]["id"].get<std::string>()) + ")";
+        return Error{fileName, e.path, message};
     }
     return in;
 }

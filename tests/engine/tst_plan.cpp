@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fmt/format.h>
+
 #include <set>
 
 using namespace wb;
@@ -24,8 +26,10 @@ namespace {
 const std::set<std::string> kVllmFlags = {
     "--backend", "--base-url", "--endpoint", "--model", "--dataset-name", "--random-input-len", "--random-output-len",
     "--num-prompts", "--request-rate", "--burstiness", "--max-concurrency", "--percentile-metrics",
-    "--metric-percentiles", "--goodput", "--result-dir", "--result-filename"};
-const std::set<std::string> kVllmSwitches = {"--ignore-eos", "--save-result"};
+    "--metric-percentiles", "--goodput", "--result-dir", "--result-filename", "--dataset-path", "--custom-output-len"};
+const std::set<std::string> kVllmSwitches = {"--ignore-eos", "--save-result", "--save-detailed"};
+// Its --backend choices the plan uses: vLLM's own, and the OpenAI-compatible client.
+const std::set<std::string> kVllmBackends = {"vllm", "openai"};
 // guidellm benchmark's options (https://github.com/vllm-project/guidellm, docs "Run a Benchmark",
 // read 2026-12-02); --rate-type takes synchronous, throughput, concurrent, constant, poisson or sweep.
 const std::set<std::string> kGuidellmFlags = {"--target", "--model", "--data", "--rate-type", "--rate", "--max-seconds",
@@ -59,6 +63,14 @@ void checkArguments(const PlanCommand &c)
     } else if (c.tool == "guidellm") {
         QCOMPARE(c.args.at(0), std::string("benchmark"));
         i = 1;
+    } else if (c.tool == "sh") {
+        // A shell loop (rocm-smi): it must parse.
+        QCOMPARE(c.args.at(0), std::string("-c"));
+        QProcess sh;
+        sh.start(QStringLiteral("/bin/sh"), {QStringLiteral("-n"), QStringLiteral("-c"), QString::fromStdString(c.args.at(1))});
+        QVERIFY(sh.waitForFinished(10000));
+        QCOMPARE(sh.exitCode(), 0);
+        return;
     } else {
         QCOMPARE(c.tool, std::string("nvidia-smi"));
         return;
@@ -78,6 +90,8 @@ void checkArguments(const PlanCommand &c)
             QVERIFY(value == "inf" || (isNumber(value) && std::stod(value) > 0));
         if (flag == "--rate-type")
             QVERIFY2(kRateTypes.count(value), value.c_str());
+        if (flag == "--backend")
+            QVERIFY2(kVllmBackends.count(value), value.c_str());
         if (flag == "--goodput")  // KEY:VALUE pairs, milliseconds, until the next flag
             while (i + 1 < c.args.size() && c.args[i + 1].rfind("--", 0) != 0) {
                 const std::string pair = c.args[++i];
@@ -94,6 +108,8 @@ QStringList shellWords(const std::string &line, const std::string &tool)
     env.insert(QStringLiteral("MODEL"), QStringLiteral("org/model name"));
     env.insert(QStringLiteral("BASE_URL"), QStringLiteral("http://localhost:8000"));
     env.insert(QStringLiteral("RESULTS"), QStringLiteral("out dir"));
+    env.insert(QStringLiteral("REPLICA_URL"), QStringLiteral("http://replica:8000"));
+    env.insert(QStringLiteral("PROMPTS"), QStringLiteral("my prompts.jsonl"));
     sh.setProcessEnvironment(env);
     const std::string body = line.substr(tool.size());
     sh.start(QStringLiteral("/bin/sh"),
@@ -111,7 +127,8 @@ void checkShellLine(const PlanCommand &c)
     QStringList want;
     for (std::string a : c.args) {
         for (const auto &[var, value] : {std::pair<std::string, std::string>{"$MODEL", "org/model name"},
-                                         {"$BASE_URL", "http://localhost:8000"}, {"$RESULTS", "out dir"}})
+                                         {"$BASE_URL", "http://localhost:8000"}, {"$RESULTS", "out dir"},
+                                         {"$REPLICA_URL", "http://replica:8000"}, {"$PROMPTS", "my prompts.jsonl"}})
             if (a.rfind(var, 0) == 0)
                 a = value + a.substr(var.size());
         want << QString::fromStdString(a);
@@ -140,6 +157,7 @@ private slots:
     void trainingHasNoServingCommands();
     void jsonCarriesTheFigures();
     void textCannotBecomeCommands();
+    void stacksVendorsAndPredictedMisses();
 };
 
 // chat-70b: open loop at 12.5 requests/s, 2,000/300 tokens (p95 6,000/700), p99 TTFT 2.0 s and
@@ -150,7 +168,7 @@ void TestPlan::fourPhasesWithTheBriefsTargets()
     EvaluateOptions quick;
     quick.performance = true;
     const Results results = evaluate(brief, wbtest::shippedCatalog(), quick);
-    const BenchmarkPlan plan = makeBenchmarkPlan(brief, results);
+    const BenchmarkPlan plan = makeBenchmarkPlan(brief, results, wbtest::shippedCatalog());
     QCOMPARE(plan.candidates.size(), brief.candidates.size());
     QCOMPARE(plan.modelRepo, std::string("meta-llama/Llama-3.1-70B"));
     for (const CandidatePlan &c : plan.candidates) {
@@ -195,7 +213,7 @@ void TestPlan::burstsAndClosedLoops()
     brief.workload.traffic.burstDurationS = 60;
     brief.workload.traffic.burstPeriodS = 900;
     Results results = evaluate(brief, wbtest::shippedCatalog());
-    BenchmarkPlan plan = makeBenchmarkPlan(brief, results);
+    BenchmarkPlan plan = makeBenchmarkPlan(brief, results, wbtest::shippedCatalog());
     const PlanStep *burst = step(plan.candidates[0], "perf-burst-run");
     QCOMPARE(burst->target, std::optional<double>(2.0));
     const std::string line = burst->commands.at(0).shell();
@@ -207,7 +225,7 @@ void TestPlan::burstsAndClosedLoops()
     brief.workload.traffic.mode = TrafficMode::ClosedLoop;
     brief.workload.traffic.concurrency = 16;
     results = evaluate(brief, wbtest::shippedCatalog());
-    plan = makeBenchmarkPlan(brief, results);
+    plan = makeBenchmarkPlan(brief, results, wbtest::shippedCatalog());
     const PlanStep *run = step(plan.candidates[0], "perf-steady-run");
     QVERIFY(run->commands[0].shell().find("--request-rate inf --max-concurrency 16") != std::string::npos);
     QVERIFY(run->commands[1].shell().find("--rate-type concurrent --rate 16") != std::string::npos);
@@ -218,7 +236,7 @@ void TestPlan::trainingHasNoServingCommands()
 {
     const Brief brief = sampleBrief("lora-finetune.brief.json");
     const Results results = evaluate(brief, wbtest::shippedCatalog());
-    const BenchmarkPlan plan = makeBenchmarkPlan(brief, results, 0);
+    const BenchmarkPlan plan = makeBenchmarkPlan(brief, results, wbtest::shippedCatalog(), 0);
     QCOMPARE(plan.candidates.size(), std::size_t(1));
     for (const PlanPhase &p : plan.candidates[0].phases)
         for (const PlanStep &s : p.steps)
@@ -233,7 +251,7 @@ void TestPlan::jsonCarriesTheFigures()
     Brief brief = sampleBrief("chat-70b.brief.json");
     brief.candidates.resize(1);
     const Results results = evaluate(brief, wbtest::shippedCatalog());
-    const auto json = nlohmann::json::parse(planToJson(makeBenchmarkPlan(brief, results)));
+    const auto json = nlohmann::json::parse(planToJson(makeBenchmarkPlan(brief, results, wbtest::shippedCatalog())));
     QCOMPARE(json["format"].get<std::string>(), std::string("gpu-workbench-benchmark-plan"));
     const auto &phases = json["candidates"][0]["phases"];
     QCOMPARE(phases.size(), std::size_t(4));
@@ -257,7 +275,7 @@ void TestPlan::textCannotBecomeCommands()
     brief.candidates.resize(1);
     brief.name = "Chat\n```sh\ntouch /tmp/pwned\n```";
     const Results results = evaluate(brief, wbtest::shippedCatalog());
-    BenchmarkPlan plan = makeBenchmarkPlan(brief, results);
+    BenchmarkPlan plan = makeBenchmarkPlan(brief, results, wbtest::shippedCatalog());
     plan.modelRepo = "x$(touch /tmp/pwned)`id`;ls";
     const QString md = QString::fromStdString(planToMarkdown(plan));
     for (const QString &line : md.split(u'\n'))
@@ -269,6 +287,37 @@ void TestPlan::textCannotBecomeCommands()
     sh.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("export MODEL='x$(touch /tmp/pwned)`id`;ls'; printf %s \"$MODEL\"")});
     QVERIFY(sh.waitForFinished(10000));
     QCOMPARE(QString::fromUtf8(sh.readAllStandardOutput()), QStringLiteral("x$(touch /tmp/pwned)`id`;ls"));
+}
+
+// The sample's candidates: 3 is TensorRT-LLM (driven through the OpenAI-compatible client), 6 an
+// AMD MI300X (memory through rocm-smi), 4 an L40S the engine predicts cannot meet the TTFT target
+// (its criterion is marked "predicted to miss").
+void TestPlan::stacksVendorsAndPredictedMisses()
+{
+    const Brief brief = sampleBrief("chat-70b.brief.json");
+    const Results results = evaluate(brief, wbtest::shippedCatalog());
+    const BenchmarkPlan plan = makeBenchmarkPlan(brief, results, wbtest::shippedCatalog());
+    const std::string trt = step(plan.candidates[2], "perf-steady-run")->commands.at(0).shell();
+    QVERIFY2(trt.find("--backend openai") != std::string::npos, trt.c_str());
+    QVERIFY(step(plan.candidates[0], "perf-steady-run")->commands.at(0).shell().find("--backend vllm") != std::string::npos);
+    QCOMPARE(step(plan.candidates[5], "fit-load")->commands.at(0).tool, std::string("sh"));
+    QVERIFY(step(plan.candidates[5], "fit-load")->commands.at(0).args.at(1).find("rocm-smi") != std::string::npos);
+    QCOMPARE(step(plan.candidates[0], "fit-load")->commands.at(0).tool, std::string("nvidia-smi"));
+    // The memory phase drives one replica at the concurrency the KV cache is sized for.
+    const std::string fit = step(plan.candidates[0], "fit-peak-memory")->commands.at(0).shell();
+    QVERIFY2(fit.find("--base-url \"$REPLICA_URL\"") != std::string::npos, fit.c_str());
+    QVERIFY2(fit.find(fmt::format("--max-concurrency {}", deployment(results.results[0]).fit.sizedConcurrencyPerReplica)) !=
+                 std::string::npos,
+             fit.c_str());
+    const PlanStep *l40s = step(plan.candidates[3], "perf-ttft-p99");
+    QVERIFY(l40s->predicted && *l40s->predicted > 2.0);
+    QCOMPARE(l40s->predictedToPass(), std::optional<bool>(false));
+    const std::string md = planToMarkdown(plan);
+    QVERIFY(md.find("predicted to miss") != std::string::npos);
+    // The quality step replays the team's prompts and keeps the outputs.
+    const std::string quality = step(plan.candidates[0], "perf-accepted")->commands.at(0).shell();
+    QVERIFY2(quality.find("--dataset-name custom --dataset-path \"$PROMPTS\"") != std::string::npos, quality.c_str());
+    QVERIFY(quality.find("--save-detailed") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestPlan)

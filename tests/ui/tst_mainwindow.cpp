@@ -1767,9 +1767,8 @@ void TestMainWindow::checklistByKeyboard()
     QTest::keyClick(table, Qt::Key_N);
     QCOMPARE(doc.undoStack()->count(), before + 2);
     QVERIFY(doc.isModified());
-    const wb::Vendor *contoso = doc.checklist().vendor("Contoso Private Cloud");
-    QVERIFY(contoso);
     wb::ProjectChecklist now = doc.checklist();
+    QVERIFY(now.vendor("Contoso Private Cloud"));
     QCOMPARE(now.vendor("Contoso Private Cloud")->answer("hw-host")->answer, wb::Answer::Yes);
     QCOMPARE(now.vendor("Contoso Private Cloud")->answer("hw-placement")->answer, wb::Answer::No);
     QCOMPARE(now.vendor("Contoso Private Cloud")->answer("hw-host")->answeredOn, QDate::currentDate().toString(Qt::ISODate).toStdString());
@@ -1797,8 +1796,33 @@ void TestMainWindow::checklistByKeyboard()
     for (int r = 0; r < page->model()->rowCount(); ++r)
         shown << QString::fromStdString(page->model()->itemAt(r));
     QCOMPARE(shown, (QStringList{QString(), QStringLiteral("co-idle"), QString(), QStringLiteral("se-compliance")}));
+    // Under "Unanswered by a vendor", answering the last gap of a row hides the row: the cursor
+    // stays in the same vendor's column, on the next question still shown.
+    QTest::keyClick(page->filterBox(), Qt::Key_Home);
+    QTest::keyClick(page->filterBox(), Qt::Key_Down);
+    QCOMPARE(page->filterBox()->currentIndex(), 1);
+    clickCell(table, checklistCell(page, "hw-interconnect", 2));  // Fabrikam: the row's only gap
+    QTest::keyClick(table, Qt::Key_Y);
+    QCOMPARE(page->model()->rowOfItem("hw-interconnect"), -1);
+    QCOMPARE(page->model()->vendorAt(table->currentIndex().column()), 2);
+    const std::string next = page->model()->itemAt(table->currentIndex().row());
+    QVERIFY(!next.empty());
+    const wb::ProjectChecklist beforeN = doc.checklist();
+    QTest::keyClick(table, Qt::Key_N);
+    const wb::ProjectChecklist afterN = doc.checklist();
+    QCOMPARE(afterN.vendor("Fabrikam Systems")->answer(next)->answer, wb::Answer::No);
+    QVERIFY(afterN.vendor("Northwind GPU Cloud")->answers.size() == beforeN.vendor("Northwind GPU Cloud")->answers.size());
     QTest::keyClick(page->filterBox(), Qt::Key_Home);
     QCOMPARE(page->model()->rowCount(), 24);  // four sections, twenty questions
+    // A different answer from the keyboard is a new answer: the old one's words and link go
+    // (Northwind's interconnect was "Yes" with a link).
+    clickCell(table, checklistCell(page, "hw-interconnect", 0));
+    QTest::keyClick(table, Qt::Key_P);
+    const wb::ProjectChecklist afterP = doc.checklist();
+    const wb::VendorAnswer *changed = afterP.vendor("Northwind GPU Cloud")->answer("hw-interconnect");
+    QVERIFY(changed);
+    QCOMPARE(changed->answer, wb::Answer::Partial);
+    QVERIFY(changed->link.empty() && changed->text.empty());
     // Required-but-missing cells are tinted at the chosen commitment.
     QVERIFY(checklistCell(page, "hw-replacement", 1).data(Qt::BackgroundRole).isValid());  // reserved: required, unanswered
     QVERIFY(!checklistCell(page, "se-compliance", 1).data(Qt::BackgroundRole).isValid());  // answered

@@ -1,5 +1,7 @@
 #include "dialogs/checklistdialogs.h"
 
+#include "pages/checklistmodel.h"
+
 #include <catalog/prices.h>
 #include <core/fileio.h>
 #include <core/limits.h>
@@ -40,7 +42,7 @@ QLineEdit *dateField(const std::string &value, QWidget *parent)
 {
     auto *edit = new QLineEdit(QString::fromStdString(value), parent);
     edit->setPlaceholderText(QStringLiteral("YYYY-MM-DD"));
-    edit->setMaxLength(10);
+    edit->setMaxLength(40);  // room for a pasted date with spaces around it (trimmed)
     return edit;
 }
 
@@ -50,6 +52,17 @@ std::optional<QString> dateProblem(const QLineEdit *edit, const QString &field)
     if (text.isEmpty() || isIsoDate(text.toStdString()))
         return std::nullopt;
     return QCoreApplication::translate("ChecklistDialogs", "%1: \"%2\" is not a date as YYYY-MM-DD.").arg(field, text);
+}
+
+QString commitmentWords(Commitment c)
+{
+    switch (c) {
+    case Commitment::OnDemand: return QCoreApplication::translate("ChecklistDialogs", "On-demand");
+    case Commitment::Reserved: return QCoreApplication::translate("ChecklistDialogs", "Reserved");
+    case Commitment::Purchase: return QCoreApplication::translate("ChecklistDialogs", "Purchase");
+    case Commitment::DedicatedCluster: return QCoreApplication::translate("ChecklistDialogs", "Dedicated cluster");
+    }
+    return {};
 }
 
 QString offerWords(VendorOffer offer)
@@ -118,8 +131,8 @@ void VendorDialog::check()
     const std::string name = m_name->text().trimmed().toStdString();
     if (auto why = checkVendorName(name))
         problem = tr("Name: %1.").arg(QString::fromStdString(*why));
-    else if (m_taken.contains(QString::fromStdString(name)))
-        problem = tr("Name: another vendor is called \"%1\".").arg(QString::fromStdString(name));
+    else if (m_taken.contains(QString::fromStdString(name), Qt::CaseInsensitive))
+        problem = tr("Name: another vendor is called \"%1\" (names differ by more than case).").arg(QString::fromStdString(name));
     else if (auto date = dateProblem(m_contacted, tr("Questions sent on")))
         problem = *date;
     m_problem->setText(problem);
@@ -154,7 +167,7 @@ AnswerDialog::AnswerDialog(const ChecklistItem &item, const QString &vendor, con
     : QDialog(parent), m_item(item.id), m_file(answer ? answer->file : std::nullopt), m_attachFn(std::move(attach)),
       m_bytesFn(std::move(bytes))
 {
-    setWindowTitle(tr("%1: %2").arg(vendor, QString::fromStdString(item.id)));
+    setWindowTitle(tr("%1's answer").arg(vendor));
     auto *form = new QFormLayout(this);
     auto *question = new QLabel(QStringLiteral("<b>%1</b><br><i>%2</i>")
                                     .arg(QString::fromStdString(item.question).toHtmlEscaped(),
@@ -166,7 +179,7 @@ AnswerDialog::AnswerDialog(const ChecklistItem &item, const QString &vendor, con
     m_answer = new QComboBox(this);
     m_answer->addItem(tr("Not answered"), -1);
     for (const auto &[value, name] : EnumNames<Answer>::items)
-        m_answer->addItem(QString::fromLatin1(name.data(), int(name.size())), int(value));
+        m_answer->addItem(ChecklistModel::answerWords(value), int(value));
     m_answer->setCurrentIndex(answer ? m_answer->findData(int(answer->answer)) : 0);
     form->addRow(tr("&Answer:"), m_answer);
     m_text = new QPlainTextEdit(answer ? QString::fromStdString(answer->text) : QString(), this);
@@ -205,7 +218,12 @@ AnswerDialog::AnswerDialog(const ChecklistItem &item, const QString &vendor, con
 
 void AnswerDialog::showFile()
 {
-    m_fileLabel->setText(m_file ? tr("%1 (%2 KiB)").arg(QString::fromStdString(m_file->name)).arg((m_file->bytes + 1023) / 1024)
+    const auto size = [](std::uint64_t bytes) {
+        return bytes < 1024 ? tr("%1 bytes").arg(bytes)
+                            : bytes < (1u << 20) ? tr("%1 KiB").arg(double(bytes) / 1024, 0, 'f', 1)
+                                                 : tr("%1 MiB").arg(double(bytes) / (1 << 20), 0, 'f', 1);
+    };
+    m_fileLabel->setText(m_file ? tr("%1 (%2)").arg(QString::fromStdString(m_file->name), size(m_file->bytes))
                                 : tr("none (at most %1 MiB)").arg(kAttachmentMaxBytes >> 20));
     m_removeFile->setEnabled(m_file.has_value());
     m_saveFile->setEnabled(m_file.has_value());
@@ -281,7 +299,7 @@ ChecklistItemDialog::ChecklistItemDialog(const ChecklistTemplate &tmpl, QWidget 
     m_section->setToolTip(tr("One of the sections, or type a new section's title"));
     form->addRow(tr("&Section:"), m_section);
     m_id = new QLineEdit(this);
-    m_id->setPlaceholderText(tr("a short id: hw-rails"));
+    m_id->setPlaceholderText(tr("optional: a short id such as hw-rails (one is made up when empty)"));
     form->addRow(tr("&Id:"), m_id);
     m_question = new QLineEdit(this);
     form->addRow(tr("&Question:"), m_question);
@@ -289,7 +307,7 @@ ChecklistItemDialog::ChecklistItemDialog(const ChecklistTemplate &tmpl, QWidget 
     form->addRow(tr("&Evidence that answers it:"), m_evidence);
     m_required = new QComboBox(this);
     for (const auto &[value, name] : EnumNames<Commitment>::items)
-        m_required->addItem(QString::fromLatin1(name.data(), int(name.size())), int(value));
+        m_required->addItem(commitmentWords(value), int(value));
     m_required->setCurrentIndex(1);
     form->addRow(tr("&Required from:"), m_required);
     m_ok = okButtons(this, form, &m_problem);
@@ -302,7 +320,7 @@ ChecklistItemDialog::ChecklistItemDialog(const ChecklistTemplate &tmpl, QWidget 
 void ChecklistItemDialog::check()
 {
     QString problem;
-    const std::string id = m_id->text().trimmed().toStdString();
+    const std::string id = itemId();
     if (!limits::isPlainName(id))
         problem = tr("Id: 1 to 64 letters, digits, '-', '_' or '.'.");
     else if (m_tmpl.item(id))
@@ -315,6 +333,16 @@ void ChecklistItemDialog::check()
         problem = tr("Section: empty.");
     m_problem->setText(problem);
     m_ok->setEnabled(problem.isEmpty());
+}
+
+std::string ChecklistItemDialog::itemId() const
+{
+    const std::string typed = m_id->text().trimmed().toStdString();
+    if (!typed.empty())
+        return typed;
+    for (int n = 1;; ++n)
+        if (const std::string id = "team-" + std::to_string(n); !m_tmpl.item(id))
+            return id;
 }
 
 ChecklistSection ChecklistItemDialog::newSection() const
@@ -334,7 +362,7 @@ ChecklistSection ChecklistItemDialog::newSection() const
 ChecklistItem ChecklistItemDialog::item() const
 {
     ChecklistItem item;
-    item.id = m_id->text().trimmed().toStdString();
+    item.id = itemId();
     const ChecklistSection fresh = newSection();
     if (!fresh.id.empty()) {
         item.section = fresh.id;

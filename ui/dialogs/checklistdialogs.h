@@ -98,6 +98,7 @@ public:
 
 private:
     void check();
+    std::string itemId() const;
 
     const ChecklistTemplate &m_tmpl;
     QComboBox *m_section = nullptr, *m_required = nullptr;

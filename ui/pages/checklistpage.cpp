@@ -17,7 +17,10 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QTableView>
+
+#include <utility>
 
 namespace wb {
 
@@ -92,9 +95,17 @@ ChecklistPage::ChecklistPage(Document *document, QWidget *parent) : Page(documen
     m_table->verticalHeader()->setVisible(false);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ChecklistModel::Question, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setMinimumSectionSize(140);
+    m_table->horizontalHeader()->setMinimumSectionSize(110);
     m_table->installEventFilter(this);
     layout->addWidget(m_table, 1);
+    auto *legend = new QLabel(tr("<span style=\"background-color: rgba(220,50,47,0.35)\">&nbsp;— missing&nbsp;</span> "
+                                 "required at this commitment and not answered (or unknown) &nbsp; "
+                                 "<span style=\"background-color: rgba(230,160,0,0.35)\">&nbsp;Yes&nbsp;</span> "
+                                 "answered without the evidence a purchase needs (a link or a file) &nbsp; "
+                                 "· link / · file: the evidence given"),
+                              this);
+    legend->setWordWrap(true);
+    layout->addWidget(legend);
 
     connect(m_table, &QTableView::doubleClicked, this, [this] { openAnswer(); });
     connect(m_commitment, &QComboBox::activated, this, [this] { m_commitmentChosen = true; });
@@ -110,26 +121,61 @@ ChecklistPage::ChecklistPage(Document *document, QWidget *parent) : Page(documen
 
 void ChecklistPage::showChecklist()
 {
+    // The cell being worked on: the one an answer asked for (the next question), else the current.
     const QModelIndex current = m_table->currentIndex();
-    const std::string item = m_model->itemAt(current.row());
-    const int column = current.column();
+    std::string item = std::exchange(m_keepItem, std::string());
+    std::string vendor = std::exchange(m_keepVendor, std::string());
+    if (item.empty())
+        item = m_model->itemAt(current.row());
+    const int oldVendor = m_model->vendorAt(current.column());
+    if (vendor.empty() && oldVendor >= 0)
+        vendor = m_model->checklist().vendors[std::size_t(oldVendor)].name;
+    const int oldColumn = current.column();
+
     m_model->setChecklist(document()->checklistTemplate(), document()->checklist());
-    const int vendors = int(m_model->checklist().vendors.size());
-    // Each vendor's column as wide as its header or its longest answer word, at least 170 px.
-    for (int c = ChecklistModel::FirstVendor; c < ChecklistModel::FirstVendor + vendors; ++c) {
-        m_table->resizeColumnToContents(c);
-        m_table->setColumnWidth(c, std::max(170, std::min(m_table->columnWidth(c), 260)));
-    }
-    m_table->resizeColumnToContents(ChecklistModel::RequiredFrom);
+    const ProjectChecklist &checklist = m_model->checklist();
+    const int vendors = int(checklist.vendors.size());
     m_empty->setVisible(vendors == 0);
     for (QPushButton *b : {m_editVendor, m_removeVendor, m_exportVendor})
         b->setEnabled(vendors > 0);
-    // Keep the cell being worked on.
-    const int row = m_model->rowOfItem(item);
-    if (row >= 0 && column >= 0)
-        m_table->setCurrentIndex(m_model->index(row, std::min(column, m_model->columnCount() - 1)));
-    else if (vendors > 0 && m_model->rowCount() > 1)
-        m_table->setCurrentIndex(m_model->index(1, ChecklistModel::FirstVendor));
+    fitColumns();
+
+    // The same vendor's column (found by name: columns move when vendors come and go), and the
+    // same question, or the next one the filter still shows.
+    int column = oldColumn;
+    for (int v = 0; v < vendors; ++v)
+        if (checklist.vendors[std::size_t(v)].name == vendor)
+            column = ChecklistModel::FirstVendor + v;
+    int row = m_model->rowOfItem(item);
+    const std::vector<ChecklistItem> &items = m_model->checklistTemplate().items;
+    for (auto it = std::find_if(items.begin(), items.end(), [&](const ChecklistItem &i) { return i.id == item; });
+         row < 0 && it != items.end(); ++it)
+        row = m_model->rowOfItem(it->id);
+    if (row < 0)
+        row = m_model->rowCount() > 1 ? 1 : -1;
+    if (row >= 0 && vendors > 0)
+        m_table->setCurrentIndex(m_model->index(row, std::clamp(column, int(ChecklistModel::FirstVendor), m_model->columnCount() - 1)));
+}
+
+void ChecklistPage::fitColumns()
+{
+    // Every vendor in view beside the questions up to five vendors at 1280 pixels: the question
+    // column keeps 300 px and stretches; vendors share the rest, 130 to 260 px each (beyond that
+    // the table scrolls sideways).
+    const int vendors = m_model->columnCount() - ChecklistModel::FirstVendor;
+    m_table->resizeColumnToContents(ChecklistModel::RequiredFrom);
+    if (vendors <= 0)
+        return;
+    const int room = m_table->viewport()->width() - 300 - m_table->columnWidth(ChecklistModel::RequiredFrom);
+    const int each = std::clamp(room / vendors, 130, 260);
+    for (int c = ChecklistModel::FirstVendor; c < ChecklistModel::FirstVendor + vendors; ++c)
+        m_table->setColumnWidth(c, each);
+}
+
+void ChecklistPage::resizeEvent(QResizeEvent *event)
+{
+    Page::resizeEvent(event);
+    fitColumns();
 }
 
 void ChecklistPage::showGate()
@@ -150,7 +196,8 @@ void ChecklistPage::showGate()
         m_gate->setText(c ? tr("<b>The recommended commitment is backed:</b> its vendor has answered every question a %1 "
                                "commitment requires.")
                                 .arg(QString::fromLatin1(enumName(*c).data(), int(enumName(*c).size())))
-                          : tr("The recommendation commits to nothing the checklist gates (renting, or the model API)."));
+                          : tr("The recommendation (renting, or the model API) makes no commitment the checklist "
+                               "gates. Choose a commitment above to see what each vendor still owes for it."));
         return;
     }
     const EvidenceGate &g = *rec->evidence;
@@ -205,18 +252,42 @@ void ChecklistPage::answerCurrent(std::optional<Answer> answer)
     Vendor &vendor = after.vendors[std::size_t(v)];
     std::optional<VendorAnswer> value;
     if (answer) {
-        value = vendor.answer(item) ? *vendor.answer(item) : VendorAnswer{};
+        const VendorAnswer *old = vendor.answer(item);
+        if (old && old->answer == *answer) {
+            moveDown();  // already so: nothing to change
+            return;
+        }
+        // A different answer is a new answer: the old one's words, evidence and author belonged
+        // to it (Enter adds the new one's; undo brings the old back).
+        value = VendorAnswer{};
         value->answer = *answer;
-        if (value->answeredOn.empty())
-            value->answeredOn = QDate::currentDate().toString(Qt::ISODate).toStdString();
+        value->answeredOn = QDate::currentDate().toString(Qt::ISODate).toStdString();
     }
     vendor.setAnswer(m_model->checklistTemplate(), item, value);
-    const QString label = answer ? tr("Answer %1 for %2: %3")
-                                       .arg(QString::fromStdString(item), QString::fromStdString(vendor.name),
-                                            ChecklistModel::answerWords(*answer))
-                                 : tr("Clear %1 for %2").arg(QString::fromStdString(item), QString::fromStdString(vendor.name));
-    if (edit(after, label) && answer)
-        moveDown();
+    const QString question = shortQuestion(item);
+    const QString label = answer ? tr("Answer \"%1\" for %2: %3")
+                                       .arg(question, QString::fromStdString(vendor.name), ChecklistModel::answerWords(*answer))
+                                 : tr("Clear \"%1\" for %2").arg(question, QString::fromStdString(vendor.name));
+    if (answer) {
+        // After the change, the next question down in this vendor's column (the answered one may
+        // leave the view under a filter).
+        for (int row = current.row() + 1; row < m_model->rowCount() && m_keepItem.empty(); ++row)
+            m_keepItem = m_model->itemAt(row);
+        if (m_keepItem.empty())
+            m_keepItem = item;
+        m_keepVendor = vendor.name;
+    }
+    if (!edit(after, label)) {
+        m_keepItem.clear();
+        m_keepVendor.clear();
+    }
+}
+
+QString ChecklistPage::shortQuestion(const std::string &item) const
+{
+    const ChecklistItem *q = m_model->checklistTemplate().item(item);
+    const QString text = q ? QString::fromStdString(q->question) : QString::fromStdString(item);
+    return text.size() > 48 ? text.left(47) + QStringLiteral("…") : text;
 }
 
 void ChecklistPage::openAnswer()
@@ -237,7 +308,7 @@ void ChecklistPage::openAnswer()
     if (dialog.exec() != QDialog::Accepted)
         return;
     vendor.setAnswer(m_model->checklistTemplate(), item, dialog.answer());
-    edit(after, tr("Answer %1 for %2").arg(QString::fromStdString(item), QString::fromStdString(vendor.name)));
+    edit(after, tr("Answer \"%1\" for %2").arg(shortQuestion(item), QString::fromStdString(vendor.name)));
 }
 
 bool ChecklistPage::eventFilter(QObject *watched, QEvent *event)
@@ -308,6 +379,11 @@ void ChecklistPage::removeVendor()
         return;
     ProjectChecklist after = m_model->checklist();
     const QString name = QString::fromStdString(after.vendors[std::size_t(v)].name);
+    const auto answered = after.vendors[std::size_t(v)].answers.size();
+    if (QMessageBox::question(this, tr("Remove vendor"),
+                              tr("Remove %1 and its %2 answers? (Edit > Undo brings them back.)").arg(name).arg(answered))
+        != QMessageBox::Yes)
+        return;
     after.vendors.erase(after.vendors.begin() + v);
     edit(after, tr("Remove vendor %1").arg(name));  // undo brings it back with its answers
 }
@@ -332,8 +408,33 @@ void ChecklistPage::importAnswers()
                                                       tr("Checklist answers (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
-    if (auto error = document()->importChecklistAnswers(path))
+    const ProjectChecklist before = document()->checklist();
+    if (auto error = document()->importChecklistAnswers(path)) {
         QMessageBox::warning(this, tr("Import answers"), tr("Nothing was imported.\n\n%1").arg(*error));
+        return;
+    }
+    // What changed, vendor by vendor, so that nothing changes unseen (one undo step reverts it).
+    const ProjectChecklist after = document()->checklist();
+    QStringList lines;
+    for (const Vendor &v : after.vendors) {
+        const Vendor *old = before.vendor(v.name);
+        int added = 0, changed = 0;
+        for (const VendorAnswer &a : v.answers) {
+            const VendorAnswer *was = old ? old->answer(a.item) : nullptr;
+            if (!was)
+                ++added;
+            else if (was->answer != a.answer || was->text != a.text || was->link != a.link ||
+                     (was->file ? was->file->sha256 : std::string()) != (a.file ? a.file->sha256 : std::string()))
+                ++changed;
+        }
+        if (!old)
+            lines << tr("%1: new vendor, %2 answers").arg(QString::fromStdString(v.name)).arg(added);
+        else if (added || changed)
+            lines << tr("%1: %2 new answers, %3 changed").arg(QString::fromStdString(v.name)).arg(added).arg(changed);
+    }
+    QMessageBox::information(this, tr("Import answers"),
+                             lines.isEmpty() ? tr("The file changed no answer.")
+                                             : tr("Imported:\n%1\n\nEdit > Undo reverts the import.").arg(lines.join(u'\n')));
 }
 
 void ChecklistPage::exportVendor()

@@ -44,6 +44,7 @@ public:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void showChecklist();
@@ -52,6 +53,8 @@ private:
     void answerCurrent(std::optional<Answer> answer);
     void openAnswer();
     void moveDown();
+    void fitColumns();
+    QString shortQuestion(const std::string &item) const;
     int currentVendor() const;
     bool edit(const ProjectChecklist &after, const QString &label);
 
@@ -61,6 +64,7 @@ private:
     QLabel *m_gate = nullptr, *m_empty = nullptr;
     QPushButton *m_editVendor = nullptr, *m_removeVendor = nullptr, *m_exportVendor = nullptr;
     bool m_commitmentChosen = false;
+    std::string m_keepItem, m_keepVendor;  // where the cursor goes after the next change
 };
 
 } // namespace wb

@@ -73,7 +73,7 @@ void PlanPage::showPlan()
     if (results.results.size() != brief->candidates.size())
         return;  // results of another brief are still on their way
     const BenchmarkPlan plan =
-        makeBenchmarkPlan(*brief, results, chosen >= 0 ? std::optional<std::size_t>(std::size_t(chosen)) : std::nullopt);
+        makeBenchmarkPlan(*brief, results, document()->catalog(), chosen >= 0 ? std::optional<std::size_t>(std::size_t(chosen)) : std::nullopt);
     m_markdown = QString::fromStdString(planToMarkdown(plan));
     const int scroll = m_view->verticalScrollBar() ? m_view->verticalScrollBar()->value() : 0;
     m_view->setMarkdown(m_markdown);
