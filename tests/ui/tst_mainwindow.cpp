@@ -1977,6 +1977,16 @@ void TestMainWindow::screenshots()
                      w.checklistPage()->commitmentBox()->setCurrentIndex(2);
                      w.checklistPage()->filterBox()->setCurrentIndex(2);
                  }},
+                {QStringLiteral("5e-checklist-four-vendors"), [&] {
+                     wb::ProjectChecklist four = doc.checklist();
+                     wb::Vendor rental;
+                     rental.name = "Tailspin Cluster Rentals";
+                     rental.offer = wb::VendorOffer::ClusterRental;
+                     four.vendors.push_back(rental);
+                     QVERIFY(!doc.editChecklist(four, QStringLiteral("Add vendor")).has_value());
+                     w.checklistPage()->commitmentBox()->setCurrentIndex(1);
+                     w.checklistPage()->filterBox()->setCurrentIndex(0);
+                 }},
                 {QStringLiteral("5d-plan"), [&] {
                      w.checklistPage()->filterBox()->setCurrentIndex(0);
                      page(int(W::Tab::Plan));

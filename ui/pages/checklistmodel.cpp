@@ -251,8 +251,12 @@ QVariant ChecklistModel::headerData(int section, Qt::Orientation orientation, in
         const Vendor &vendor = m_checklist.vendors[std::size_t(v)];
         const ChecklistProgress p = vendorProgress(m_tmpl, vendor);
         const VendorGaps gaps = vendorGaps(m_tmpl, vendor, m_commitment);
+        // A long name is cut (the tooltip has it whole) so that four vendors fit beside the questions.
+        QString name = QString::fromStdString(vendor.name);
+        if (name.size() > 19)
+            name = name.left(18) + QStringLiteral("…");
         return tr("%1\n%2/%3 answered\n%4 required open")
-            .arg(QString::fromStdString(vendor.name))
+            .arg(name)
             .arg(p.answered)
             .arg(p.items)
             .arg(gaps.missing.size() + gaps.unbacked.size());

@@ -97,6 +97,7 @@ ChecklistPage::ChecklistPage(Document *document, QWidget *parent) : Page(documen
     m_table->horizontalHeader()->setSectionResizeMode(ChecklistModel::Question, QHeaderView::Stretch);
     m_table->horizontalHeader()->setMinimumSectionSize(110);
     m_table->installEventFilter(this);
+    m_table->viewport()->installEventFilter(this);  // its width decides the columns'
     layout->addWidget(m_table, 1);
     auto *legend = new QLabel(tr("<span style=\"background-color: rgba(220,50,47,0.35)\">&nbsp;— missing&nbsp;</span> "
                                  "required at this commitment and not answered (or unknown) &nbsp; "
@@ -170,12 +171,6 @@ void ChecklistPage::fitColumns()
     const int each = std::clamp(room / vendors, 130, 260);
     for (int c = ChecklistModel::FirstVendor; c < ChecklistModel::FirstVendor + vendors; ++c)
         m_table->setColumnWidth(c, each);
-}
-
-void ChecklistPage::resizeEvent(QResizeEvent *event)
-{
-    Page::resizeEvent(event);
-    fitColumns();
 }
 
 void ChecklistPage::showGate()
@@ -313,6 +308,8 @@ void ChecklistPage::openAnswer()
 
 bool ChecklistPage::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
     if (watched == m_table && event->type() == QEvent::KeyPress) {
         const auto *key = static_cast<QKeyEvent *>(event);
         if (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
