@@ -54,17 +54,6 @@ std::optional<QString> dateProblem(const QLineEdit *edit, const QString &field)
     return QCoreApplication::translate("ChecklistDialogs", "%1: \"%2\" is not a date as YYYY-MM-DD.").arg(field, text);
 }
 
-QString commitmentWords(Commitment c)
-{
-    switch (c) {
-    case Commitment::OnDemand: return QCoreApplication::translate("ChecklistDialogs", "On-demand");
-    case Commitment::Reserved: return QCoreApplication::translate("ChecklistDialogs", "Reserved");
-    case Commitment::Purchase: return QCoreApplication::translate("ChecklistDialogs", "Purchase");
-    case Commitment::DedicatedCluster: return QCoreApplication::translate("ChecklistDialogs", "Dedicated cluster");
-    }
-    return {};
-}
-
 QString offerWords(VendorOffer offer)
 {
     switch (offer) {
@@ -307,7 +296,7 @@ ChecklistItemDialog::ChecklistItemDialog(const ChecklistTemplate &tmpl, QWidget 
     form->addRow(tr("&Evidence that answers it:"), m_evidence);
     m_required = new QComboBox(this);
     for (const auto &[value, name] : EnumNames<Commitment>::items)
-        m_required->addItem(commitmentWords(value), int(value));
+        m_required->addItem(ChecklistModel::commitmentWords(value), int(value));
     m_required->setCurrentIndex(1);
     form->addRow(tr("&Required from:"), m_required);
     m_ok = okButtons(this, form, &m_problem);

@@ -8,17 +8,6 @@ namespace wb {
 
 namespace {
 
-QString commitmentWords(Commitment c)
-{
-    switch (c) {
-    case Commitment::OnDemand: return QCoreApplication::translate("ChecklistModel", "On-demand");
-    case Commitment::Reserved: return QCoreApplication::translate("ChecklistModel", "Reserved");
-    case Commitment::Purchase: return QCoreApplication::translate("ChecklistModel", "Purchase");
-    case Commitment::DedicatedCluster: return QCoreApplication::translate("ChecklistModel", "Dedicated cluster");
-    }
-    return {};
-}
-
 bool missing(const VendorAnswer *a)
 {
     return !a || a->answer == Answer::Unknown;
@@ -27,6 +16,17 @@ bool missing(const VendorAnswer *a)
 } // namespace
 
 ChecklistModel::ChecklistModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+QString ChecklistModel::commitmentWords(Commitment c)
+{
+    switch (c) {
+    case Commitment::OnDemand: return tr("On-demand");
+    case Commitment::Reserved: return tr("Reserved");
+    case Commitment::Purchase: return tr("Purchase");
+    case Commitment::DedicatedCluster: return tr("Dedicated cluster");
+    }
+    return {};
+}
 
 QString ChecklistModel::answerWords(Answer answer)
 {

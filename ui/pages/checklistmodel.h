@@ -40,6 +40,7 @@ public:
 
     // How an answer reads in a cell ("Yes", "N/A", ...).
     static QString answerWords(Answer answer);
+    static QString commitmentWords(Commitment commitment);
 
 private:
     struct Row

@@ -17,7 +17,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QResizeEvent>
 #include <QTableView>
 
 #include <utility>
@@ -36,10 +35,8 @@ ChecklistPage::ChecklistPage(Document *document, QWidget *parent) : Page(documen
     auto *bar = new QHBoxLayout;
     auto *commitmentLabel = new QLabel(tr("&Commitment:"), this);
     m_commitment = new QComboBox(this);
-    m_commitment->addItem(tr("On-demand"), int(Commitment::OnDemand));
-    m_commitment->addItem(tr("Reserved"), int(Commitment::Reserved));
-    m_commitment->addItem(tr("Purchase"), int(Commitment::Purchase));
-    m_commitment->addItem(tr("Dedicated cluster"), int(Commitment::DedicatedCluster));
+    for (const auto &item : EnumNames<Commitment>::items)
+        m_commitment->addItem(ChecklistModel::commitmentWords(item.first), int(item.first));
     m_commitment->setCurrentIndex(1);
     m_commitment->setToolTip(tr("Which items are required, and tinted when missing: those required at this commitment"));
     commitmentLabel->setBuddy(m_commitment);
