@@ -1,10 +1,11 @@
 #include "procurement/plan.h"
 
+#include "procurement/plancommands.h"
+
 #include "core/assumptions.h"
 #include "core/format.h"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -13,7 +14,8 @@ namespace wb {
 
 namespace {
 
-using OrderedJson = nlohmann::ordered_json;
+using namespace detail;
+
 
 constexpr double kGiB = 1024.0 * 1024 * 1024;
 // A steady-traffic run lasts this long (10 minutes: enough requests for a stable p99 at the
@@ -40,19 +42,6 @@ std::string modelRepo(const ModelSpec &model)
 std::string num(double v)
 {
     return readableNumber(v);
-}
-
-// A number as a command-line argument: plain digits, no grouping ("12.5", "2000").
-std::string arg(double v)
-{
-    if (std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15)
-        return fmt::format("{}", std::llround(v));
-    return fmt::format("{:.4g}", v);
-}
-
-std::string ms(double seconds)
-{
-    return arg(std::round(seconds * 1000));
 }
 
 std::string seconds(double s)
@@ -84,110 +73,6 @@ PlanStep wordStep(std::string id, std::string what, std::string record, std::str
     s.record = std::move(record);
     s.criterion = std::move(criterion);
     return s;
-}
-
-// The load a run offers: a request rate (open loop), a concurrency (closed loop), or everything
-// at once (offline).
-struct Load
-{
-    std::optional<double> rate;
-    std::optional<int> concurrency;
-    double burstiness = 1;
-};
-
-// vllm bench serve (docs.vllm.ai, "vllm bench serve" CLI reference): random prompts of the
-// given lengths, --ignore-eos so that every request produces its output length, the brief's SLO
-// as goodput, percentiles 50/95/99 and the JSON saved for `gpuwb evidence import` later.
-// Where a command sends its requests: vLLM's own backend for a vLLM server, the OpenAI-compatible
-// one for SGLang, TensorRT-LLM (trtllm-serve) and others; the whole deployment ($BASE_URL, a load
-// balancer in front of every replica) or one replica ($REPLICA_URL).
-struct Endpoint
-{
-    std::string backend = "vllm";
-    std::string url = "$BASE_URL";
-};
-
-// The random dataset of the given lengths, or the team's own prompts ($PROMPTS, a JSONL file of
-// {"prompt": ...}) with their generated text saved for the quality filter.
-enum class Prompts { Random, Own };
-
-PlanCommand vllmCommand(const std::string &purpose, const Brief &brief, double inputTokens, double outputTokens,
-                        const Load &load, int prompts, const std::string &resultFile, const Endpoint &at,
-                        Prompts kind = Prompts::Random)
-{
-    PlanCommand c{"vllm", {"bench", "serve", "--backend", at.backend, "--base-url", at.url, "--endpoint",
-                           "/v1/completions", "--model", "$MODEL"},
-                  purpose};
-    if (kind == Prompts::Random)
-        c.args.insert(c.args.end(), {"--dataset-name", "random", "--random-input-len", arg(std::round(inputTokens)),
-                                     "--random-output-len", arg(std::round(outputTokens)), "--num-prompts", arg(prompts),
-                                     "--ignore-eos"});
-    else
-        c.args.insert(c.args.end(), {"--dataset-name", "custom", "--dataset-path", "$PROMPTS", "--custom-output-len",
-                                     arg(std::round(outputTokens)), "--num-prompts", arg(prompts), "--save-detailed"});
-    c.args.push_back("--request-rate");
-    c.args.push_back(load.rate ? arg(*load.rate) : "inf");
-    if (load.rate) {
-        c.args.push_back("--burstiness");
-        c.args.push_back(arg(load.burstiness));
-    }
-    if (load.concurrency) {
-        c.args.push_back("--max-concurrency");
-        c.args.push_back(arg(*load.concurrency));
-    }
-    c.args.insert(c.args.end(), {"--percentile-metrics", "ttft,tpot,itl,e2el", "--metric-percentiles", "50,95,99"});
-    const Slo &slo = brief.workload.slo;
-    std::vector<std::string> goodput;
-    if (auto t = slo.ttftP99S ? slo.ttftP99S : slo.ttftP95S)
-        goodput.push_back("ttft:" + ms(*t));
-    if (auto t = slo.tpotP99S ? slo.tpotP99S : slo.tpotP95S)
-        goodput.push_back("tpot:" + ms(*t));
-    if (auto t = slo.e2eP99S ? slo.e2eP99S : slo.e2eP95S)
-        goodput.push_back("e2el:" + ms(*t));
-    if (!goodput.empty()) {
-        c.args.push_back("--goodput");
-        c.args.insert(c.args.end(), goodput.begin(), goodput.end());
-    }
-    c.args.insert(c.args.end(), {"--save-result", "--result-dir", "$RESULTS", "--result-filename", resultFile});
-    return c;
-}
-
-// guidellm benchmark (GuideLLM docs, "Run a Benchmark"): synthetic data of the given lengths;
-// poisson for an open-loop rate, concurrent for a closed loop, throughput for offline work.
-PlanCommand guidellmCommand(const std::string &purpose, double inputTokens, double outputTokens, const Load &load,
-                            double maxSeconds, const std::string &resultFile, bool sweep = false)
-{
-    PlanCommand c{"guidellm", {"benchmark", "--target", "$BASE_URL", "--model", "$MODEL", "--data",
-                               fmt::format("prompt_tokens={},output_tokens={}", arg(std::round(inputTokens)),
-                                           arg(std::round(outputTokens)))},
-                  purpose};
-    if (sweep)
-        c.args.insert(c.args.end(), {"--rate-type", "sweep"});
-    else if (load.rate)
-        c.args.insert(c.args.end(), {"--rate-type", "poisson", "--rate", arg(*load.rate)});
-    else if (load.concurrency)
-        c.args.insert(c.args.end(), {"--rate-type", "concurrent", "--rate", arg(*load.concurrency)});
-    else
-        c.args.insert(c.args.end(), {"--rate-type", "throughput"});
-    c.args.insert(c.args.end(), {"--max-seconds", arg(std::ceil(maxSeconds)), "--output-path", "$RESULTS/" + resultFile});
-    return c;
-}
-
-// Memory per GPU every second while the runs go (stopped with Ctrl-C), with the GPU vendor's
-// tool: nvidia-smi's own loop, rocm-smi in a shell loop; none known for others.
-std::optional<PlanCommand> memoryWatch(const std::string &vendor, const std::string &resultFile)
-{
-    if (vendor == "nvidia")
-        return PlanCommand{"nvidia-smi",
-                           {"--query-gpu=index,memory.used,memory.total", "--format=csv", "-l", "1", "-f",
-                            "$RESULTS/" + resultFile},
-                           "memory per GPU every second while the runs go (stop it with Ctrl-C)"};
-    if (vendor == "amd")
-        return PlanCommand{"sh",
-                           {"-c", "while rocm-smi --showmeminfo vram --csv >> \"$RESULTS/" + resultFile +
-                                      "\"; do sleep 1; done"},
-                           "memory per GPU every second while the runs go (stop it with Ctrl-C)"};
-    return std::nullopt;
 }
 
 struct SloTarget
@@ -541,88 +426,13 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, const Ca
     return plan;
 }
 
-// Free text (a brief's name, a provider's) on one Markdown line: line breaks and other control
-// characters become spaces, so that no text can open a code block of its own.
-std::string oneLine(std::string text)
-{
-    for (char &c : text)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-            c = ' ';
-    return text;
-}
-
-// A value for `export NAME=VALUE`: single-quoted unless it is plainly safe.
-std::string shellValue(const std::string &value)
-{
-    if (!value.empty() && value.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,:/+@%") ==
-                              std::string::npos)
-        return value;
-    std::string quoted = "'";
-    for (char c : value)
-        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return quoted + "'";
-}
-
-OrderedJson commandJson(const PlanCommand &c)
-{
-    return {{"tool", c.tool}, {"purpose", c.purpose}, {"args", c.args}, {"shell", c.shell()}};
-}
-
-OrderedJson optionalNumber(const std::optional<double> &v)
-{
-    return v ? OrderedJson(*v) : OrderedJson(nullptr);
-}
-
 } // namespace
-
-std::vector<std::string> PlanCommand::words() const
-{
-    std::vector<std::string> out{tool};
-    for (const std::string &a : args) {
-        const bool variable = a.rfind("$BASE_URL", 0) == 0 || a.rfind("$REPLICA_URL", 0) == 0 || a.rfind("$MODEL", 0) == 0 ||
-                              a.rfind("$RESULTS", 0) == 0 || a.rfind("$PROMPTS", 0) == 0;
-        const bool plain = a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,:=/+@%") ==
-                           std::string::npos;
-        if (variable)
-            out.push_back("\"" + a + "\"");  // expanded by the shell, kept as one argument
-        else if (plain && !a.empty())
-            out.push_back(a);
-        else {
-            std::string quoted = "'";
-            for (char c : a)
-                quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-            out.push_back(quoted + "'");
-        }
-    }
-    return out;
-}
 
 std::optional<bool> PlanStep::predictedToPass() const
 {
     if (!target || !predicted || comparison.empty())
         return std::nullopt;
     return comparison == "<=" ? *predicted <= *target : *predicted >= *target;
-}
-
-std::string PlanCommand::shell() const
-{
-    std::string line;
-    for (const std::string &w : words())
-        line += (line.empty() ? "" : " ") + w;
-    return line;
-}
-
-std::string PlanCommand::shellLines(std::size_t width) const
-{
-    std::string out, line;
-    for (const std::string &w : words()) {
-        if (!line.empty() && w.rfind("--", 0) == 0 && line.size() + 1 + w.size() > width) {
-            out += line + " \\\n";
-            line = "  ";
-        }
-        line += (line.empty() || line == "  " ? "" : " ") + w;
-    }
-    return out + line;
 }
 
 BenchmarkPlan makeBenchmarkPlan(const Brief &brief, const Results &results, const Catalog &catalog,
@@ -636,89 +446,6 @@ BenchmarkPlan makeBenchmarkPlan(const Brief &brief, const Results &results, cons
         if (!only || *only == i)
             plan.candidates.push_back(candidatePlan(brief, results, catalog, i));
     return plan;
-}
-
-std::string planToMarkdown(const BenchmarkPlan &plan)
-{
-    std::string out = "# Benchmark plan: " + oneLine(plan.briefName) + "\n\n";
-    out += "Four phases per candidate, as the method lists them. Keep the inputs, the result files and this plan with the "
-           "decision. Each criterion compares a measured figure with the brief's target; the prediction is the engine's "
-           "(GPU Workbench " + plan.engineVersion + ").\n\n";
-    out += "Set these before running the commands. MODEL is the model as the server serves it (the catalog's "
-           "repository is shown: use the instruct or quantized checkpoint you deploy); BASE_URL the endpoint in front of "
-           "every replica (a load balancer); REPLICA_URL one replica's own endpoint; PROMPTS a JSONL file of the team's "
-           "representative prompts ({\"prompt\": ...} per line).\n\n```sh\n";
-    out += "export MODEL=" + shellValue(plan.modelRepo) +
-           "\nexport BASE_URL=http://localhost:8000\nexport REPLICA_URL=\"$BASE_URL\"\nexport PROMPTS=prompts.jsonl\n"
-           "export RESULTS=plan-results\nmkdir -p \"$RESULTS\"\n```\n";
-    for (const CandidatePlan &c : plan.candidates) {
-        out += fmt::format("\n## Candidate {}: {}\n", c.candidate + 1, oneLine(c.label));
-        for (const std::string &n : c.notes)
-            out += "\n> " + oneLine(n) + "\n";
-        int phaseNumber = 0;
-        for (const PlanPhase &p : c.phases) {
-            out += fmt::format("\n### Phase {}: {}\n", ++phaseNumber, p.title);
-            int stepNumber = 0;
-            for (const PlanStep &s : p.steps) {
-                const std::optional<bool> pass = s.predictedToPass();
-                out += fmt::format("\n{}. **{}** {}\n   - Record: {}\n   - Accept when: {}{}\n", ++stepNumber, s.id,
-                                   oneLine(s.what), oneLine(s.record), oneLine(s.criterion),
-                                   pass && !*pass ? " — **predicted to miss**" : "");
-                if (!s.commands.empty()) {
-                    out += "\n   ```sh\n";
-                    for (const PlanCommand &cmd : s.commands) {
-                        std::string lines = cmd.shellLines();
-                        for (std::size_t at = lines.find('\n'); at != std::string::npos; at = lines.find('\n', at + 4))
-                            lines.replace(at, 1, "\n   ");  // indented under the list item
-                        out += "   # " + oneLine(cmd.purpose) + "\n   " + lines + "\n";
-                    }
-                    out += "   ```\n";
-                }
-            }
-        }
-    }
-    return out;
-}
-
-std::string planToJson(const BenchmarkPlan &plan)
-{
-    OrderedJson root = {{"format", "gpu-workbench-benchmark-plan"},
-                        {"version", 1},
-                        {"brief", plan.briefName},
-                        {"engine_version", plan.engineVersion},
-                        {"environment",
-                         {{"MODEL", plan.modelRepo},
-                          {"BASE_URL", "http://localhost:8000"},
-                          {"REPLICA_URL", "$BASE_URL"},
-                          {"PROMPTS", "prompts.jsonl"},
-                          {"RESULTS", "plan-results"}}}};
-    OrderedJson candidates = OrderedJson::array();
-    for (const CandidatePlan &c : plan.candidates) {
-        OrderedJson phases = OrderedJson::array();
-        for (const PlanPhase &p : c.phases) {
-            OrderedJson steps = OrderedJson::array();
-            for (const PlanStep &s : p.steps) {
-                OrderedJson commands = OrderedJson::array();
-                for (const PlanCommand &cmd : s.commands)
-                    commands.push_back(commandJson(cmd));
-                steps.push_back({{"id", s.id},
-                                 {"what", s.what},
-                                 {"record", s.record},
-                                 {"criterion", s.criterion},
-                                 {"target", optionalNumber(s.target)},
-                                 {"comparison", s.comparison.empty() ? OrderedJson(nullptr) : OrderedJson(s.comparison)},
-                                 {"unit", s.unit.empty() ? OrderedJson(nullptr) : OrderedJson(s.unit)},
-                                 {"predicted", optionalNumber(s.predicted)},
-                                 {"predicted_to_pass", s.predictedToPass() ? OrderedJson(*s.predictedToPass()) : OrderedJson(nullptr)},
-                                 {"basis", s.basis.empty() ? OrderedJson(nullptr) : OrderedJson(s.basis)},
-                                 {"commands", commands}});
-            }
-            phases.push_back({{"id", p.id}, {"title", p.title}, {"title_es", p.titleEs}, {"steps", steps}});
-        }
-        candidates.push_back({{"candidate_index", c.candidate}, {"label", c.label}, {"notes", c.notes}, {"phases", phases}});
-    }
-    root["candidates"] = candidates;
-    return root.dump(2) + "\n";
 }
 
 } // namespace wb
