@@ -49,11 +49,8 @@ std::vector<VendorNote> vendorNotes(const Results &results, const std::string &s
         const CandidateRef ref{scenario, int(i) + 1};
         const CandidateResult &r = deployment(results.results[i]);
         for (const Vendor &v : checklist.vendors) {
-            const bool backs =
-                std::find(v.candidates.begin(), v.candidates.end(), ref) != v.candidates.end() ||
-                std::any_of(r.cost.options.begin(), r.cost.options.end(), [&](const CostOption &o) {
-                    return std::find(v.providers.begin(), v.providers.end(), o.provider) != v.providers.end();
-                });
+            const bool backs = v.offers(ref) || std::any_of(r.cost.options.begin(), r.cost.options.end(),
+                                                            [&](const CostOption &o) { return v.quotes(o.provider); });
             if (!backs)
                 continue;
             for (const ChecklistItem &item : tmpl.items) {
@@ -80,7 +77,7 @@ void gateByChecklist(Results &results, const std::string &scenario, const Checkl
     // The vendor whose quote this is; else the one backing the candidate with the fewest gaps.
     const Vendor *vendor = nullptr;
     for (const Vendor &v : checklist.vendors)
-        if (std::find(v.providers.begin(), v.providers.end(), rec.provider) != v.providers.end()) {
+        if (v.quotes(rec.provider)) {
             vendor = &v;
             break;
         }

@@ -167,10 +167,14 @@ void Vendor::setAnswer(const ChecklistTemplate &tmpl, const std::string &item, s
                      [&](const VendorAnswer &a, const VendorAnswer &b) { return rank(a) < rank(b); });
 }
 
-bool Vendor::backs(const std::string &provider, const CandidateRef &candidate) const
+bool Vendor::quotes(const std::string &provider) const
 {
-    return std::find(providers.begin(), providers.end(), provider) != providers.end() ||
-           std::find(candidates.begin(), candidates.end(), candidate) != candidates.end();
+    return std::find(providers.begin(), providers.end(), provider) != providers.end();
+}
+
+bool Vendor::offers(const CandidateRef &candidate) const
+{
+    return std::find(candidates.begin(), candidates.end(), candidate) != candidates.end();
 }
 
 const Vendor *ProjectChecklist::vendor(const std::string &name) const

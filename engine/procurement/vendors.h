@@ -73,7 +73,13 @@ struct Vendor
     const VendorAnswer *answer(const std::string &item) const;
     // Sets (or, with nullopt, removes) the answer to an item, keeping the items' order.
     void setAnswer(const ChecklistTemplate &tmpl, const std::string &item, std::optional<VendorAnswer> answer);
-    bool backs(const std::string &provider, const CandidateRef &candidate) const;
+    // Whether it backs a price quote (by provider name), a candidate, or either.
+    bool quotes(const std::string &provider) const;
+    bool offers(const CandidateRef &candidate) const;
+    bool backs(const std::string &provider, const CandidateRef &candidate) const
+    {
+        return quotes(provider) || offers(candidate);
+    }
 };
 
 struct ProjectChecklist
