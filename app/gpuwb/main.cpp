@@ -6,6 +6,7 @@
 #include <catalog/catalog.h>
 #include <evaluate/calibration.h>
 #include <evaluate/evaluate.h>
+#include <evidence/evidence.h>
 #include "report/report.h"
 #include <core/fileio.h>
 #include <core/limits.h>
@@ -19,6 +20,7 @@
 #include <QStringList>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <thread>
@@ -113,7 +115,9 @@ wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenar
     auto tmpl = wb::checklistTemplateOf(*opened);
     if (!tmpl)
         return tmpl.error();
-    wb::Results results = wb::evaluate(*brief, catalog);
+    // The scenario's measured runs calibrate its candidates' step models (unless switched off).
+    wb::Results results =
+        wb::evaluateWithEvidence(*brief, catalog, opened->evidence(picked->name), picked->evidenceCalibration).results;
     wb::gateByChecklist(results, picked->name, *tmpl, opened->checklist());
     return Evaluated{std::move(brief).value(), std::move(results)};
 }
@@ -130,6 +134,134 @@ wb::Result<wb::Project> openForWriting(const std::string &file)
     if (project && project->readOnly())
         return wb::Error{file, "", project->readOnlyReason() + "; not changed"};
     return project;
+}
+
+// A whole number of at least 1 from an option, or an error naming it.
+wb::Result<std::optional<int>> countOption(const QCommandLineParser &parser, const QString &name, int most)
+{
+    if (!parser.isSet(name))
+        return std::optional<int>();
+    bool ok = false;
+    const int n = parser.value(name).toInt(&ok);
+    if (!ok || n < 1 || n > most)
+        return wb::Error{"", "--" + name.toStdString(),
+                         "\"" + parser.value(name).toStdString() + "\" is not a whole number from 1 to " + std::to_string(most)};
+    return std::optional<int>(n);
+}
+
+wb::Result<std::optional<double>> positiveOption(const QCommandLineParser &parser, const QString &name)
+{
+    if (!parser.isSet(name))
+        return std::optional<double>();
+    bool ok = false;
+    const double v = parser.value(name).toDouble(&ok);
+    if (!ok || !(v > 0) || !std::isfinite(v))
+        return wb::Error{"", "--" + name.toStdString(), "\"" + parser.value(name).toStdString() + "\" is not a positive number"};
+    return std::optional<double>(v);
+}
+
+// gpuwb evidence import PROJECT FILE --scenario S --candidate N [--gpu ID ...], gpuwb evidence list
+// PROJECT [--scenario S] [--format table|json], gpuwb evidence compare PROJECT [--scenario S]
+// [--format md|json].
+int evidenceCommand(const QCommandLineParser &parser, const QStringList &args, const wb::Catalog &catalog)
+{
+    const QString verb = args.value(1);
+    const std::string file = args.value(2).toStdString();
+    const QString scenario = parser.value(QStringLiteral("scenario"));
+    if (verb == QLatin1String("import")) {
+        if (args.size() != 4 || scenario.isEmpty() || !parser.isSet(QStringLiteral("candidate")))
+            return fail(kBadInput, "usage: gpuwb evidence import PROJECT.gpuwb RESULTS-FILE --scenario NAME --candidate N "
+                                   "[--gpu ID] [--gpus N] [--tensor-parallel N] [--stack vllm|sglang|trtllm|generic] "
+                                   "[--rate R | --concurrency C] [--input-tokens N] [--output-tokens N] [--by NAME]");
+        auto project = openForWriting(file);
+        if (!project)
+            return fail(kBadInput, project.error().toString());
+        auto picked = pickScenario(*project, file, scenario);
+        if (!picked)
+            return fail(kBadInput, picked.error().toString());
+        wb::RunMapping mapping;
+        mapping.gpu = parser.value(QStringLiteral("gpu")).toStdString();
+        if (!mapping.gpu.empty() && !catalog.gpu(mapping.gpu))
+            return fail(kBadInput, "--gpu: \"" + mapping.gpu + "\" is not a GPU of the catalog (see gpuwb catalog gpus)");
+        if (parser.isSet(QStringLiteral("stack"))) {
+            mapping.stack = wb::enumFromString<wb::ServingStack>(parser.value(QStringLiteral("stack")).toStdString());
+            if (!mapping.stack)
+                return fail(kBadInput, "--stack: must be " + wb::enumChoices<wb::ServingStack>());
+        }
+        auto candidate = countOption(parser, QStringLiteral("candidate"), 100000);
+        auto gpus = countOption(parser, QStringLiteral("gpus"), 100000);
+        auto tp = countOption(parser, QStringLiteral("tensor-parallel"), 1024);
+        auto concurrency = countOption(parser, QStringLiteral("concurrency"), 1000000);
+        auto rate = positiveOption(parser, QStringLiteral("rate"));
+        auto input = positiveOption(parser, QStringLiteral("input-tokens"));
+        auto output = positiveOption(parser, QStringLiteral("output-tokens"));
+        const wb::Error *bad = nullptr;
+        for (const auto *r : {&candidate, &gpus, &tp, &concurrency})
+            if (!*r && !bad)
+                bad = &r->error();
+        for (const auto *r : {&rate, &input, &output})
+            if (!*r && !bad)
+                bad = &r->error();
+        if (bad)
+            return fail(kBadInput, bad->toString());
+        if (*rate && *concurrency)
+            return fail(kBadInput, "--rate and --concurrency: give one load, not both");
+        mapping.gpus = *gpus;
+        mapping.tensorParallel = *tp;
+        mapping.concurrency = *concurrency;
+        mapping.requestRatePerS = *rate;
+        mapping.inputTokens = *input;
+        mapping.outputTokens = *output;
+        auto runs = wb::prepareEvidence(*project, args.value(3).toStdString(), picked->name, std::size_t(**candidate - 1),
+                                        mapping, parser.value(QStringLiteral("by")).toStdString(), catalog);
+        if (!runs)
+            return fail(kBadInput, runs.error().toString());
+        for (const wb::EvidenceRun &run : *runs)
+            if (auto stored = project->putEvidence(run); !stored)
+                return fail(kFailure, stored.error().toString());
+        if (wb::Status saved = project->save(file); !saved)
+            return fail(kFailure, saved.error().toString());
+        std::printf("imported %zu run%s into scenario \"%s\", candidate %d\n", runs->size(), runs->size() == 1 ? "" : "s",
+                    wb::limits::printable(picked->name).c_str(), **candidate);
+        return 0;
+    }
+    if ((verb != QLatin1String("list") && verb != QLatin1String("compare")) || args.size() != 3)
+        return fail(kBadInput, "usage: gpuwb evidence import|list|compare PROJECT.gpuwb ... (see gpuwb --help)");
+    const QString format = parser.value(QStringLiteral("format"));
+    auto project = wb::Project::open(file, wb::OpenAccess::ReadOnly);
+    if (!project)
+        return fail(kBadInput, project.error().toString());
+    if (verb == QLatin1String("list")) {
+        if (format != QLatin1String("table") && format != QLatin1String("json"))
+            return fail(kBadInput, "--format: \"" + format.toStdString() + "\" is not table or json");
+        std::string only;
+        if (!scenario.isEmpty()) {
+            auto picked = pickScenario(*project, file, scenario);
+            if (!picked)
+                return fail(kBadInput, picked.error().toString());
+            only = picked->name;
+        }
+        const auto runs = project->evidence(only);
+        return writeOutput(format == QLatin1String("json") ? wb::evidenceListJson(runs) : wb::evidenceListTable(runs),
+                           parser.value(QStringLiteral("out")));
+    }
+    const QString compareFormat = parser.isSet(QStringLiteral("format")) ? format : QStringLiteral("md");
+    if (compareFormat != QLatin1String("md") && compareFormat != QLatin1String("json"))
+        return fail(kBadInput, "--format: \"" + compareFormat.toStdString() + "\" is not md or json");
+    auto picked = pickScenario(*project, file, scenario);
+    if (!picked)
+        return fail(kBadInput, picked.error().toString());
+    auto brief = wb::scenarioBrief(*project, picked->name, catalog, file);
+    if (!brief)
+        return fail(kBadInput, brief.error().toString());
+    const auto runs = project->evidence(picked->name);
+    const auto calibrations = picked->evidenceCalibration
+                                  ? wb::calibrateFromEvidence(*brief, runs, catalog, catalog.efficiency())
+                                  : std::vector<wb::EvidenceCalibration>{};
+    const auto predictions = wb::predictRuns(*brief, runs, catalog, catalog.efficiency(), calibrations);
+    return writeOutput(compareFormat == QLatin1String("json") ? wb::evidenceComparisonJson(runs, predictions, calibrations)
+                                                              : wb::evidenceComparisonMarkdown(runs, predictions, calibrations),
+                       parser.value(QStringLiteral("out")));
 }
 
 // gpuwb checklist PROJECT [--vendor NAME] --format csv|json, and gpuwb checklist import PROJECT FILE.json
@@ -260,6 +392,14 @@ int main(int argc, char *argv[])
         "  checklist import PROJECT.gpuwb ANSWERS.json    add or update vendors' answers from an answers file\n"
         "  plan BRIEF.json|PROJECT.gpuwb                  the benchmark plan (--format md|json, --scenario,\n"
         "                                                 --candidate N counting from 1)\n"
+        "  evidence import PROJECT.gpuwb FILE             import a benchmark result (vLLM, GuideLLM, LLMPerf,\n"
+        "                                                 GenAI-Perf/AIPerf, evidence CSV) as runs of --scenario\n"
+        "                                                 NAME --candidate N; what the file does not say:\n"
+        "                                                 --gpu, --gpus, --tensor-parallel, --stack, --rate or\n"
+        "                                                 --concurrency, --input-tokens, --output-tokens; --by NAME\n"
+        "  evidence list PROJECT.gpuwb                    the measured runs (--scenario, --format table|json)\n"
+        "  evidence compare PROJECT.gpuwb                 runs against predictions before and after calibration\n"
+        "                                                 (--scenario, --format md|json)\n"
         "  calibrate CASES.csv     fit the efficiency factors to measured cases (--out FILE for the\n"
         "                          calibration JSON; the per-case table goes to standard output)\n\n"
         "Exit codes: 0 evaluated, 2 bad input, 1 other failure."));
@@ -281,6 +421,14 @@ int main(int argc, char *argv[])
                                              QStringLiteral("One candidate of the plan, counting from 1."),
                                              QStringLiteral("n"));
     parser.addOptions({formatOption, outOption, catalogOption, scenarioOption, vendorOption, candidateOption});
+    // Evidence import: what a results file may not say.
+    for (const auto &[name, what] : {std::pair{"gpu", "GPU catalog id of the run"}, {"gpus", "GPUs the run used"},
+                                     {"tensor-parallel", "tensor-parallel size of the run"},
+                                     {"stack", "serving stack of the run"}, {"rate", "requests/s the run offered"},
+                                     {"concurrency", "concurrent requests of the run"},
+                                     {"input-tokens", "mean input tokens per request"},
+                                     {"output-tokens", "mean output tokens per request"}, {"by", "who imports the file"}})
+        parser.addOption(QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(what), QStringLiteral("value")));
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("catalog or evaluate"));
     parser.addPositionalArgument(QStringLiteral("argument"), QStringLiteral("gpus|models, or the brief file"));
 
@@ -294,12 +442,13 @@ int main(int argc, char *argv[])
     const QStringList args = parser.positionalArguments();
     const bool projectVerb = args.value(0) == QLatin1String("project");
     const bool checklistVerb = args.value(0) == QLatin1String("checklist");
+    const bool evidenceVerb = args.value(0) == QLatin1String("evidence");
     if (checklistVerb) {
         // JSON unless a format is asked for (the table format is the other commands' default).
         const QString format = parser.isSet(formatOption) ? parser.value(formatOption) : QStringLiteral("json");
         return checklistCommand(args, parser.value(vendorOption), format, parser.value(outOption));
     }
-    if (projectVerb ? args.size() < 3 : args.size() != 2)
+    if (projectVerb || evidenceVerb ? args.size() < 3 : args.size() != 2)
         return fail(kBadInput, "expected a command and one argument: gpuwb catalog gpus|models, or gpuwb evaluate "
                                "BRIEF.json (see gpuwb --help)");
     const QString command = args.at(0);
@@ -317,6 +466,8 @@ int main(int argc, char *argv[])
 
     if (projectVerb)
         return projectCommand(args, parser.value(scenarioOption), outPath, *catalog);
+    if (evidenceVerb)
+        return evidenceCommand(parser, args, *catalog);
 
     if (command == QLatin1String("catalog")) {
         const QString what = args.at(1);
@@ -382,5 +533,6 @@ int main(int argc, char *argv[])
     }
 
     return fail(kBadInput, "\"" + command.toStdString() +
-                               "\" is not a command: use catalog, evaluate, plan, project, checklist or calibrate");
+                               "\" is not a command: use catalog, evaluate, plan, project, checklist, evidence or "
+                               "calibrate");
 }

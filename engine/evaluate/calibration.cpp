@@ -71,8 +71,9 @@ std::optional<double> figureOf(MeasuredFigure f, const PerformanceResult &p, con
     return std::nullopt;
 }
 
-// The factors a case's step model uses (none when its GPU is unknown).
-std::vector<std::string> caseKeys(const CalibrationCase &c, const Catalog &catalog)
+} // namespace
+
+std::vector<std::string> caseFactorKeys(const CalibrationCase &c, const Catalog &catalog)
 {
     const Candidate &cand = c.brief.candidates.front();
     const GpuSpec *gpu = catalog.gpu(cand.gpu);
@@ -81,6 +82,8 @@ std::vector<std::string> caseKeys(const CalibrationCase &c, const Catalog &catal
     return catalog.efficiency().keysFor(*gpu, mathPrecision(c.brief.workload.weightsPrecision), cand.servingStack,
                                         c.brief.workload.model.isMoe());
 }
+
+namespace {
 
 // Runs jobs(i) for i in [0, n) on `threads` threads.
 void parallelFor(std::size_t n, unsigned threads, const std::function<void(std::size_t)> &job)
@@ -348,7 +351,7 @@ Result<std::vector<CalibrationCase>> readCalibrationCases(const std::string &csv
             c.assumed = row[col["assumed"]];
             c.brief = std::move(brief.value());
             c.briefText = row[col["brief"]];
-            c.factorKeys = caseKeys(c, catalog);
+            c.factorKeys = caseFactorKeys(c, catalog);
             at = index.emplace(id, cases.size()).first;
             cases.push_back(std::move(c));
         }

@@ -98,6 +98,9 @@ struct CalibrationReport
 
 // Predicted figures of one case at a table; nullopt where the engine gives none. The default
 // runs evaluate() (with the capacity search's rate for SLO figures).
+// The efficiency factors a case's step model uses (none when its GPU is not in the catalog).
+std::vector<std::string> caseFactorKeys(const CalibrationCase &c, const Catalog &catalog);
+
 using CasePredictor = std::function<std::vector<std::optional<double>>(const CalibrationCase &, const EfficiencyTable &)>;
 CasePredictor enginePredictor(const Catalog &catalog);
 

@@ -57,10 +57,17 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         r.gpuName = gpu ? gpu->name : c.gpu;
         r.fit = fitCandidate(brief, c, catalog);
         r.warnings = r.fit.warnings;
+        const EfficiencyTable *table = options.efficiency ? options.efficiency : &catalog.efficiency();
+        for (const CandidateEfficiency &e : options.candidateEfficiency)
+            if (e.table && e.gpu == c.gpu && e.stack == c.servingStack) {
+                table = e.table;
+                r.provenance = e.provenance;
+                r.calibrationRuns = e.runs;
+            }
         if (gpu && options.performance) {
             r.performance = evaluatePerformance(brief, c, *gpu, r.fit, options.stop,
                                                 options.preview ? SimulationBudget::quick() : SimulationBudget::full(),
-                                                options.efficiency ? *options.efficiency : catalog.efficiency());
+                                                *table);
             r.warnings.insert(r.warnings.end(), r.performance.warnings.begin(), r.performance.warnings.end());
             r.cost = costCandidate(brief, c, *gpu, r.fit, r.performance, catalog, today);
             r.warnings.insert(r.warnings.end(), r.cost.warnings.begin(), r.cost.warnings.end());

@@ -31,6 +31,10 @@ struct CandidateResult
     // sized to the smallest deployment that does, evaluated in full: the candidate is sized, not
     // dropped. Its own figures above stay those of the count as entered (fits: false).
     std::shared_ptr<const CandidateResult> resized;
+    // Where the step model's factors came from when not the shipped calibration: "calibrated
+    // from 3 runs" (CandidateEfficiency::provenance); empty otherwise.
+    std::string provenance;
+    int calibrationRuns = 0;         // the runs that calibration was fitted to
 };
 
 // Why a candidate has no cost (and, before it, no performance or fit): the warning of the first
@@ -85,6 +89,17 @@ struct Results
 CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult> &results, const Catalog &catalog,
                           const std::string &today);
 
+// A step model's factors for the candidates of one GPU and serving stack (a calibration from a
+// project's measured runs, evidence/evidence.h), and what the figures then say of themselves.
+struct CandidateEfficiency
+{
+    std::string gpu;
+    ServingStack stack = ServingStack::Generic;
+    const EfficiencyTable *table = nullptr;
+    std::string provenance;    // "calibrated from 3 runs"
+    int runs = 0;
+};
+
 struct EvaluateOptions
 {
     std::string today;                           // ISO date prices are aged against; empty: the system clock
@@ -92,6 +107,7 @@ struct EvaluateOptions
     std::stop_token stop;                        // requested from another thread: stop early
     bool preview = false;                        // the quick simulation budget (performance.h)
     const EfficiencyTable *efficiency = nullptr; // the step model's factors; null: the catalog's
+    std::vector<CandidateEfficiency> candidateEfficiency;  // overrides it for matching candidates
 };
 
 // Every candidate of the brief, on all cores. A cancelled evaluation returns what it has, with

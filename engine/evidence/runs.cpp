@@ -178,7 +178,9 @@ MeasuredStat guidellmStat(const Json &metrics, const std::string &name, const st
 
 std::vector<MeasuredRun> readGuideLlm(const Json &root)
 {
-    const Json &benchmarks = root["benchmarks"];
+    const Json &benchmarks = member(root, "benchmarks");
+    if (!benchmarks.is_array())
+        throw FieldError{"/benchmarks", "is missing: GuideLLM's benchmarks.json lists its runs there"};
     if (benchmarks.empty())
         throw FieldError{"/benchmarks", "is empty: the file holds no run"};
     if (benchmarks.size() > 1000)
@@ -283,6 +285,89 @@ MeasuredRun readLlmPerf(const Json &root)
         run.requestsPerS = positive(r) / 60;
     if (const Read r = number(root, "results_mean_output_throughput_token_per_s", ""); r.value)
         run.outputTokensPerS = positive(r);
+    return run;
+}
+
+// GenAI-Perf `profile_export_genai_perf.json` and AIPerf `profile_export_aiperf.json` (AIPerf's
+// docs/tutorials/working-with-profile-exports.md; GenAI-Perf's docs/perf_benchmark): each metric
+// an object with its `unit` and `avg`, `p50`, `p90`, `p95`, `p99`; the load in `input_config`
+// (AIPerf: `input_config.loadgen.{concurrency,request_rate}`; GenAI-Perf:
+// `input_config.{concurrency,request_rate}`). Their inter_token_latency is per request
+// (request latency - TTFT) / (output tokens - 1): the run's tpot.
+double unitScale(const Json &metric, const std::string &at, bool time)
+{
+    const std::string unit = text(metric, "unit");
+    if (time) {
+        if (unit == "ms")
+            return 1e-3;
+        if (unit == "s" || unit == "sec")
+            return 1;
+        if (unit == "us")
+            return 1e-6;
+        if (unit == "ns")
+            return 1e-9;
+    } else if (unit == "tokens" || unit == "tokens/sec" || unit == "requests/sec" || unit == "requests") {
+        return 1;
+    }
+    throw FieldError{at + "/unit", unit.empty() ? std::string("is missing: the figures' unit cannot be told")
+                                                : "\"" + unit + "\" is not a unit this build reads"};
+}
+
+MeasuredStat profileStat(const Json &root, const std::string &name, bool time)
+{
+    const Json &metric = member(root, name);
+    if (metric.is_null())
+        return {};
+    const std::string at = "/" + name;
+    if (!metric.is_object())
+        throw FieldError{at, "must be an object with a unit and statistics"};
+    const double scale = unitScale(metric, at, time);
+    StatReader s;
+    s.mean = number(metric, "avg", at, scale);
+    s.p50 = number(metric, "p50", at, scale);
+    s.p90 = number(metric, "p90", at, scale);
+    s.p95 = number(metric, "p95", at, scale);
+    s.p99 = number(metric, "p99", at, scale);
+    return s.finish();
+}
+
+MeasuredRun readProfileExport(const Json &root)
+{
+    MeasuredRun run;
+    const Json &config = member(root, "input_config");
+    const Json &loadgen = member(config, "loadgen");
+    run.tool = loadgen.is_object() || root.contains("start_time") ? RunTool::AiPerf : RunTool::GenAiPerf;
+    const std::string at = loadgen.is_object() ? "/input_config/loadgen" : "/input_config";
+    const Json &load = loadgen.is_object() ? loadgen : config;
+    const std::string started = text(root, "start_time");
+    if (started.size() >= 10 && isIsoDate(started.substr(0, 10)))
+        run.date = started.substr(0, 10);
+    const Json &names = member(member(config, "endpoint"), "model_names");
+    const Json &models = names.is_array() ? names : member(config, "model");
+    if (models.is_array() && !models.empty() && models[0].is_string())
+        run.model = limits::printable(models[0].get<std::string>(), 200);
+    if (const auto c = count(load, "concurrency", at); c && *c > 0)
+        run.concurrency = int(std::min<long long>(*c, 1000000));
+    if (const Read r = number(load, "request_rate", at); r.value) {
+        if (positive(r) <= 0)
+            throw FieldError{r.path, "must be above 0"};
+        run.requestRatePerS = r.value;
+        run.concurrency.reset();  // a rate with a concurrency cap: the rate is the load
+    }
+    run.ttft = profileStat(root, "time_to_first_token", true);
+    run.tpot = profileStat(root, "inter_token_latency", true);
+    run.e2e = profileStat(root, "request_latency", true);
+    run.inputTokens = profileStat(root, "input_sequence_length", false);
+    run.outputTokens = profileStat(root, "output_sequence_length", false);
+    run.requestsPerS = profileStat(root, "request_throughput", false).mean;
+    run.outputTokensPerS = profileStat(root, "output_token_throughput", false).mean;
+    if (const MeasuredStat n = profileStat(root, "request_count", false); n.mean) {
+        if (*n.mean > 1e15 || std::floor(*n.mean) != *n.mean)
+            throw FieldError{"/request_count/avg", "must be a whole number of requests"};
+        run.completed = static_cast<long long>(*n.mean);
+    }
+    if (const auto e = count(root, "error_request_count", ""))
+        run.failed = e;
     return run;
 }
 
@@ -420,15 +505,18 @@ std::string_view runToolName(RunTool tool)
     case RunTool::Vllm: return "vllm-bench-serve";
     case RunTool::GuideLlm: return "guidellm";
     case RunTool::LlmPerf: return "llmperf";
+    case RunTool::GenAiPerf: return "genai-perf";
+    case RunTool::AiPerf: return "aiperf";
     case RunTool::Csv: return "csv";
     }
     return "?";
 }
 
-Result<std::vector<MeasuredRun>> readMeasuredRuns(const std::string &text, const std::string &fileName)
+Result<std::vector<MeasuredRun>> readMeasuredRuns(const std::string &text, const std::string &fileName,
+                                                  std::optional<RunTool> as)
 {
     const std::size_t start = text.find_first_not_of(" \t\r\n");
-    const bool json = start != std::string::npos && text[start] == '{';
+    const bool json = as ? *as != RunTool::Csv : start != std::string::npos && text[start] == '{';
     try {
         if (!json) {
             if (text.size() > limits::kJsonBytes)
@@ -447,15 +535,21 @@ Result<std::vector<MeasuredRun>> readMeasuredRuns(const std::string &text, const
         if (root.is_discarded() || !root.is_object())
             return Error{fileName, "", "is not valid JSON (a syntax error, or a number out of range)"};
         std::vector<MeasuredRun> runs;
-        if (root.contains("benchmarks") && root["benchmarks"].is_array())
+        const auto is = [&](RunTool tool, bool looksLike) { return as ? *as == tool : looksLike; };
+        if (is(RunTool::GuideLlm, root.contains("benchmarks") && root["benchmarks"].is_array()))
             runs = readGuideLlm(root);
-        else if (root.contains("results_ttft_s_mean") || root.contains("results_end_to_end_latency_s_mean"))
+        else if (is(RunTool::LlmPerf, root.contains("results_ttft_s_mean") || root.contains("results_end_to_end_latency_s_mean")))
             runs.push_back(readLlmPerf(root));
-        else if (root.contains("mean_ttft_ms") || (root.contains("backend") && root.contains("request_throughput")))
+        else if (is(RunTool::GenAiPerf, member(root, "time_to_first_token").is_object() ||
+                                            member(root, "request_latency").is_object()) ||
+                 (as && *as == RunTool::AiPerf))
+            runs.push_back(readProfileExport(root));
+        else if (is(RunTool::Vllm, root.contains("mean_ttft_ms") || (root.contains("backend") && root.contains("request_throughput"))))
             runs.push_back(readVllm(root));
         else
             return Error{fileName, "", "is not a result file this build reads (vLLM bench serve --save-result, GuideLLM "
-                                       "benchmarks.json, LLMPerf *_summary.json, or the evidence CSV)"};
+                                       "benchmarks.json, LLMPerf *_summary.json, GenAI-Perf or AIPerf profile_export*.json, "
+                                       "or the evidence CSV)"};
         for (std::size_t i = 0; i < runs.size(); ++i)
             checkHasMetrics(runs[i], runs.size() > 1 ? fmt::format("/benchmarks/{}", i) : std::string());
         return runs;

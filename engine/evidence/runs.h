@@ -3,8 +3,8 @@
 // - vLLM `vllm bench serve --save-result` JSON (vllm/benchmarks/serve.py);
 // - GuideLLM `benchmarks.json`, schema version 2 (each benchmark of a sweep is one run);
 // - Ray LLMPerf `*_summary.json` (token_benchmark_ray.py, flattened keys);
+// - NVIDIA GenAI-Perf `profile_export_genai_perf.json` and AIPerf `profile_export_aiperf.json`;
 // - a plain CSV with documented columns (kEvidenceCsvColumns) for any other tool.
-// GenAI-Perf / AIPerf exports are not read yet.
 //
 // Units: seconds for every latency (files in milliseconds are converted), tokens, requests.
 // Semantics: `tpot` excludes the first token ((E2E - TTFT) / (output - 1), vLLM's TPOT and
@@ -22,7 +22,7 @@
 
 namespace wb {
 
-enum class RunTool { Vllm, GuideLlm, LlmPerf, Csv };
+enum class RunTool { Vllm, GuideLlm, LlmPerf, GenAiPerf, AiPerf, Csv };
 
 // A measured distribution as the file gives it; absent statistics stay empty.
 struct MeasuredStat
@@ -59,7 +59,9 @@ extern const std::vector<std::string> kEvidenceCsvColumns;
 // these tools, a metric that is not a number, a negative time or count, percentiles out of order
 // (p50 <= p90 <= p95 <= p99), no latency or throughput at all, a rate that is neither a number nor
 // "inf". Nothing of a refused file is returned.
-Result<std::vector<MeasuredRun>> readMeasuredRuns(const std::string &text, const std::string &fileName);
+// With `as`, the file is read by that tool's importer only (the fuzz targets use one each).
+Result<std::vector<MeasuredRun>> readMeasuredRuns(const std::string &text, const std::string &fileName,
+                                                  std::optional<RunTool> as = std::nullopt);
 
 std::string_view runToolName(RunTool tool);
 

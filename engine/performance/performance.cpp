@@ -235,6 +235,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     r.tpot = point.tpot;
     r.itl = point.itl;
     r.e2e = point.e2e;
+    r.ntpot = point.ntpot;
     r.outputTokensPerS = point.outputTokensPerS;
     r.outputTokensPerSPerGpu = point.outputTokensPerS / gpus;
     r.inputTokensPerS = point.inputTokensPerS;

@@ -30,6 +30,7 @@ struct PerformanceResult
     bool computed = false;
     TrafficMode mode = TrafficMode::Offline;   // what the brief's point was simulated as
     Distribution ttft, tpot, itl, e2e;
+    Distribution ntpot;                          // E2E / output tokens per request (first token included)
     double outputTokensPerS = 0;
     double outputTokensPerSPerGpu = 0;
     double inputTokensPerS = 0;

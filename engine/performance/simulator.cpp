@@ -450,6 +450,8 @@ private:
         s.steps = m_steps;
         s.meanBatchSequences = m_steps ? m_batchSum / double(m_steps) : 0;
         double inputTokens = 0;
+        std::vector<double> ntpots;  // E2E over output tokens, the first token's time included (LLMPerf's ITL)
+        ntpots.reserve(m_requests.size());
         for (std::size_t i = 0; i < m_requests.size(); ++i) {
             const Request &q = m_requests[i];
             if (q.rejected) {
@@ -463,7 +465,10 @@ private:
             s.ttfts.push_back(q.firstToken - q.arrival);
             s.e2es.push_back(q.finish - q.arrival);
             s.tpots.push_back(q.output > 1 ? (q.finish - q.firstToken) / (q.output - 1) : NAN);
+            if (q.output > 0)
+                ntpots.push_back((q.finish - q.arrival) / q.output);
         }
+        s.ntpot = distributionOf(ntpots);
         s.ttft = distributionOf(s.ttfts);
         s.tpot = distributionOf(s.tpots);
         s.e2e = distributionOf(s.e2es);

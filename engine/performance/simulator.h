@@ -63,6 +63,7 @@ struct Distribution
 struct SimResult
 {
     Distribution ttft, tpot, itl, e2e;
+    Distribution ntpot;            // E2E over output tokens, per request (the first token included)
     double durationS = 0;          // from the first measured arrival to the last completion
     double outputTokensPerS = 0;
     double inputTokensPerS = 0;

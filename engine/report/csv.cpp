@@ -101,6 +101,7 @@ const std::vector<Column> &columns()
         {"replicas", [](const Row &r) { return r.result ? std::to_string(r.result->candidate.replicas()) : std::string(); }},
         {"serving_stack",
          [](const Row &r) { return r.result ? std::string(enumName(r.result->candidate.servingStack)) : std::string(); }},
+        {"provenance", [](const Row &r) { return r.result ? provenanceText(*r.result) : std::string(); }},
         {"fits", [](const Row &r) { return r.result ? boolean(r.result->fit.fits) : std::string(); }},
         fitBytes("per_gpu_bytes", &FitResult::perGpuBytes),
         fitBytes("usable_bytes", &FitResult::usableBytes),

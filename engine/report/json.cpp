@@ -314,6 +314,9 @@ std::string resultsToJson(const Brief &brief, const Results &results)
                              {"pipeline_parallel", c.pipelineParallel},
                              {"replicas", c.replicas()},
                              {"serving_stack", enumName(c.servingStack)}};
+        // Where the step model's factors come from: the shipped calibration, or this project's
+        // measured runs of the candidate's GPU and stack.
+        item["provenance"] = {{"step_model", provenanceText(r)}, {"calibrated_from_runs", r.calibrationRuns}};
         item["fit"] = fitJson(r.fit);
         item["performance"] = performanceJson(r.performance);
         item["cost"] = candidateCostJson(r.cost);

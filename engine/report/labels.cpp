@@ -64,9 +64,17 @@ int costLineOrder(const std::string &name)
 
 std::string deploymentLabel(const CandidateResult &result)
 {
-    if (!result.resized)
-        return candidateLabel(result.candidate);
-    return candidateLabel(result.resized->candidate) + fmt::format(" (sized from {})", result.candidate.gpus);
+    std::string label = result.resized ? candidateLabel(result.resized->candidate) +
+                                             fmt::format(" (sized from {})", result.candidate.gpus)
+                                       : candidateLabel(result.candidate);
+    if (!result.provenance.empty())
+        label += " [" + result.provenance + "]";
+    return label;
+}
+
+std::string provenanceText(const CandidateResult &result)
+{
+    return result.provenance.empty() ? std::string("shipped calibration") : result.provenance;
 }
 
 } // namespace wb

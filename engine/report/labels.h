@@ -28,5 +28,7 @@ int costLineOrder(const std::string &name);
 // The deployment a candidate's figures stand for: its label, or for a candidate sized to hold
 // the brief "2x l40s-48gb (sized from 1)".
 std::string deploymentLabel(const CandidateResult &result);
+// Where a candidate's step-model factors come from: "shipped calibration" or "calibrated from N runs".
+std::string provenanceText(const CandidateResult &result);
 
 } // namespace wb

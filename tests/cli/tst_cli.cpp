@@ -126,6 +126,7 @@ private slots:
     void outNeverReplacesDevicesOrReadOnlyFiles();
     void checklistGatesThePurchase();
     void planPrintsFourPhases();
+    void evidenceImportListCompare();
 };
 
 void TestCli::helpAndVersion()
@@ -807,3 +808,62 @@ void TestCli::planPrintsFourPhases()
 
 QTEST_GUILESS_MAIN(TestCli)
 #include "tst_cli.moc"
+
+// gpuwb evidence: a vLLM and an AIPerf result imported as runs of candidate 1 (what the files do
+// not say comes from the candidate), listed, compared, and calibrating the scenario's figures
+// ("calibrated from 2 runs" in the results JSON); a bad candidate or a conflicting GPU is exit 2
+// with the field named and the project unchanged.
+void TestCli::evidenceImportListCompare()
+{
+    QTemporaryDir dir;
+    const QByteArray brief = R"({"format": "gpu-workbench-brief", "version": 1, "name": "Small chat",
+      "workload": {"kind": "realtime-inference", "model": "llama-3.1-8b", "weights_precision": "fp8",
+        "kv_cache_precision": "fp8", "input_tokens": 2000, "output_tokens": 300,
+        "traffic": {"mode": "open-loop", "request_rate_per_s": 4}},
+      "candidates": [{"gpu": "h200-sxm-141gb", "gpus": 1, "tensor_parallel": 1, "serving_stack": "vllm"}]})";
+    const QString project = dir.filePath(QStringLiteral("small.gpuwb"));
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("new"), project,
+                    writeFile(dir, QStringLiteral("small.json"), brief)}).exitCode, 0);
+    const QString samples = QStringLiteral(WB_SOURCE_DIR "/tests/data/evidence/");
+    const auto import = [&](const QString &file, const QStringList &extra) {
+        return gpuwb(QStringList{QStringLiteral("evidence"), QStringLiteral("import"), project, samples + file,
+                                 QStringLiteral("--scenario"), QStringLiteral("Small chat")} + extra);
+    };
+    const QByteArray before = bytesOf(project);
+    Run bad = import(QStringLiteral("vllm-h200-12.5rps.json"), {QStringLiteral("--candidate"), QStringLiteral("3")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains(QLatin1String("there is no candidate 3")), qPrintable(bad.err));
+    bad = import(QStringLiteral("vllm-h200-12.5rps.json"),
+                 {QStringLiteral("--candidate"), QStringLiteral("1"), QStringLiteral("--gpu"), QStringLiteral("b200-180gb")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains(QLatin1String("gpu: the run was measured with GPU b200-180gb")), qPrintable(bad.err));
+    QCOMPARE(bytesOf(project), before);
+
+    for (const QString &file : {QStringLiteral("vllm-h200-12.5rps.json"), QStringLiteral("aiperf-h200-c32_profile_export_aiperf.json")}) {
+        const Run ok = import(file, {QStringLiteral("--candidate"), QStringLiteral("1"), QStringLiteral("--by"), QStringLiteral("QA")});
+        QVERIFY2(ok.exitCode == 0, qPrintable(ok.err));
+        QVERIFY(ok.out.contains(QLatin1String("imported 1 run")));
+    }
+    const Run list = gpuwb({QStringLiteral("evidence"), QStringLiteral("list"), project, QStringLiteral("--format"),
+                            QStringLiteral("json")});
+    QCOMPARE(list.exitCode, 0);
+    const QJsonArray runs = QJsonDocument::fromJson(list.out.toUtf8()).object()[QStringLiteral("runs")].toArray();
+    QCOMPARE(runs.size(), 2);
+    QCOMPARE(runs[0].toObject()[QStringLiteral("tool")].toString(), QStringLiteral("vllm-bench-serve"));
+    QCOMPARE(runs[1].toObject()[QStringLiteral("tool")].toString(), QStringLiteral("aiperf"));
+    QCOMPARE(runs[1].toObject()[QStringLiteral("candidate")].toInt(), 1);
+    QCOMPARE(runs[1].toObject()[QStringLiteral("load")].toObject()[QStringLiteral("concurrency")].toInt(), 32);
+    QCOMPARE(runs[0].toObject()[QStringLiteral("imported_by")].toString(), QStringLiteral("QA"));
+    const Run table = gpuwb({QStringLiteral("evidence"), QStringLiteral("list"), project});
+    QVERIFY(table.out.contains(QLatin1String("vllm-h200-12.5rps.json")));
+
+    const Run evaluated = gpuwb({QStringLiteral("evaluate"), project, QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(evaluated.exitCode, 0);
+    const QJsonObject first = QJsonDocument::fromJson(evaluated.out.toUtf8()).object()[QStringLiteral("results")].toArray()[0].toObject();
+    QCOMPARE(first[QStringLiteral("provenance")].toObject()[QStringLiteral("step_model")].toString(),
+             QStringLiteral("calibrated from 2 runs"));
+    const Run compared = gpuwb({QStringLiteral("evidence"), QStringLiteral("compare"), project});
+    QVERIFY2(compared.exitCode == 0, qPrintable(compared.err));
+    QVERIFY(compared.out.contains(QLatin1String("calibrated from 2 runs")));
+    QVERIFY(compared.out.contains(QLatin1String("| TTFT mean |")));
+}

@@ -1,6 +1,7 @@
 // Project files: round trips, every kind of bad file, newer and older versions, one writer,
 // failed saves, and a kill -9 loop during saves.
 #include <store/project.h>
+#include "testsupport.h"
 #include <core/version.h>
 
 #include <sqlite3.h>
@@ -53,6 +54,7 @@ private slots:
     void attachmentsAreLimited();
     void damagedChecklistRowRefused_data();
     void damagedChecklistRowRefused();
+    void evidenceRunsSaveAndReopen();
 
 private:
     QTemporaryDir m_dir;
@@ -64,6 +66,18 @@ namespace {
 
 const std::string kBriefA = R"({"format": "gpu-workbench-brief", "version": 1, "name": "A", "workload": {"kind": "batch-inference"}})";
 const std::string kBriefB = R"({"format": "gpu-workbench-brief", "version": 1, "name": "B", "notes": "ñ and \"quotes\""})";
+
+std::string readFile(const char *path)
+{
+    QFile f(QString::fromUtf8(path));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", path);
+    return f.readAll().toStdString();
+}
+std::string readFile(const std::string &path)
+{
+    return readFile(path.c_str());
+}
 
 QByteArray fileHash(const QString &path)
 {
@@ -748,6 +762,66 @@ void TestProject::damagedChecklistRowRefused()
     QVERIFY(!opened);
     QVERIFY2(QString::fromStdString(opened.error().message).contains(message), opened.error().toString().c_str());
     QCOMPARE(fileHash(file), before);
+}
+
+// Measured runs: imported against a candidate (the file attached once, the mapping stored), read
+// back from the saved file with the same figures, moved with a renamed scenario, removed by id;
+// the per-scenario calibration switch persists; a file whose runs do not map stores nothing; a
+// run naming a file the project does not hold refuses the file.
+void TestProject::evidenceRunsSaveAndReopen()
+{
+    const std::string chat = readFile(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json");
+    const std::string guidellm = WB_SOURCE_DIR "/tests/data/evidence/guidellm-h200.json";
+    const QString file = path("evidence.gpuwb");
+    QFile::remove(file);
+    {
+        Project p = Project::create();
+        QVERIFY(p.putScenario("Chat", chat));
+        // Against the H100 candidate while saying the GPU was an H200: refused, nothing attached.
+        RunMapping h200;
+        h200.gpu = "h200-sxm-141gb";
+        auto refused = prepareEvidence(p, guidellm, "Chat", 0, h200, "QA", wbtest::shippedCatalog());
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().path, std::string("run 1 of 2: gpu"));
+        QVERIFY(!p.attachment(sha256Hex(readFile(guidellm))));
+        auto runs = prepareEvidence(p, guidellm, "Chat", 1, {}, "QA", wbtest::shippedCatalog());
+        QVERIFY2(runs, runs ? "" : runs.error().toString().c_str());
+        QCOMPARE(runs->size(), std::size_t(2));
+        for (const EvidenceRun &r : *runs)
+            QVERIFY(p.putEvidence(r));
+        QVERIFY(p.setEvidenceCalibration("Chat", false));
+        QVERIFY(p.save(file.toStdString()));
+    }
+    auto opened = Project::open(file.toStdString());
+    QVERIFY2(opened, opened ? "" : opened.error().toString().c_str());
+    QVERIFY(!opened->scenario("Chat")->evidenceCalibration);
+    std::vector<EvidenceRun> runs = opened->evidence("Chat");
+    QCOMPARE(runs.size(), std::size_t(2));
+    QCOMPARE(runs[0].id, 1LL);
+    QCOMPARE(runs[0].file.name, std::string("guidellm-h200.json"));
+    QCOMPARE(runs[0].file.sha256, sha256Hex(readFile(guidellm)));
+    QCOMPARE(runs[0].candidate, std::size_t(1));
+    QCOMPARE(runs[1].index, 1);
+    QCOMPARE(runs[0].run.gpu, std::string("h200-sxm-141gb"));   // from the candidate, stored at import
+    QCOMPARE(runs[1].run.concurrency, std::optional<int>(16));   // the file's second benchmark
+    QVERIFY(runs[0].run.ttft.mean && qFuzzyCompare(*runs[0].run.ttft.mean, 0.820));  // 820 ms in the file
+    QCOMPARE(runs[0].importedBy, std::string("QA"));
+    QVERIFY(!runs[0].importedAt.empty());
+    QVERIFY(opened->renameScenario("Chat", "Chat EU"));
+    QCOMPARE(opened->evidence("Chat EU").size(), std::size_t(2));
+    QVERIFY(opened->evidence("Chat").empty());
+    QVERIFY(opened->removeEvidence(1));
+    QCOMPARE(opened->evidence().size(), std::size_t(1));
+    // Undo of the removal: the same id again (a run of a scenario that no longer exists is refused).
+    QVERIFY(!opened->putEvidence(runs[0]));
+    QVERIFY(opened->putEvidence([&] { EvidenceRun r = runs[0]; r.scenario = "Chat EU"; return r; }()));
+    QCOMPARE(opened->evidence("Chat EU").front().id, 1LL);
+    opened = Project::open(path("none.gpuwb").toStdString());  // releases the lock
+    rawSql(file, "UPDATE evidence_runs SET file = 'ab' WHERE id = 2;");
+    auto damaged = Project::open(file.toStdString());
+    QVERIFY(!damaged);
+    QVERIFY2(QString::fromStdString(damaged.error().message).contains(QStringLiteral("measured run 2 names a file")),
+             damaged.error().toString().c_str());
 }
 
 QTEST_GUILESS_MAIN(TestProject)

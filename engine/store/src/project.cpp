@@ -4,6 +4,7 @@
 #include "core/limits.h"
 #include "core/version.h"
 #include "checklist.h"
+#include "evidence.h"
 #include "lock.h"
 #include "schema.h"
 #include "sqlite.h"
@@ -209,6 +210,8 @@ Result<Project> Project::openBytes(const std::string &bytes, const std::string &
     // The checklist's rows are read once here so that a damaged one refuses the file, naming it.
     if (const auto checklist = readChecklist(p.m_db); !checklist)
         return fail(name, checklist.error().message);
+    if (const auto runs = readEvidence(p.m_db); !runs)
+        return fail(name, runs.error().message);
     return p;
 }
 
@@ -318,19 +321,19 @@ std::string Project::recoveryKey() const
 std::vector<Scenario> Project::scenarios() const
 {
     std::vector<Scenario> list;
-    Statement s(m_db, "SELECT name, brief_json, modified FROM scenarios ORDER BY position, id");
+    Statement s(m_db, "SELECT name, brief_json, modified, evidence_calibration FROM scenarios ORDER BY position, id");
     while (s.step() == SQLITE_ROW)
-        list.push_back({s.text(0), s.text(1), s.text(2)});
+        list.push_back({s.text(0), s.text(1), s.text(2), s.integer(3) != 0});
     return list;
 }
 
 std::optional<Scenario> Project::scenario(const std::string &name) const
 {
-    Statement s(m_db, "SELECT name, brief_json, modified FROM scenarios WHERE name = ?1");
+    Statement s(m_db, "SELECT name, brief_json, modified, evidence_calibration FROM scenarios WHERE name = ?1");
     s.bind(1, name);
     if (s.step() != SQLITE_ROW)
         return std::nullopt;
-    return Scenario{s.text(0), s.text(1), s.text(2)};
+    return Scenario{s.text(0), s.text(1), s.text(2), s.integer(3) != 0};
 }
 
 Status Project::putScenario(const std::string &name, const std::string &briefJson)
@@ -358,10 +361,13 @@ Status Project::renameScenario(const std::string &from, const std::string &to)
         return t.begun();
     Statement a(m_db, "UPDATE scenarios SET name = ?2, modified = ?3 WHERE name = ?1");
     Statement b(m_db, "UPDATE result_snapshots SET scenario = ?2 WHERE scenario = ?1");
+    Statement c(m_db, "UPDATE evidence_runs SET scenario = ?2 WHERE scenario = ?1");
     const std::string what = "scenario \"" + from + "\" could not be renamed";
     if (Status s = a.bind(1, from).bind(2, to).bind(3, nowIso()).run(what); !s)
         return s;
     if (Status s = b.bind(1, from).bind(2, to).run(what); !s)
+        return s;
+    if (Status s = c.bind(1, from).bind(2, to).run(what); !s)
         return s;
     return t.commit();
 }
@@ -461,11 +467,38 @@ std::optional<std::string> Project::attachment(const std::string &sha256) const
     return attachmentBytes(m_db, sha256);
 }
 
+std::vector<EvidenceRun> Project::evidence(const std::string &scenarioName) const
+{
+    // openBytes read every run, and putEvidence stores only runs whose file is held.
+    auto read = readEvidence(m_db, scenarioName);
+    return read ? std::move(read).value() : std::vector<EvidenceRun>{};
+}
+
+Result<long long> Project::putEvidence(const EvidenceRun &run)
+{
+    if (run.scenario.empty() || !scenario(run.scenario))
+        return Error{"", "", "there is no scenario \"" + run.scenario + "\""};
+    return writeEvidence(m_db, run);
+}
+
+Status Project::removeEvidence(long long id)
+{
+    return deleteEvidence(m_db, id);
+}
+
+Status Project::setEvidenceCalibration(const std::string &scenarioName, bool on)
+{
+    if (!scenario(scenarioName))
+        return Error{"", "", "there is no scenario \"" + scenarioName + "\""};
+    Statement s(m_db, "UPDATE scenarios SET evidence_calibration = ?2 WHERE name = ?1");
+    return s.bind(1, scenarioName).bind(2, static_cast<long long>(on ? 1 : 0)).run("the calibration switch could not be stored");
+}
+
 std::string Project::contentDigest() const
 {
     std::ostringstream out;
     for (const Scenario &s : scenarios())
-        out << "scenario " << s.name << "\n" << s.briefJson << "\n";
+        out << "scenario " << s.name << (s.evidenceCalibration ? "" : " (uncalibrated)") << "\n" << s.briefJson << "\n";
     for (const ResultSnapshot &r : snapshots())
         out << "snapshot " << r.scenario << "|" << r.engineVersion << "|" << r.created << "\n" << r.resultsJson << "\n";
     const ProjectChecklist c = checklist();
@@ -478,6 +511,10 @@ std::string Project::contentDigest() const
             out << "answer " << a.item << "|" << enumName(a.answer) << "|" << a.text << "|" << a.link << "|"
                 << (a.file ? a.file->sha256 : "") << "|" << a.answeredOn << "|" << a.answeredBy << "\n";
     }
+    for (const EvidenceRun &e : evidence())
+        out << "run " << e.id << "|" << e.scenario << "|" << e.candidate << "|" << e.file.sha256 << "|" << e.index << "|"
+            << e.mapping.gpu << "|" << e.mapping.gpus.value_or(0) << "|" << e.mapping.requestRatePerS.value_or(0) << "|"
+            << e.mapping.concurrency.value_or(0) << "|" << e.importedBy << "|" << e.importedAt << "\n";
     return out.str();
 }
 

@@ -111,6 +111,19 @@ CREATE TABLE checklist_items (id INTEGER PRIMARY KEY, item TEXT NOT NULL UNIQUE,
                               required_from TEXT NOT NULL) STRICT;
 )";
 
+// Schema 5: measured runs (each the original file, an attachment, and how it maps to a scenario's
+// candidate) and, per scenario, whether its figures use the calibration from its runs. The
+// unused benchmark_evidence table of schema 2 stays as it was.
+const char *kMigrate4to5 = R"(
+CREATE TABLE evidence_runs (id INTEGER PRIMARY KEY, scenario TEXT NOT NULL, candidate INTEGER NOT NULL,
+                            file TEXT NOT NULL REFERENCES attachments(sha256), file_name TEXT NOT NULL,
+                            run_index INTEGER NOT NULL, gpu TEXT NOT NULL DEFAULT '', gpus INTEGER,
+                            tensor_parallel INTEGER, serving_stack TEXT, request_rate REAL, concurrency INTEGER,
+                            input_tokens REAL, output_tokens REAL, from_candidate TEXT NOT NULL DEFAULT '',
+                            imported_by TEXT NOT NULL DEFAULT '', imported_at TEXT NOT NULL) STRICT;
+ALTER TABLE scenarios ADD COLUMN evidence_calibration INTEGER NOT NULL DEFAULT 1;
+)";
+
 } // namespace
 
 Status createSchema(sqlite3 *db)
@@ -129,6 +142,9 @@ const std::set<std::string> &tablesOf(int schemaVersion)
         {3, {"meta", "scenarios", "result_snapshots", "checklist_answers", "benchmark_evidence", "decision_records"}},
         {4, {"meta", "scenarios", "result_snapshots", "checklist_answers", "benchmark_evidence", "decision_records",
              "legacy_checklist_answers", "vendors", "attachments", "checklist_sections", "checklist_items"}},
+        {5, {"meta", "scenarios", "result_snapshots", "checklist_answers", "benchmark_evidence", "decision_records",
+             "legacy_checklist_answers", "vendors", "attachments", "checklist_sections", "checklist_items",
+             "evidence_runs"}},
     };
     static const std::set<std::string> none;
     const auto it = tables.find(schemaVersion);
@@ -145,6 +161,9 @@ Status migrate(sqlite3 *db, int from)
             return s;
     if (from < 4)
         if (Status s = exec(db, kMigrate3to4); !s)
+            return s;
+    if (from < 5)
+        if (Status s = exec(db, kMigrate4to5); !s)
             return s;
     return exec(db, ("PRAGMA user_version=" + std::to_string(kProjectSchemaVersion)).c_str());
 }

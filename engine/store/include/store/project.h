@@ -20,6 +20,7 @@
 #include "brief/brief.h"
 #include "catalog/catalog.h"
 #include "core/result.h"
+#include "evidence/evidence.h"
 #include "procurement/vendors.h"
 
 #include <cstdint>
@@ -37,7 +38,7 @@ class FileLock;
 }
 
 inline constexpr std::int32_t kProjectApplicationId = 0x47505557;  // "GPUW"
-inline constexpr int kProjectSchemaVersion = 4;
+inline constexpr int kProjectSchemaVersion = 5;
 inline constexpr std::uint64_t kProjectMaxBytes = 1ull << 30;  // larger files are refused
 
 struct Scenario
@@ -45,6 +46,7 @@ struct Scenario
     std::string name;
     std::string briefJson;   // canonical JSON (object keys as written, two-space indent)
     std::string modified;    // ISO date-time (UTC)
+    bool evidenceCalibration = true;  // figures use the calibration from the scenario's measured runs
 };
 
 struct ResultSnapshot
@@ -130,6 +132,17 @@ public:
     // A stored file's bytes, by SHA-256; empty when the project does not hold it.
     std::optional<std::string> attachment(const std::string &sha256) const;
 
+    // Measured runs (evidence/evidence.h), in import order; one scenario's when named. Each is
+    // read again from its stored file with the mapping decided at import (openBytes refuses a
+    // file whose runs do not read, naming the run).
+    std::vector<EvidenceRun> evidence(const std::string &scenario = {}) const;
+    // Stores a run whose file is stored (attach()): a new id when run.id is 0, else that id (an
+    // undo restoring it). Returns the id.
+    Result<long long> putEvidence(const EvidenceRun &run);
+    Status removeEvidence(long long id);
+    // Whether a scenario's figures use the calibration from its runs (on by default).
+    Status setEvidenceCalibration(const std::string &scenario, bool on);
+
     // The document as SQL-independent text (meta excluded), for comparing two projects.
     std::string contentDigest() const;
 
@@ -163,6 +176,15 @@ Result<ChecklistTemplate> checklistTemplateOf(const Project &project, const std:
 // checked first (regular files, kAttachmentMaxBytes each) and attached only when all are;
 // "attachment" entries must name files the project holds. Errors name the file and the field.
 Result<ProjectChecklist> importAnswers(Project &project, const std::string &path, const ChecklistTemplate &tmpl);
+
+// Reads a benchmark results file (evidence/runs.h) and maps each of its runs to a scenario's
+// candidate (evidence/evidence.h: what the file does not say comes from `mapping`, or for the
+// deployment from the candidate). Every run must map, or nothing happens and the error names the
+// file, the run and the field; then the file is attached and the runs returned, unstored (id 0),
+// for the caller to store (putEvidence) or to undo.
+Result<std::vector<EvidenceRun>> prepareEvidence(Project &project, const std::string &path, const std::string &scenario,
+                                                 std::size_t candidate, const RunMapping &mapping,
+                                                 const std::string &importedBy, const Catalog &catalog);
 
 // Where autosaved working copies live: $GPUWB_RECOVERY_DIR, else
 // $XDG_STATE_HOME/gpu-workbench/recovery, else ~/.local/state/gpu-workbench/recovery.
