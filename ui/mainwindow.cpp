@@ -16,6 +16,7 @@
 #include "pages/fitpage.h"
 #include "pages/performancepage.h"
 #include "pages/planpage.h"
+#include "pages/evidencepage.h"
 #include "settings.h"
 
 #include <widgets/chartview.h>
@@ -57,6 +58,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_performancePage = new PerformancePage(document, m_tabs);
     m_costPage = new CostPage(document, m_tabs);
     m_checklistPage = new ChecklistPage(document, m_tabs);
+    m_evidencePage = new EvidencePage(document, m_tabs);
     m_planPage = new PlanPage(document, m_tabs);
     m_comparePage = new ComparePage(document, m_tabs);
     m_tabs->addTab(m_briefPage, tr("Brief"));
@@ -65,12 +67,14 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_tabs->addTab(m_performancePage, tr("Performance"));
     m_tabs->addTab(m_costPage, tr("Cost"));
     m_tabs->addTab(m_checklistPage, tr("Checklist"));
+    m_tabs->addTab(m_evidencePage, tr("Evidence"));
     m_tabs->addTab(m_planPage, tr("Plan"));
     m_tabs->addTab(m_comparePage, tr("Compare && decide"));
     for (wb::Page *page : {static_cast<wb::Page *>(m_briefPage), static_cast<wb::Page *>(m_candidatesPage),
                            static_cast<wb::Page *>(m_fitPage), static_cast<wb::Page *>(m_performancePage),
                            static_cast<wb::Page *>(m_costPage), static_cast<wb::Page *>(m_checklistPage),
-                           static_cast<wb::Page *>(m_planPage), static_cast<wb::Page *>(m_comparePage)})
+                           static_cast<wb::Page *>(m_evidencePage), static_cast<wb::Page *>(m_planPage),
+                           static_cast<wb::Page *>(m_comparePage)})
         connect(page, &wb::Page::goTo, this, &MainWindow::goTo);
     right->addWidget(m_tabs);
     m_warnings = new WarningsPanel(document,

@@ -26,6 +26,7 @@ class ChartView;
 class ComparePage;
 class ChecklistPage;
 class PlanPage;
+class EvidencePage;
 class CostPage;
 class Document;
 class FitPage;
@@ -40,7 +41,7 @@ class MainWindow : public QMainWindow
 
 public:
     // The pages, in the method's order.
-    enum class Tab { Brief, Candidates, Fit, Performance, Cost, Checklist, Plan, Compare };
+    enum class Tab { Brief, Candidates, Fit, Performance, Cost, Checklist, Evidence, Plan, Compare };
 
     explicit MainWindow(Document *document, QWidget *parent = nullptr);
 
@@ -75,6 +76,7 @@ public:
     QLabel *recommendationLabel() const;
     ChecklistPage *checklistPage() const { return m_checklistPage; }
     PlanPage *planPage() const { return m_planPage; }
+    EvidencePage *evidencePage() const { return m_evidencePage; }
     QProgressBar *progressBar() const { return m_progress; }
     // The presentation window while View > Present Chart shows one.
     QWidget *presentationWindow() const { return m_presenting; }
@@ -116,6 +118,7 @@ private:
     ComparePage *m_comparePage = nullptr;
     ChecklistPage *m_checklistPage = nullptr;
     PlanPage *m_planPage = nullptr;
+    EvidencePage *m_evidencePage = nullptr;
     QMenu *m_recentMenu = nullptr;
     QWidget *m_presenting = nullptr;  // the presentation window while one is shown
     QLabel *m_status = nullptr;

@@ -62,10 +62,16 @@ int main(int argc, char *argv[])
             const QDir samples(QString::fromStdString(wb::resourceDir()) + QStringLiteral("/samples"));
             const QStringList briefs = {samples.filePath(QStringLiteral("chat-70b.brief.json")),
                                         samples.filePath(QStringLiteral("batch-summarization.brief.json")),
-                                        samples.filePath(QStringLiteral("lora-finetune.brief.json"))};
+                                        samples.filePath(QStringLiteral("lora-finetune.brief.json")),
+                                        samples.filePath(QStringLiteral("chat-70b-h200-measured.brief.json"))};
             // Three vendors with partly answered checklists, to show the Checklist page at work.
             const QStringList answers = {samples.filePath(QStringLiteral("vendors.answers.json"))};
-            if (auto error = document.openBriefs(briefs, answers))
+            // Illustrative benchmark results of the fourth scenario's one candidate, to show the
+            // Evidence page at work.
+            QList<wb::Document::RunsFile> runs;
+            for (const char *file : {"vllm-h200-12.5rps.json", "guidellm-h200.json", "llmperf-h200_2000_300_summary.json"})
+                runs.append({samples.filePath(QStringLiteral("evidence/") + QString::fromLatin1(file)), 3, 0});
+            if (auto error = document.openBriefs(briefs, answers, runs))
                 QMessageBox::warning(&window, QObject::tr("Cannot open the sample"), *error);
         }
     }

@@ -1,6 +1,7 @@
 #include "evidence/evidence.h"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -403,6 +404,98 @@ std::vector<RunPrediction> predictRuns(const Brief &brief, const std::vector<Evi
         }
     }
     return out;
+}
+
+std::string calibrationKey(const std::string &briefJson, const std::vector<EvidenceRun> &runs)
+{
+    nlohmann::ordered_json brief = nlohmann::ordered_json::parse(briefJson, nullptr, false);
+    std::string key;
+    if (brief.is_object()) {
+        for (const char *k : {"name", "notes", "cost"})
+            brief.erase(k);
+        if (brief.contains("workload") && brief["workload"].is_object())
+            for (const char *k : {"traffic", "slo", "acceptance"})
+                brief["workload"].erase(k);
+        if (brief.contains("candidates") && brief["candidates"].is_array()) {
+            nlohmann::ordered_json measured = nlohmann::ordered_json::object();
+            for (const EvidenceRun &r : runs)
+                if (r.candidate < brief["candidates"].size())
+                    measured[std::to_string(r.candidate)] = brief["candidates"][r.candidate];
+            brief["candidates"] = measured;
+        }
+        key = brief.dump();
+    } else {
+        key = briefJson;
+    }
+    for (const EvidenceRun &r : runs)
+        key += fmt::format("|{}:{}:{}:{}:{}:{}:{}", r.id, r.candidate, r.file.sha256, r.index, r.run.gpus.value_or(0),
+                           r.run.requestRatePerS.value_or(0), r.run.concurrency.value_or(0));
+    return key;
+}
+
+namespace {
+
+std::vector<LoadPoint> curveAt(const Brief &at, const Catalog &catalog, const EfficiencyTable &table,
+                               const std::vector<double> &rates, std::stop_token stop)
+{
+    std::vector<LoadPoint> points;
+    EvaluateOptions options;
+    options.efficiency = &table;
+    options.today = "2026-01-01";
+    options.stop = stop;
+    for (double rate : rates) {
+        if (stop.stop_requested())
+            break;
+        Brief b = at;
+        b.workload.traffic.mode = TrafficMode::OpenLoop;
+        b.workload.traffic.requestRatePerS = rate;
+        b.workload.traffic.concurrency.reset();
+        const PerformanceResult p = evaluate(b, catalog, options).results.at(0).performance;
+        if (!p.computed)
+            continue;
+        points.push_back({rate, p.ttft.p50, p.ttft.p95, p.ttft.p99, p.tpot.p50, p.tpot.p95, p.tpot.p99, p.outputTokensPerS,
+                          true});
+    }
+    return points;
+}
+
+} // namespace
+
+EvidenceAnalysis analyzeEvidence(const Brief &brief, std::vector<EvidenceRun> runs, const Catalog &catalog,
+                                 const EfficiencyTable &base, std::vector<EvidenceCalibration> calibrations,
+                                 std::stop_token stop)
+{
+    EvidenceAnalysis a;
+    a.predictions = predictRuns(brief, runs, catalog, base, calibrations, stop);
+    for (const EvidenceRun &r : runs) {
+        if (stop.stop_requested() || runMismatch(brief, r))
+            continue;
+        if (std::any_of(a.curves.begin(), a.curves.end(), [&](const EvidenceCurve &c) { return c.candidate == r.candidate; }))
+            continue;
+        EvidenceCurve curve;
+        curve.candidate = r.candidate;
+        curve.run = r.id;
+        Brief at = briefAtRun(brief, r);
+        at.workload.traffic = {};
+        EvaluateOptions options;
+        options.efficiency = &base;
+        options.today = "2026-01-01";
+        options.stop = stop;
+        const PerformanceResult offline = evaluate(at, catalog, options).results.at(0).performance;
+        if (!offline.computed || offline.maxRequestsPerS <= 0)
+            continue;
+        std::vector<double> rates;
+        for (double f : {0.05, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 0.97})
+            rates.push_back(f * offline.maxRequestsPerS);
+        curve.predicted = curveAt(at, catalog, base, rates, stop);
+        for (const EvidenceCalibration &c : calibrations)
+            if (c.gpu == at.candidates.front().gpu && c.stack == at.candidates.front().servingStack)
+                curve.calibrated = curveAt(at, catalog, c.table, rates, stop);
+        a.curves.push_back(std::move(curve));
+    }
+    a.runs = std::move(runs);
+    a.calibrations = std::move(calibrations);
+    return a;
 }
 
 } // namespace wb

@@ -132,6 +132,33 @@ std::vector<EvidenceCalibration> calibrateFromEvidence(const Brief &brief, const
 // The evaluation options' per-candidate tables for these calibrations (pointers into them).
 std::vector<CandidateEfficiency> candidateEfficiencies(const std::vector<EvidenceCalibration> &calibrations);
 
+// What a calibration from these runs depends on, as text: the brief without what does not enter
+// a run's prediction (its name, costs, traffic, SLO, acceptance, the candidates no run measures)
+// and each run's id, candidate and mapping. Equal keys give equal calibrations (a cache key).
+std::string calibrationKey(const std::string &briefJson, const std::vector<EvidenceRun> &runs);
+
+// The predicted load curve of a candidate at a run's lengths and GPU count: open-loop points at
+// fractions of its offline capacity, at the base factors and (when given) at a calibration.
+struct EvidenceCurve
+{
+    std::size_t candidate = 0;
+    long long run = 0;                 // the run whose lengths and GPU count the curve is at
+    std::vector<LoadPoint> predicted, calibrated;
+};
+
+// Everything the Evidence page shows: the runs, their calibrations, each run against its
+// predictions, and one curve per candidate with runs.
+struct EvidenceAnalysis
+{
+    std::vector<EvidenceRun> runs;
+    std::vector<EvidenceCalibration> calibrations;
+    std::vector<RunPrediction> predictions;
+    std::vector<EvidenceCurve> curves;
+};
+EvidenceAnalysis analyzeEvidence(const Brief &brief, std::vector<EvidenceRun> runs, const Catalog &catalog,
+                                 const EfficiencyTable &base, std::vector<EvidenceCalibration> calibrations,
+                                 std::stop_token stop = {});
+
 // A scenario evaluated as a project shows it: with the calibration from its runs when `calibrate`
 // (the scenario's switch) is on and it has runs; exactly evaluate() otherwise.
 struct EvidenceEvaluation

@@ -14,6 +14,9 @@
 #include <pages/checklistmodel.h>
 #include <pages/checklistpage.h>
 #include <pages/planpage.h>
+#include <pages/evidencepage.h>
+#include <dialogs/evidenceimport.h>
+#include <report/report.h>
 #include <pages/resultpage.h>
 #include <pages/briefform.h>
 #include <document/document.h>
@@ -36,6 +39,7 @@
 
 #include <functional>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QApplication>
 #include <QDate>
@@ -188,6 +192,7 @@ private slots:
     void checklistByKeyboard();
     void checklistGatesAPurchaseInTheWindow();
     void planPageShowsThePlan();
+    void evidencePageImportsAndCalibrates();
     void screenshots();
 };
 
@@ -1932,6 +1937,96 @@ void TestMainWindow::planPageShowsThePlan()
     QVERIFY(page->markdown().contains(QLatin1String("## Candidate 2: 8x h200-sxm-141gb")));
 }
 
+// The Evidence page as a person uses it: Import results, the dialog's fields typed into (a word
+// in the rate field is refused before OK; a conflicting GPU count is refused by the document and
+// the dialog stays open), the run listed and compared with the prediction, the figures marked
+// "calibrated from 1 run" on the Performance table; the switch clicked off restores the
+// uncalibrated figures exactly; Ctrl+Z brings calibration back, and again undoes the import.
+void TestMainWindow::evidencePageImportsAndCalibrates()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QByteArray brief = R"({"format": "gpu-workbench-brief", "version": 1, "name": "Small chat",
+      "workload": {"kind": "realtime-inference", "model": "llama-3.1-8b", "weights_precision": "fp8",
+        "kv_cache_precision": "fp8", "input_tokens": 2000, "output_tokens": 300,
+        "traffic": {"mode": "open-loop", "request_rate_per_s": 4}},
+      "candidates": [{"gpu": "h200-sxm-141gb", "gpus": 1, "tensor_parallel": 1, "serving_stack": "vllm"}]})";
+    QVERIFY(!doc.newFromBrief(QString::fromUtf8(brief)).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    const wb::Results uncalibrated = doc.results();
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Evidence));
+    wb::EvidencePage *page = w.evidencePage();
+    QCOMPARE(page->runsTable()->model()->rowCount(), 0);
+
+    QString failure;
+    QTimer::singleShot(0, this, [&] {
+        auto *dialog = qobject_cast<wb::EvidenceImportDialog *>(QApplication::activeModalWidget());
+        if (!dialog) {
+            failure = QStringLiteral("Import opened no dialog");
+            return;
+        }
+        QLineEdit *rate = dialog->rateEdit()->lineEdit();
+        rate->setFocus();
+        QTest::keyClicks(rate, QStringLiteral("fast"));
+        if (!rate->text().isEmpty() && (dialog->okButton()->isEnabled() || dialog->problem()->text().isEmpty()))
+            failure += QStringLiteral("\na word in the rate field was taken as a rate: ") + rate->text();
+        rate->selectAll();
+        QTest::keyClick(rate, Qt::Key_Backspace);
+        // Two GPUs for a one-GPU TP1 candidate are two replicas: fine; but 0 is out of range.
+        QLineEdit *gpus = dialog->gpusEdit()->lineEdit();
+        gpus->setFocus();
+        QTest::keyClicks(gpus, QStringLiteral("0"));
+        if (dialog->okButton()->isEnabled() || !dialog->problem()->text().startsWith(QLatin1String("GPUs")))
+            failure += QStringLiteral("\n0 GPUs accepted: ") + dialog->problem()->text();
+        QTest::keyClick(gpus, Qt::Key_Backspace);
+        QTest::keyClicks(dialog->byEdit(), QStringLiteral(" QA"));
+        if (!dialog->okButton()->isEnabled())
+            failure += QStringLiteral("\nImport not offered: ") + dialog->problem()->text();
+        QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+        if (dialog->isVisible()) {
+            failure += QStringLiteral("\nthe import was refused: ") + dialog->problem()->text();
+            dialog->reject();
+        }
+    });
+    page->importFile(QStringLiteral(WB_SOURCE_DIR "/tests/data/evidence/vllm-h200-12.5rps.json"));
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    QCOMPARE(page->runsTable()->model()->rowCount(), 1);
+    QCOMPARE(doc.evidence().size(), std::size_t(1));
+    QVERIFY(doc.evidence().front().importedBy.ends_with("QA"));
+    QTRY_VERIFY_WITH_TIMEOUT(doc.evidenceAnalysis() != nullptr, 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QVERIFY(page->metricsTable()->model()->rowCount() > 5);
+    QVERIFY2(page->status()->text().contains(QLatin1String("calibrated from 1 run")), qPrintable(page->status()->text()));
+    QCOMPARE(doc.results().results.at(0).provenance, std::string("calibrated from 1 run"));
+    const QAbstractItemModel *perf = w.performanceTable()->model();
+    QVERIFY2(perf->index(0, 0).data().toString().contains(QLatin1String("[calibrated from 1 run]")),
+             qPrintable(perf->index(0, 0).data().toString()));
+    QVERIFY(resultsToJson(*doc.brief(), doc.results()) != resultsToJson(*doc.brief(), uncalibrated));
+
+    // The switch, clicked: the uncalibrated figures, exactly.
+    QTest::mouseClick(page->calibrationSwitch(), Qt::LeftButton, {}, QPoint(8, page->calibrationSwitch()->height() / 2));
+    QVERIFY(!doc.evidenceCalibration());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QCOMPARE(resultsToJson(*doc.brief(), doc.results()), resultsToJson(*doc.brief(), uncalibrated));
+    QVERIFY(!perf->index(0, 0).data().toString().contains(QLatin1String("calibrated")));
+
+    // Ctrl+Z: calibration on again; Ctrl+Z again: the import undone. (The import dialog had
+    // the focus; the window takes it back, as it does for a person.)
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(doc.evidenceCalibration());
+    QVERIFY(page->calibrationSwitch()->isChecked());
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(page->runsTable()->model()->rowCount(), 0);
+    QVERIFY(doc.evidence().empty());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QCOMPARE(resultsToJson(*doc.brief(), doc.results()), resultsToJson(*doc.brief(), uncalibrated));
+}
+
 void TestMainWindow::screenshots()
 {
     const QString dir = qEnvironmentVariable("WB_SCREENSHOT_DIR");
@@ -1950,9 +2045,13 @@ void TestMainWindow::screenshots()
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             const QString samples = QStringLiteral(WB_SOURCE_DIR "/resources/samples/");
+            QList<wb::Document::RunsFile> runs;
+            for (const char *file : {"vllm-h200-12.5rps.json", "guidellm-h200.json", "llmperf-h200_2000_300_summary.json"})
+                runs.append({samples + QStringLiteral("evidence/") + QLatin1String(file), 3, 0});
             QVERIFY(!doc.openBriefs({kSample, samples + QStringLiteral("batch-summarization.brief.json"),
-                                     samples + QStringLiteral("lora-finetune.brief.json")},
-                                    {kSampleAnswers})
+                                     samples + QStringLiteral("lora-finetune.brief.json"),
+                                     samples + QStringLiteral("chat-70b-h200-measured.brief.json")},
+                                    {kSampleAnswers}, runs)
                          .has_value());
             QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
             QTest::qWait(50);
@@ -1992,6 +2091,18 @@ void TestMainWindow::screenshots()
                      page(int(W::Tab::Plan));
                  }},
                 {QStringLiteral("6-compare"), [&] { page(int(W::Tab::Compare)); }},
+                {QStringLiteral("5f-evidence"), [&] {
+                     scenario(3);
+                     QTRY_VERIFY_WITH_TIMEOUT(doc.evidenceAnalysis() != nullptr, 180000);
+                     page(int(W::Tab::Evidence));
+                     w.evidencePage()->chartChoice()->setCurrentIndex(0);
+                 }},
+                {QStringLiteral("5f-evidence-tpot"), [&] {
+                     w.evidencePage()->runsTable()->setCurrentIndex(w.evidencePage()->runsTable()->model()->index(2, 0));
+                     w.evidencePage()->chartChoice()->setCurrentIndex(1);
+                 }},
+                {QStringLiteral("5f-performance-calibrated"), [&] { page(int(W::Tab::Performance)); }},
+                {QStringLiteral("5f-back"), [&] { scenario(0); }},
             };
             for (int m = 0; m < w.loadChartChoice()->count(); ++m)
                 views.push_back({QStringLiteral("4-performance-%1").arg(m), [&, m] {

@@ -19,12 +19,25 @@ namespace wb {
 class ScenarioCommand final : public QUndoCommand
 {
 public:
-    ScenarioCommand(Document *doc, const QString &text, std::vector<Scenario> before, std::vector<Scenario> after)
-        : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after))
+    // A rename (from, to) is done by the project first, so that what belongs to the scenario by
+    // name (its measured runs) follows it.
+    ScenarioCommand(Document *doc, const QString &text, std::vector<Scenario> before, std::vector<Scenario> after,
+                    std::optional<std::pair<std::string, std::string>> rename = std::nullopt)
+        : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after)), m_rename(std::move(rename))
     {
     }
-    void undo() override { apply(m_before); }
-    void redo() override { apply(m_after); }
+    void undo() override
+    {
+        if (m_rename)
+            m_doc->m_project->renameScenario(m_rename->second, m_rename->first);
+        apply(m_before);
+    }
+    void redo() override
+    {
+        if (m_rename)
+            m_doc->m_project->renameScenario(m_rename->first, m_rename->second);
+        apply(m_after);
+    }
 
 private:
     void apply(const std::vector<Scenario> &state)
@@ -40,6 +53,8 @@ private:
             const auto current = p.scenario(s.name);
             if (!current || current->briefJson != s.briefJson)
                 p.putScenario(s.name, s.briefJson);
+            if (!current || current->evidenceCalibration != s.evidenceCalibration)
+                p.setEvidenceCalibration(s.name, s.evidenceCalibration);
             order.push_back(s.name);
         }
         p.orderScenarios(order);
@@ -48,6 +63,7 @@ private:
 
     Document *m_doc;
     std::vector<Scenario> m_before, m_after;
+    std::optional<std::pair<std::string, std::string>> m_rename;
 };
 
 // One change of one field of a scenario's brief; further changes of the same field merge into it.
@@ -103,6 +119,47 @@ public:
 private:
     Document *m_doc;
     ProjectChecklist m_before, m_after;
+};
+
+// Measured runs stored (an import) or removed: the runs themselves, so that undo and redo store
+// them again under the same ids.
+class EvidenceCommand final : public QUndoCommand
+{
+public:
+    EvidenceCommand(Document *doc, const QString &text, std::vector<EvidenceRun> added, std::vector<EvidenceRun> removed)
+        : QUndoCommand(text), m_doc(doc), m_added(std::move(added)), m_removed(std::move(removed))
+    {
+    }
+    void undo() override { m_doc->applyEvidence(m_removed, ids(m_added)); }
+    void redo() override { m_doc->applyEvidence(m_added, ids(m_removed)); }
+
+private:
+    static std::vector<long long> ids(const std::vector<EvidenceRun> &runs)
+    {
+        std::vector<long long> out;
+        for (const EvidenceRun &r : runs)
+            out.push_back(r.id);
+        return out;
+    }
+    Document *m_doc;
+    std::vector<EvidenceRun> m_added, m_removed;
+};
+
+// A scenario's calibration switch turned on or off.
+class CalibrationSwitchCommand final : public QUndoCommand
+{
+public:
+    CalibrationSwitchCommand(Document *doc, const QString &text, QString scenario, bool on)
+        : QUndoCommand(text), m_doc(doc), m_scenario(std::move(scenario)), m_on(on)
+    {
+    }
+    void undo() override { m_doc->applyCalibrationSwitch(m_scenario, !m_on); }
+    void redo() override { m_doc->applyCalibrationSwitch(m_scenario, m_on); }
+
+private:
+    Document *m_doc;
+    QString m_scenario;
+    bool m_on;
 };
 
 } // namespace wb

@@ -26,6 +26,10 @@ Document::Document(Catalog catalog, QObject *parent)
     });
     connect(&m_evaluator, &Evaluator::failed, this, [this](const QString &message) { m_engineError = message; });
     connect(&m_evaluator, &Evaluator::busyChanged, this, &Document::stateChanged);
+    connect(&m_evaluator, &Evaluator::evidenceReady, this, [this](std::shared_ptr<const EvidenceAnalysis> analysis) {
+        m_evidence = std::move(analysis);
+        emit evidenceAnalysisChanged();
+    });
     m_autosave.setInterval(m_autosaveIntervalS * 1000);
     connect(&m_autosave, &QTimer::timeout, this, [this] { autosaveNow(); });
     connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::stateChanged);
@@ -115,10 +119,11 @@ std::optional<QString> Document::openRecovery(const QString &recoveryFile)
     return result;
 }
 
-std::optional<QString> Document::openBriefs(const QStringList &paths, const QStringList &answers)
+std::optional<QString> Document::openBriefs(const QStringList &paths, const QStringList &answers, const QList<RunsFile> &runs)
 {
     Project fresh = Project::create();
     std::optional<Brief> first;
+    std::vector<std::string> names;
     for (const QString &path : paths) {
         auto brief = loadBrief(path.toStdString(), m_catalog);
         if (!brief)
@@ -126,8 +131,20 @@ std::optional<QString> Document::openBriefs(const QStringList &paths, const QStr
         Status put = fresh.putScenario(brief->name, readTextFile(path.toStdString()).value());
         if (!put)
             return QString::fromStdString(put.error().toString());
+        names.push_back(brief->name);
         if (!first)
             first = std::move(brief).value();
+    }
+    for (const RunsFile &file : runs) {
+        if (file.scenario < 0 || std::size_t(file.scenario) >= names.size())
+            return tr("%1: no scenario %2 to import the runs into").arg(file.path).arg(file.scenario + 1);
+        auto read = prepareEvidence(fresh, file.path.toStdString(), names[std::size_t(file.scenario)], file.candidate, {},
+                                    "sample", m_catalog);
+        if (!read)
+            return QString::fromStdString(read.error().toString());
+        for (const EvidenceRun &r : *read)
+            if (auto stored = fresh.putEvidence(r); !stored)
+                return QString::fromStdString(stored.error().toString());
     }
     for (const QString &path : answers) {
         if (!m_template)
@@ -196,7 +213,7 @@ std::optional<QString> Document::show(const QString &scenario, std::optional<Bri
     emit briefChanged();
     emit resultsChanged();
     // After the pages have shown the fit: the worker would otherwise take both cores from them.
-    m_evaluator.start(*m_brief);
+    startEvaluation();
     emit stateChanged();
     return std::nullopt;
 }
@@ -318,7 +335,8 @@ std::optional<QString> Document::renameScenario(const QString &from, const QStri
         if (s.name == from.toStdString())
             s.name = to.toStdString();
     const bool current = m_scenario == from;
-    m_undo.push(new ScenarioCommand(this, tr("Rename scenario %1").arg(from), m_project->scenarios(), after));
+    m_undo.push(new ScenarioCommand(this, tr("Rename scenario %1").arg(from), m_project->scenarios(), after,
+                                    std::pair(from.toStdString(), to.toStdString())));
     return current ? selectScenario(to) : std::nullopt;
 }
 

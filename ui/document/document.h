@@ -52,7 +52,16 @@ public:
     std::optional<QString> openRecovery(const QString &recoveryFile);
     // A new, unsaved project holding several briefs as scenarios and the vendors' answers of
     // checklist answers files (the bundled sample; it counts as unmodified until edited).
-    std::optional<QString> openBriefs(const QStringList &paths, const QStringList &answers = {});
+    // `runs`: benchmark results files imported as measured runs of a scenario (an index into
+    // paths) and its candidate (from 0).
+    struct RunsFile
+    {
+        QString path;
+        int scenario = 0;
+        std::size_t candidate = 0;
+    };
+    std::optional<QString> openBriefs(const QStringList &paths, const QStringList &answers = {},
+                                      const QList<RunsFile> &runs = {});
     // A new, unsaved project whose one scenario is the brief given as JSON text (File > New); it
     // counts as modified, so that closing asks to save it. The error names the field.
     std::optional<QString> newFromBrief(const QString &json);
@@ -125,6 +134,21 @@ public:
     Result<Attachment> attachEvidence(const QString &path);
     std::optional<std::string> evidenceBytes(const std::string &sha256) const;
 
+    // Measured runs of the current scenario (evidence/evidence.h), in import order.
+    std::vector<EvidenceRun> evidence() const;
+    // Whether the current scenario's figures use the calibration from its runs.
+    bool evidenceCalibration() const;
+    // Reads a benchmark results file and stores its runs as runs of the current scenario's
+    // candidate (from 0), one undoable step; on error nothing changes and the message names the
+    // file, the run and the field.
+    std::optional<QString> importEvidence(const QString &path, std::size_t candidate, const RunMapping &mapping,
+                                          const QString &importedBy);
+    std::optional<QString> removeEvidence(long long id);
+    std::optional<QString> setEvidenceCalibration(bool on);
+    // The runs against their predictions, computed after each full evaluation of a scenario with
+    // runs (null before, or while the runs' comparison is on its way).
+    std::shared_ptr<const EvidenceAnalysis> evidenceAnalysis() const { return m_evidence; }
+
     int autosaveIntervalS() const { return m_autosaveIntervalS; }
     void setAutosaveIntervalS(int seconds);
     // Writes the recovery file now (what the timer does); returns false with nothing to save.
@@ -136,6 +160,10 @@ signals:
     void resultsChanged();
     void stateChanged();
     void checklistChanged();
+    // The current scenario's runs or its calibration switch changed (results follow).
+    void evidenceChanged();
+    // evidenceAnalysis() was replaced or cleared.
+    void evidenceAnalysisChanged();
 
 private:
     std::optional<QString> adopt(Project project, const QString &path, const QString &source, bool modified,
@@ -148,6 +176,13 @@ private:
     // Keeps the engine's results and shows them gated by the project's checklist.
     void setResults(Results raw);
     void applyChecklist(const ProjectChecklist &state);
+    // Evaluates the current brief with its scenario's runs.
+    void startEvaluation();
+    // Stores and removes runs, or sets the switch, for the evidence commands (undo and redo).
+    void applyEvidence(const std::vector<EvidenceRun> &store, const std::vector<long long> &remove);
+    void applyCalibrationSwitch(const QString &scenario, bool on);
+    friend class EvidenceCommand;
+    friend class CalibrationSwitchCommand;
     friend class ScenarioCommand;
     friend class BriefEditCommand;
     friend class ChecklistCommand;
@@ -168,6 +203,7 @@ private:
     QUndoStack m_undo;
     Evaluator m_evaluator{m_catalog};
     QString m_engineError;
+    std::shared_ptr<const EvidenceAnalysis> m_evidence;
     int m_autosaveIntervalS = 60;
     QTimer m_autosave;
 };

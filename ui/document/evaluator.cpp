@@ -32,18 +32,39 @@ Evaluator::~Evaluator()
     m_pool.waitForDone();
 }
 
-void Evaluator::start(const Brief &brief, Passes passes)
+void Evaluator::start(const Brief &brief, Passes passes, EvaluationEvidence evidence)
 {
     m_stop.request_stop();
     m_stop = std::stop_source();
     m_passes = passes;
     const Catalog *catalog = &m_catalog;
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, [brief, catalog, passes, stop = m_stop.get_token()](
-                                                         QPromise<Results> &promise) {
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, brief, catalog, passes, evidence, stop = m_stop.get_token(),
+                                                    cacheMutex = m_cacheMutex, cache = m_cache](QPromise<Results> &promise) {
+        const bool calibrating = evidence.calibrate && !evidence.runs.empty();
+        std::shared_ptr<const std::vector<EvidenceCalibration>> calibrations;
+        bool current = false;  // the kept calibration is this run's
+        if (calibrating) {
+            const std::lock_guard lock(*cacheMutex);
+            calibrations = cache->calibrations;
+            current = cache->key == evidence.key;
+        }
         const auto run = [&](bool preview) {
             EvaluateOptions options;
             options.stop = stop;
             options.preview = preview;
+            if (calibrating && !preview && !current) {
+                // A calibration fits the factors through many evaluations of the runs: seconds
+                // once, then kept while the runs and the brief's model side stay the same.
+                calibrations = std::make_shared<const std::vector<EvidenceCalibration>>(
+                    calibrateFromEvidence(brief, evidence.runs, *catalog, catalog->efficiency(), stop));
+                if (stop.stop_requested())
+                    return false;
+                const std::lock_guard lock(*cacheMutex);
+                *cache = {evidence.key, calibrations};
+                current = true;
+            }
+            if (calibrating && calibrations)
+                options.candidateEfficiency = candidateEfficiencies(*calibrations);
             try {
                 promise.addResult(evaluate(brief, *catalog, options));
             } catch (const std::exception &e) {
@@ -65,7 +86,21 @@ void Evaluator::start(const Brief &brief, Passes passes)
         };
         if (passes == Passes::QuickThenFull && !run(true))
             return;
-        run(false);
+        if (!run(false) || evidence.runs.empty())
+            return;
+        try {
+            auto analysis = std::make_shared<const EvidenceAnalysis>(
+                analyzeEvidence(brief, evidence.runs, *catalog, catalog->efficiency(),
+                                calibrating && calibrations ? *calibrations : std::vector<EvidenceCalibration>{}, stop));
+            // Delivered on the evaluator's thread, unless this run was stopped meanwhile (the
+            // destructor waits for the worker, so `this` outlives the call).
+            QMetaObject::invokeMethod(this, [this, analysis, stop] {
+                if (!stop.stop_requested())
+                    emit evidenceReady(analysis);
+            }, Qt::QueuedConnection);
+        } catch (const std::exception &) {
+            // The figures already reported stand; the comparison is simply not shown.
+        }
     }));
     setBusy(true);
 }

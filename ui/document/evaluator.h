@@ -9,14 +9,28 @@
 #include <brief/brief.h>
 #include <catalog/catalog.h>
 #include <evaluate/evaluate.h>
+#include <evidence/evidence.h>
 
 #include <QFutureWatcher>
 #include <QObject>
 #include <QThreadPool>
 
+#include <memory>
+#include <mutex>
 #include <stop_token>
 
 namespace wb {
+
+// A scenario's measured runs for an evaluation: with `calibrate`, its candidates' step models are
+// calibrated from them (evidence/evidence.h; the calibration is kept for the next run while
+// `key`, calibrationKey(), is the same) and the quick pass uses the last one kept; after the full
+// pass the runs are compared with the predictions (Evaluator::evidenceReady).
+struct EvaluationEvidence
+{
+    std::vector<EvidenceRun> runs;
+    bool calibrate = true;
+    std::string key;
+};
 
 class Evaluator : public QObject
 {
@@ -31,7 +45,8 @@ public:
     ~Evaluator() override;
 
     // Evaluates a copy of brief; stops the run under way.
-    void start(const Brief &brief, Passes passes = Passes::QuickThenFull);
+    void start(const Brief &brief, Passes passes = Passes::QuickThenFull,
+               EvaluationEvidence evidence = EvaluationEvidence());
     // Stops the run under way; nothing more is reported for it.
     void stop();
     // From start() until the last pass is reported, the run fails or it is stopped.
@@ -43,6 +58,8 @@ signals:
     // The engine failed: what failed, for the status bar (the results also carry it).
     void failed(const QString &message);
     void busyChanged(bool busy);
+    // Reported after the full pass of a run with measured runs.
+    void evidenceReady(std::shared_ptr<const wb::EvidenceAnalysis> analysis);
 
 private:
     void setBusy(bool busy);
@@ -53,6 +70,14 @@ private:
     std::stop_source m_stop;
     Passes m_passes = Passes::QuickThenFull;
     bool m_busy = false;
+    // The last calibration computed, and what it was computed from (read and written by the worker).
+    struct Cached
+    {
+        std::string key;
+        std::shared_ptr<const std::vector<EvidenceCalibration>> calibrations;
+    };
+    std::shared_ptr<std::mutex> m_cacheMutex = std::make_shared<std::mutex>();
+    std::shared_ptr<Cached> m_cache = std::make_shared<Cached>();
 };
 
 } // namespace wb

@@ -1,5 +1,7 @@
 #include "pages/resultstablemodel.h"
 
+#include "parts/words.h"
+
 namespace wb {
 
 ResultsTableModel::ResultsTableModel(int columns, QObject *parent) : QAbstractTableModel(parent), m_columns(columns) {}
@@ -40,9 +42,12 @@ QString ResultsTableModel::candidateLabel(const CandidateResult &r)
 
 QString ResultsTableModel::deploymentLabel(const CandidateResult &r)
 {
-    if (!r.resized)
-        return candidateLabel(r);
-    return tr("%1 (sized from %2)").arg(candidateLabel(*r.resized)).arg(r.candidate.gpus);
+    QString label = r.resized ? tr("%1 (sized from %2)").arg(candidateLabel(*r.resized)).arg(r.candidate.gpus)
+                              : candidateLabel(r);
+    // A figure from the project's own measured runs says so wherever the candidate is named.
+    if (r.calibrationRuns > 0)
+        label += QStringLiteral(" [%1]").arg(calibratedFrom(r.calibrationRuns));
+    return label;
 }
 
 QString ResultsTableModel::optionLabel(const CandidateResult &entered, const CostOption &option)

@@ -77,3 +77,13 @@ QString words(std::string_view jsonName)
 }
 
 } // namespace wb
+
+namespace wb {
+
+QString calibratedFrom(int runs)
+{
+    return runs == 1 ? QCoreApplication::translate("Words", "calibrated from 1 run")
+                     : QCoreApplication::translate("Words", "calibrated from %1 runs").arg(runs);
+}
+
+} // namespace wb

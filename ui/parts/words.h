@@ -22,6 +22,9 @@ inline QString words(const std::string &jsonName)
     return words(std::string_view(jsonName));
 }
 
+// "calibrated from 3 runs": what a figure from a project's measured runs says of itself.
+QString calibratedFrom(int runs);
+
 template<typename E>
     requires std::is_enum_v<E>
 QString words(E value)

@@ -159,6 +159,11 @@ void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &r
         g->setData(l.x, l.y);
         g->setPen(QPen(seriesColor(l.colorIndex >= 0 ? l.colorIndex : i), 2, l.style));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, l.style == Qt::SolidLine ? 5 : 3));
+        if (l.pointsOnly) {
+            const QColor color = seriesColor(l.colorIndex >= 0 ? l.colorIndex : i);
+            g->setLineStyle(QCPGraph::lsNone);
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(color, 2), QBrush(color), 11));
+        }
         ++i;
     }
     for (const Reference &r : references) {

@@ -31,6 +31,7 @@ public:
         QVector<double> x, y;
         Qt::PenStyle style = Qt::SolidLine;  // a second property by line style (pricing routes)
         int colorIndex = -1;                  // the palette colour to use; -1: the line's position
+        bool pointsOnly = false;              // measured points: large markers, no line between them
     };
     struct Reference
     {
