@@ -166,7 +166,7 @@ Brief briefAtRun(const Brief &brief, const EvidenceRun &e)
 std::string metricLabel(const MetricComparison &m)
 {
     static const std::map<std::string, std::string> names = {
-        {"ttft", "TTFT"}, {"tpot", "TPOT"}, {"itl", "ITL"}, {"ntpot", "Latency per output token"}, {"e2e", "E2E"},
+        {"ttft", "TTFT"}, {"tpot", "TPOT"}, {"itl", "ITL"}, {"ntpot", "E2E per token"}, {"e2e", "E2E"},
         {"output_tokens_per_s", "Output tokens/s"}, {"requests_per_s", "Requests/s"}};
     const auto it = names.find(m.metric);
     const std::string name = it == names.end() ? m.metric : it->second;

@@ -10,16 +10,21 @@ cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz >/dev/null
 export GPUWB_RESOURCE_DIR="$root/resources"
 out=$(mktemp -d)
-for target in project_open brief_parse brief_evaluate; do
+targets="project_open brief_parse brief_evaluate evidence_vllm evidence_guidellm evidence_llmperf evidence_genaiperf evidence_csv"
+for target in $targets; do
   corpus="$root/build-fuzz/tests/fuzz/corpus-$target"
   mkdir -p "$corpus"
-  seeds=$([ "$target" = project_open ] && echo project || echo brief)
+  case "$target" in
+    project_open) seeds=project ;;
+    brief_*) seeds=brief ;;
+    evidence_*) seeds="evidence-${target#evidence_}" ;;
+  esac
   (cd "$out" && "$root/build-fuzz/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=25 \
      -print_final_stats=1 "$corpus" "$root/tests/fuzz/corpus/$seeds" >"$out/$target.log" 2>&1; echo $? >"$out/$target.rc") &
 done
 wait
 status=0
-for target in project_open brief_parse brief_evaluate; do
+for target in $targets; do
   rc=$(cat "$out/$target.rc")
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$out/$target.log" | grep -o '[0-9]*$' || echo "?")
   cov=$(grep -o 'cov: [0-9]*' "$out/$target.log" | tail -1 || true)

@@ -2115,8 +2115,13 @@ void TestMainWindow::screenshots()
             views.push_back({QStringLiteral("7-performance-batch"), [&] { scenario(1); page(int(W::Tab::Performance)); }});
             views.push_back({QStringLiteral("7-cost-batch"), [&] { page(int(W::Tab::Cost)); }});
             views.push_back({QStringLiteral("7-compare-batch"), [&] { page(int(W::Tab::Compare)); }});
+            // WB_SCREENSHOT_ONLY=evidence: only the views whose name holds it (the others still run,
+            // unsaved, for the state they leave).
+            const QString only = qEnvironmentVariable("WB_SCREENSHOT_ONLY");
             for (const auto &[name, show] : views) {
                 show();
+                if (!only.isEmpty() && !name.contains(only))
+                    continue;
                 QTest::qWait(20);
                 const QString file = QStringLiteral("%1/main-%2-%3x%4-%5.png")
                                          .arg(dir, name).arg(size.width()).arg(size.height()).arg(theme);

@@ -3,6 +3,7 @@
 #include "dialogs/evidenceimport.h"
 #include "document/document.h"
 #include "parts/pageparts.h"
+#include "parts/words.h"
 
 #include <core/fileio.h>
 #include <widgets/chartview.h>
@@ -81,24 +82,25 @@ EvidencePage::EvidencePage(Document *document, QWidget *parent) : Page(document,
     m_status = richLabel(tr("Calibration"), this);
     layout->addWidget(m_status);
 
-    auto *split = new QSplitter(Qt::Horizontal, this);
-    auto *left = new QSplitter(Qt::Vertical, split);
+    // The runs across the top; below, the selected run's metrics beside the chart.
+    auto *rows = new QSplitter(Qt::Vertical, this);
     m_runs = new QStandardItemModel(0, 7, this);
     m_runs->setHorizontalHeaderLabels({tr("Run"), tr("Tool"), tr("File"), tr("Candidate"), tr("Load"), tr("Run date"),
                                        tr("Imported")});
-    m_runsView = resultTable(m_runs, tr("Measured runs"), left);
+    m_runsView = resultTable(m_runs, tr("Measured runs"), rows);
     m_runsView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_runsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_metrics = new QStandardItemModel(0, 8, this);
     m_metrics->setHorizontalHeaderLabels({tr("Metric"), tr("Measured"), tr("Predicted"), tr("Error"), tr("Calibrated"),
                                           tr("Error"), tr("Left out"), tr("Error")});
-    m_metricsView = resultTable(m_metrics, tr("Measured against predicted"), left);
+    auto *split = new QSplitter(Qt::Horizontal, rows);
+    m_metricsView = resultTable(m_metrics, tr("Measured against predicted"), split);
     m_metricsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_metricsView->horizontalHeader()->setStretchLastSection(false);
-    left->addWidget(m_runsView);
-    left->addWidget(m_metricsView);
-    left->setStretchFactor(0, 1);
-    left->setStretchFactor(1, 3);
+    rows->addWidget(m_runsView);
+    rows->addWidget(split);
+    rows->setStretchFactor(0, 1);
+    rows->setStretchFactor(1, 3);
 
     auto *right = new QWidget(split);
     auto *rightLayout = new QVBoxLayout(right);
@@ -113,11 +115,12 @@ EvidencePage::EvidencePage(Document *document, QWidget *parent) : Page(document,
     rightLayout->addLayout(choice);
     m_chart = new ChartView(right);
     rightLayout->addWidget(m_chart, 1);
-    split->addWidget(left);
+    split->addWidget(m_metricsView);
     split->addWidget(right);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
-    layout->addWidget(split, 1);
+    rows->setSizes({150, 330});  // about four runs above the metrics
+    layout->addWidget(rows, 1);
 
     connect(m_import, &QPushButton::clicked, this, [this] { importFile(); });
     connect(m_remove, &QPushButton::clicked, this, [this] {
@@ -271,9 +274,9 @@ void EvidencePage::showRun()
 void EvidencePage::showChart()
 {
     const int metric = m_metric->currentIndex();
-    const QString titles[] = {tr("Median time to first token: measured runs over the predicted load curve"),
-                              tr("Median time per output token: measured runs over the predicted load curve"),
-                              tr("Output tokens per second: measured runs over the predicted load curve")};
+    const QString titles[] = {tr("Median TTFT: the runs over the predicted curve"),
+                              tr("Median TPOT: the runs over the predicted curve"),
+                              tr("Output tokens/s: the runs over the predicted curve")};
     m_chart->setTitle(titles[std::clamp(metric, 0, 2)]);
     m_chart->setAxisLabels(tr("requests/s"), metric == Throughput ? tr("tokens/s") : tr("ms"));
     m_chart->setEmptyText(m_shownRuns.empty() ? tr("No measured runs: import the results of a benchmark run")
@@ -300,7 +303,7 @@ void EvidencePage::showChart()
     const int color = int(candidate);
     QVector<ChartView::Line> lines;
     const QString name = tr("candidate %1").arg(candidate + 1);
-    ChartView::Line predicted{tr("%1 predicted (shipped factors)").arg(name), {}, {}, Qt::DashLine, color};
+    ChartView::Line predicted{tr("%1 predicted").arg(name), {}, {}, Qt::DashLine, color};
     for (const LoadPoint &p : curve->predicted) {
         predicted.x << p.requestRatePerS;
         predicted.y << y(p);
@@ -315,7 +318,7 @@ void EvidencePage::showChart()
                             return &c;
             return nullptr;
         }();
-        ChartView::Line calibrated{tr("%1 %2").arg(name, cal ? QString::fromStdString(cal->provenance()) : tr("calibrated")),
+        ChartView::Line calibrated{tr("%1 %2").arg(name, cal ? calibratedFrom(int(cal->runs.size())) : tr("calibrated")),
                                    {}, {}, Qt::SolidLine, color};
         for (const LoadPoint &p : curve->calibrated) {
             calibrated.x << p.requestRatePerS;
@@ -366,9 +369,10 @@ void EvidencePage::showStatus()
         const auto before = meanError(c.report, &CalibrationRow::prior);
         const auto after = meanError(c.report, &CalibrationRow::calibrated);
         const auto left = meanError(c.report, &CalibrationRow::leftOut);
+        const GpuSpec *gpu = document()->catalog().gpu(c.gpu);
         QString line = tr("<b>%1 with %2: %3.</b>")
-                           .arg(QString::fromStdString(c.gpu), QString::fromStdString(std::string(enumName(c.stack))),
-                                QString::fromStdString(c.provenance()));
+                           .arg(QString::fromStdString(gpu ? gpu->name : c.gpu), words(c.stack),
+                                calibratedFrom(int(c.runs.size())));
         if (before && after)
             line += tr(" Mean error of the fitted figures %1% before, %2% after")
                         .arg(*before * 100, 0, 'f', 0)

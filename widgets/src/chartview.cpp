@@ -62,6 +62,7 @@ ChartView::ChartView(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(
     // spacer below it takes the rest of the height, which the entries were spread over).
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
     auto *side = new QCPLayoutGrid;
+    m_legendCell = side;
     m_plot->plotLayout()->addElement(1, 1, side);
     side->addElement(0, 0, m_plot->legend);
     side->addElement(1, 0, new QCPLayoutElement(m_plot));
@@ -97,11 +98,26 @@ void ChartView::fitTitleAndLegend()
     const QSize icon = m_plot->legend->iconSize();
     const int legendWidth = m_plot->legend->visible() && widest > 0 ? widest + icon.width() + m_plot->legend->iconTextPadding() + 24 : 0;
     m_plot->legend->setMinimumSize(legendWidth, 0);
+    // A chart too narrow to give the legend its width beside the plot (more than two fifths of
+    // it) shows the legend below the plot instead, so that the data keep their room.
+    const bool below = legendWidth > 0 && legendWidth > width() * 2 / 5;
+    if (below != m_legendBelow) {
+        QCPLayoutGrid *grid = m_plot->plotLayout();
+        grid->take(m_legendCell);
+        if (below)
+            grid->addElement(2, 0, m_legendCell);
+        else
+            grid->addElement(1, 1, m_legendCell);
+        if (grid->rowCount() > 2)
+            grid->setRowStretchFactor(2, 0.001);
+        m_legendCell->setRowStretchFactor(1, below ? 0.001 : 1);
+        m_legendBelow = below;
+    }
     if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0))) {
         const QFontMetrics metrics(t->font());
         // The title's cell is as wide as the plot's column: the widget less the legend or the
         // colour scale beside the plot.
-        const int beside = legendWidth + (m_colorScale ? 100 : 0);
+        const int beside = (m_legendBelow ? 0 : legendWidth) + (m_colorScale ? 100 : 0);
         const int room = std::max(160, width() - beside - 24);
         QStringList lines;
         const QString text = m_empty ? (m_emptyText.isEmpty() ? tr("Nothing to show yet") : m_emptyText) : m_title;
@@ -184,6 +200,12 @@ void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &r
     m_plot->rescaleAxes();
     if (!m_logY)
         m_plot->yAxis->setRangeLower(0);
+    // Measured points are drawn whole: a margin round them, not a marker cut at the edge.
+    if (std::any_of(lines.begin(), lines.end(), [](const Line &l) { return l.pointsOnly; })) {
+        const QCPRange x = m_plot->xAxis->range(), y = m_plot->yAxis->range();
+        m_plot->xAxis->setRange(m_logX ? x.lower : std::max(0.0, x.lower - 0.04 * x.size()), x.upper + 0.04 * x.size());
+        m_plot->yAxis->setRangeUpper(y.upper + 0.08 * y.size());
+    }
     if (yMax > 0 && m_plot->yAxis->range().upper > yMax)
         m_plot->yAxis->setRangeUpper(yMax);
     showEmptyState(lines.isEmpty());

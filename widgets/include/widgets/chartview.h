@@ -17,6 +17,7 @@
 
 class QCustomPlot;
 class QCPColorScale;
+class QCPLayoutGrid;
 
 namespace wb {
 
@@ -117,6 +118,8 @@ private:
     QStringList m_categories;
     QStringList m_heatColumns, m_heatRows;
     QCPColorScale *m_colorScale = nullptr;  // beside a heat map only
+    QCPLayoutGrid *m_legendCell = nullptr;  // the legend and a spacer: beside the plot, or below it when narrow
+    bool m_legendBelow = false;
     QString m_heatValueName;
 };
 
