@@ -122,6 +122,10 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     // A cancelled or failed run has figures for some candidates only: nothing is recommended.
     if (options.performance && !results.engineError && !results.cancelled) {
         results.cost = summarizeCost(brief, results.results, catalog, today);
+        // A recommendation resting on figures calibrated from the project's runs says so.
+        if (auto &rec = results.cost.recommendation; rec && rec->candidate && *rec->candidate < results.results.size())
+            if (const std::string &p = results.results[*rec->candidate].provenance; !p.empty())
+                rec->reasons.push_back("its performance figures are " + p + " measured in this project");
         // The engine, not its presenters, holds the ranking back (the method: pause the selection).
         if (!results.ranked())
             results.cost.recommendation.reset();

@@ -57,9 +57,12 @@ QString ResultsTableModel::optionLabel(const CandidateResult &entered, const Cos
     priced.candidate = d.candidate;
     priced.candidate.gpus = option.gpus > 0 ? option.gpus : d.candidate.gpus;
     priced.gpuName = d.gpuName;
-    const QString label = candidateLabel(priced);
-    return priced.candidate.gpus == entered.candidate.gpus ? label
-                                                           : tr("%1 (%2 entered)").arg(label).arg(entered.candidate.gpus);
+    QString label = candidateLabel(priced);
+    if (priced.candidate.gpus != entered.candidate.gpus)
+        label = tr("%1 (%2 entered)").arg(label).arg(entered.candidate.gpus);
+    if (entered.calibrationRuns > 0)
+        label += QStringLiteral(" [%1]").arg(calibratedFrom(entered.calibrationRuns));
+    return label;
 }
 
 } // namespace wb
