@@ -63,6 +63,7 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
                 table = e.table;
                 r.provenance = e.provenance;
                 r.calibrationRuns = e.runs;
+                r.warnings.insert(r.warnings.end(), e.warnings.begin(), e.warnings.end());
             }
         if (gpu && options.performance) {
             r.performance = evaluatePerformance(brief, c, *gpu, r.fit, options.stop,

@@ -98,6 +98,7 @@ struct CandidateEfficiency
     const EfficiencyTable *table = nullptr;
     std::string provenance;    // "calibrated from 3 runs"
     int runs = 0;
+    std::vector<Warning> warnings;  // added to each matching candidate's
 };
 
 struct EvaluateOptions

@@ -1,9 +1,13 @@
 #include "evidence/evidence.h"
 
+#include "core/limits.h"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -98,6 +102,10 @@ Result<MeasuredRun> mapRun(MeasuredRun run, const Brief &brief, std::size_t cand
                             [](const ServingStack &s) { return std::string(enumName(s)); });
         agree<int>(run.tensorParallel, mapping.tensorParallel, c.tensorParallel, "tensor_parallel", fromCandidate,
                    [](const int &tp) { return fmt::format("tensor parallel {}", tp); });
+        // What is typed fills what the file leaves unsaid; it never silently replaces what the
+        // file says.
+        if (mapping.gpus && run.gpus && *mapping.gpus != *run.gpus)
+            throw MapError{"gpus", fmt::format("the file says the run used {} GPUs, not {}", *run.gpus, *mapping.gpus)};
         if (mapping.gpus)
             run.gpus = mapping.gpus;
         if (!run.gpus) {
@@ -111,6 +119,16 @@ Result<MeasuredRun> mapRun(MeasuredRun run, const Brief &brief, std::size_t cand
             throw MapError{"gpus", fmt::format("{} GPUs is not a whole number of the candidate's replicas of {} GPUs "
                                                "(tensor parallel {} x pipeline parallel {})",
                                                *run.gpus, c.gpusPerReplica(), c.tensorParallel, c.pipelineParallel)};
+        const bool fileLoad = run.offline || run.requestRatePerS || run.concurrency;
+        if ((mapping.requestRatePerS || mapping.concurrency) && fileLoad &&
+            (mapping.requestRatePerS != run.requestRatePerS || mapping.concurrency != run.concurrency))
+            throw MapError{"load", "the file says the run's load was " + runLoadText(run) + "; a load given at import only "
+                                   "fills in for a file that does not say it"};
+        for (const auto &[field, given, said] : {std::tuple{"input_tokens", mapping.inputTokens, run.inputTokens.mean},
+                                                 {"output_tokens", mapping.outputTokens, run.outputTokens.mean}})
+            if (given && said && std::abs(*given - *said) > 0.5)
+                throw MapError{field, fmt::format("the file says {:g} tokens per request on average, not {:g}", *said,
+                                                  *given)};
         RunMapping load;
         load.requestRatePerS = mapping.requestRatePerS;
         load.concurrency = mapping.concurrency;
@@ -128,6 +146,22 @@ Result<MeasuredRun> mapRun(MeasuredRun run, const Brief &brief, std::size_t cand
             throw MapError{"input_tokens", "the file does not say the mean input tokens per request: give them"};
         if (!run.outputTokens.mean || *run.outputTokens.mean < 1)
             throw MapError{"output_tokens", "the file does not say the mean output tokens per request: give them"};
+        // The run is predicted as a brief would be: the same limits as a brief's fields.
+        if (run.requestRatePerS &&
+            (*run.requestRatePerS < limits::kMinRequestRatePerS || *run.requestRatePerS > limits::kRequestRatePerS))
+            throw MapError{"request_rate", fmt::format("{:g} requests/s is outside what the engine simulates ({:g} to {:g})",
+                                                       *run.requestRatePerS, limits::kMinRequestRatePerS,
+                                                       limits::kRequestRatePerS)};
+        if (run.concurrency && (*run.concurrency < 1 || *run.concurrency > limits::kConcurrency))
+            throw MapError{"concurrency", fmt::format("{} concurrent requests is outside 1 to {:g}", *run.concurrency,
+                                                      limits::kConcurrency)};
+        for (const auto &[field, stat] : {std::pair{"input_tokens", &run.inputTokens}, {"output_tokens", &run.outputTokens}})
+            if (*stat->mean > 1e8)
+                throw MapError{field, fmt::format("a mean of {:g} tokens per request is more than the engine models (1e8)",
+                                                  *stat->mean)};
+        if (*run.gpus > limits::kGpusPerCandidate)
+            throw MapError{"gpus", fmt::format("{} GPUs is more than a candidate may have ({:g})", *run.gpus,
+                                               limits::kGpusPerCandidate)};
     } catch (const MapError &e) {
         return Error{"", e.field, e.message};
     }
@@ -144,14 +178,15 @@ Brief briefAtRun(const Brief &brief, const EvidenceRun &e)
     Workload &w = b.workload;
     w.inputTokens = run.inputTokens.mean.value_or(w.inputTokens);
     w.outputTokens = run.outputTokens.mean.value_or(w.outputTokens);
-    w.inputTokensP95 = run.inputTokens.p95;
-    w.outputTokensP95 = run.outputTokens.p95;
+    // A p95 below the mean (a few very long requests) has no lognormal spread: the mean alone.
+    w.inputTokensP95 = run.inputTokens.p95 && *run.inputTokens.p95 >= w.inputTokens ? run.inputTokens.p95 : std::nullopt;
+    w.outputTokensP95 = run.outputTokens.p95 && *run.outputTokens.p95 >= w.outputTokens ? run.outputTokens.p95 : std::nullopt;
     Traffic t;
     if (run.requestRatePerS) {
         t.mode = TrafficMode::OpenLoop;
         t.requestRatePerS = run.requestRatePerS;
         // A constant-rate run (GuideLLM's "constant") is the least bursty the simulator draws.
-        t.burstiness = std::clamp(run.burstiness, 0.05, 1e3);
+        t.burstiness = std::clamp(run.burstiness, 0.01, 100.0);  // a brief's range
     } else if (run.concurrency) {
         t.mode = TrafficMode::ClosedLoop;
         t.concurrency = run.concurrency;
@@ -207,6 +242,15 @@ std::vector<MetricComparison> compareRun(const MeasuredRun &run, const Performan
     };
     rate("output_tokens_per_s", run.outputTokensPerS, p.outputTokensPerS);
     rate("requests_per_s", run.requestsPerS, p.requestsPerS);
+    return out;
+}
+
+std::vector<std::string> EvidenceCalibration::misfits() const
+{
+    std::vector<std::string> out;
+    for (const FamilyError &e : errors)
+        if (e.after && *e.after > 0.25)
+            out.push_back(e.family);
     return out;
 }
 
@@ -327,6 +371,42 @@ std::vector<EvidenceCalibration> calibrateFromEvidence(const Brief &brief, const
         if (cal.runs.empty())
             continue;
         cal.table = cal.report.table;
+        // Errors by family, and whether cross-validation supports applying the fit.
+        std::map<std::string, std::array<std::pair<double, int>, 3>> sums;
+        for (const CalibrationRow &row : cal.report.rows) {
+            auto &s = sums[measuredFamily(row.figure)];
+            int column = 0;
+            for (const auto &v : {row.prior, row.calibrated, row.leftOut}) {
+                if (v && row.measured > 0) {
+                    s[std::size_t(column)].first += std::abs(*v / row.measured - 1);
+                    ++s[std::size_t(column)].second;
+                }
+                ++column;
+            }
+        }
+        double before = 0, left = 0;
+        int nBefore = 0, nLeft = 0;
+        for (const char *family : {"ttft", "tpot", "e2e", "throughput"}) {
+            const auto it = sums.find(family);
+            if (it == sums.end())
+                continue;
+            const auto mean = [](const std::pair<double, int> &s) {
+                return s.second ? std::optional(s.first / s.second) : std::nullopt;
+            };
+            cal.errors.push_back({family, mean(it->second[0]), mean(it->second[1]), mean(it->second[2])});
+            before += it->second[0].first;
+            nBefore += it->second[0].second;
+            left += it->second[2].first;
+            nLeft += it->second[2].second;
+        }
+        if (nLeft > 0 && nBefore > 0 && left / nLeft > before / nBefore) {
+            cal.stable = false;
+            cal.why = fmt::format("{}, but predicting each run from the others missed by {:.0f}% on average, more "
+                                  "than the shipped factors' {:.0f}%: the runs disagree with each other or with the "
+                                  "model, so the calibration may follow their noise (more runs, nearer the brief's "
+                                  "load, would settle it; the Evidence page can switch it off)",
+                                  cal.provenance(), 100 * left / nLeft, 100 * before / nBefore);
+        }
         // Factors the runs did not inform keep the shipped calibration's cases.
         for (const EfficiencyFactor &f : base.factors())
             if (EfficiencyFactor *mine = cal.table.factor(f.key); mine && mine->cases.empty())
@@ -339,8 +419,24 @@ std::vector<EvidenceCalibration> calibrateFromEvidence(const Brief &brief, const
 std::vector<CandidateEfficiency> candidateEfficiencies(const std::vector<EvidenceCalibration> &calibrations)
 {
     std::vector<CandidateEfficiency> out;
-    for (const EvidenceCalibration &c : calibrations)
-        out.push_back({c.gpu, c.stack, &c.table, c.provenance(), int(c.runs.size())});
+    for (const EvidenceCalibration &c : calibrations) {
+        std::vector<Warning> warnings;
+        if (!c.stable)
+            warnings.push_back({"calibration-unstable", c.why});
+        for (const EvidenceCalibration::FamilyError &e : c.errors) {
+            if (!e.after || *e.after <= 0.25)
+                continue;
+            std::string name = e.family;
+            if (name != "throughput")
+                std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return char(std::toupper(ch)); });
+            warnings.push_back({"calibration-misfit",
+                                fmt::format("{}, but the runs' {} is still {:.0f}% off the prediction after calibration: "
+                                            "the step model does not explain it (queueing, scheduling or the client's "
+                                            "measurement), so treat these {} figures as uncertain",
+                                            c.provenance(), name, 100 * *e.after, name)});
+        }
+        out.push_back({c.gpu, c.stack, &c.table, c.provenance(), int(c.runs.size()), std::move(warnings)});
+    }
     return out;
 }
 
@@ -387,12 +483,6 @@ std::vector<RunPrediction> predictRuns(const Brief &brief, const std::vector<Evi
         for (const EvidenceCalibration &cal : calibrations) {
             if (cal.gpu != c.gpu || cal.stack != c.servingStack)
                 continue;
-            options.efficiency = &cal.table;
-            const PerformanceResult calibrated = evaluate(at, catalog, options).results.at(0).performance;
-            const std::vector<MetricComparison> after = compareRun(r.run, calibrated);
-            for (std::size_t m = 0; m < p.metrics.size() && m < after.size(); ++m)
-                p.metrics[m].calibrated = after[m].predicted;
-            // The left-out figures the fit reported, for the figures it fitted.
             for (const CalibrationRow &row : cal.report.rows) {
                 if (row.id != runCaseId(r.id) || !row.leftOut)
                     continue;
@@ -401,6 +491,11 @@ std::vector<RunPrediction> predictRuns(const Brief &brief, const std::vector<Evi
                     if (m.metric == metric && m.stat == stat)
                         m.leftOut = row.leftOut;
             }
+            options.efficiency = &cal.table;
+            const PerformanceResult calibrated = evaluate(at, catalog, options).results.at(0).performance;
+            const std::vector<MetricComparison> after = compareRun(r.run, calibrated);
+            for (std::size_t m = 0; m < p.metrics.size() && m < after.size(); ++m)
+                p.metrics[m].calibrated = after[m].predicted;
         }
     }
     return out;

@@ -107,6 +107,23 @@ struct EvidenceCalibration
     std::vector<long long> runs;      // the runs it is fitted to
     EfficiencyTable table;            // the fitted factors (others as the base table)
     CalibrationReport report;         // per run figure: before (prior), after (calibrated), left out
+    // False when predicting each run from the others (leave-one-run-out) misses by more than the
+    // shipped factors do: the runs disagree with each other or with the model, and the fit may
+    // follow noise. It still applies (the scenario's switch turns it off), with `why` as a
+    // warning on the candidate's figures.
+    bool stable = true;
+    std::string why;
+    // Mean absolute relative error of the fitted figures by family ("ttft", "tpot", "e2e",
+    // "throughput"): before (shipped factors), after, left out (empty with one run).
+    struct FamilyError
+    {
+        std::string family;
+        std::optional<double> before, after, leftOut;
+    };
+    std::vector<FamilyError> errors;
+    // Families still more than 25% off after calibration: what the step model does not explain
+    // (warned on the candidate's figures).
+    std::vector<std::string> misfits() const;
     // "calibrated from 3 runs" (the provenance every calibrated figure carries).
     std::string provenance() const;
 };
@@ -129,7 +146,8 @@ std::vector<EvidenceCalibration> calibrateFromEvidence(const Brief &brief, const
                                                        const Catalog &catalog, const EfficiencyTable &base,
                                                        std::stop_token stop = {});
 
-// The evaluation options' per-candidate tables for these calibrations (pointers into them).
+// The evaluation options' per-candidate tables for the calibrations that apply (pointers into
+// them), each with its warnings.
 std::vector<CandidateEfficiency> candidateEfficiencies(const std::vector<EvidenceCalibration> &calibrations);
 
 // What a calibration from these runs depends on, as text: the brief without what does not enter

@@ -15,6 +15,18 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// Text cut to `width` characters for a fixed-width column: plain ASCII dots, so that the
+// columns after it stay aligned (fmt pads by bytes).
+std::string fitted(const std::string &text, std::size_t width)
+{
+    std::string s = limits::printable(text, 100000);
+    if (s.size() > width)
+        s = s.substr(0, width - 3) + "...";
+    while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80)  // no half UTF-8 sequence
+        s.pop_back();
+    return s;
+}
+
 std::string cell(const std::string &text)
 {
     // One line, no pipe: a Markdown table cell.
@@ -66,13 +78,16 @@ std::string runLoadText(const MeasuredRun &run)
 std::string evidenceListTable(const std::vector<EvidenceRun> &runs)
 {
     std::ostringstream out;
-    out << fmt::format("{:>4}  {:<17} {:<40} {:<20} {:>9}  {:<22} {:<10} {}\n", "id", "tool", "file", "scenario",
-                       "candidate", "load", "date", "imported");
-    for (const EvidenceRun &r : runs)
-        out << fmt::format("{:>4}  {:<17} {:<40} {:<20} {:>9}  {:<22} {:<10} {}{}\n", r.id, runToolName(r.run.tool),
-                           limits::printable(r.file.name, 40), limits::printable(r.scenario, 20), r.candidate + 1,
-                           runLoadText(r.run), r.run.date.empty() ? "-" : r.run.date, r.importedAt,
-                           r.importedBy.empty() ? "" : " by " + limits::printable(r.importedBy, 60));
+    out << fmt::format("{:>4}  {:<17} {:<40} {:<20} {:>9} {:>5}  {:<22} {:<10} {}\n", "id", "tool", "file", "scenario",
+                       "candidate", "GPUs", "load", "date", "imported");
+    for (const EvidenceRun &r : runs) {
+        const std::string file = r.file.name + (r.index > 0 || r.run.tool == RunTool::GuideLlm
+                                                    ? fmt::format(" (run {})", r.index + 1) : std::string());
+        out << fmt::format("{:>4}  {:<17} {:<40} {:<20} {:>9} {:>5}  {:<22} {:<10} {}{}\n", r.id, runToolName(r.run.tool),
+                           fitted(file, 40), fitted(r.scenario, 20), r.candidate + 1, r.run.gpus.value_or(0),
+                           runLoadText(r.run), r.run.date.empty() ? "not stated" : r.run.date, r.importedAt,
+                           r.importedBy.empty() ? "" : " by " + fitted(r.importedBy, 60));
+    }
     if (runs.empty())
         out << "(no measured runs)\n";
     return out.str();
@@ -120,8 +135,12 @@ std::string evidenceComparisonMarkdown(const std::vector<EvidenceRun> &runs, con
                    return ids;
                }()
             << ").\n";
+    for (const EvidenceCalibration &c : calibrations)
+        if (!c.stable)
+            out << "  Warning: " << c.why << ".\n";
     if (calibrations.empty())
-        out << "No calibration from the runs (none, or switched off for the scenario).\n";
+        out << (runs.empty() ? "The scenario has no measured runs.\n"
+                             : "No calibration: switched off for the scenario, or no run could be predicted.\n");
     for (const RunPrediction &p : predictions) {
         const EvidenceRun *r = runWithId(runs, p.run);
         if (!r)

@@ -1996,7 +1996,7 @@ void TestMainWindow::evidencePageImportsAndCalibrates()
     QCOMPARE(page->runsTable()->model()->rowCount(), 1);
     QCOMPARE(doc.evidence().size(), std::size_t(1));
     QVERIFY(doc.evidence().front().importedBy.ends_with("QA"));
-    QTRY_VERIFY_WITH_TIMEOUT(doc.evidenceAnalysis() != nullptr, 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(doc.evidenceAnalysisCurrent(), 120000);
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     QVERIFY(page->metricsTable()->model()->rowCount() > 5);
     QVERIFY2(page->status()->text().contains(QLatin1String("calibrated from 1 run")), qPrintable(page->status()->text()));
@@ -2093,7 +2093,7 @@ void TestMainWindow::screenshots()
                 {QStringLiteral("6-compare"), [&] { page(int(W::Tab::Compare)); }},
                 {QStringLiteral("5f-evidence"), [&] {
                      scenario(3);
-                     QTRY_VERIFY_WITH_TIMEOUT(doc.evidenceAnalysis() != nullptr, 180000);
+                     QTRY_VERIFY_WITH_TIMEOUT(doc.evidenceAnalysisCurrent(), 180000);
                      page(int(W::Tab::Evidence));
                      w.evidencePage()->chartChoice()->setCurrentIndex(0);
                  }},

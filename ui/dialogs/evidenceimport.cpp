@@ -48,7 +48,8 @@ EvidenceImportDialog::EvidenceImportDialog(const QString &fileName, const std::v
     layout->addWidget(summary);
     auto *note = new QLabel(tr("Say which candidate was measured. The GPU, layout and serving stack are the candidate's "
                                "unless the file says otherwise (then they must agree). Leave a field empty to use what the "
-                               "file says; fill it where the file says nothing."),
+                               "file says; fill it only where the file says nothing (a value that contradicts the file is "
+                               "refused)."),
                             this);
     note->setWordWrap(true);
     layout->addWidget(note);
@@ -85,6 +86,8 @@ EvidenceImportDialog::EvidenceImportDialog(const QString &fileName, const std::v
     for (NumberEdit *e : {m_gpus, m_rate, m_concurrency, m_input, m_output})
         connect(e, &NumberEdit::valueChanged, this, &EvidenceImportDialog::check);
     connect(m_by, &QLineEdit::textChanged, this, &EvidenceImportDialog::check);
+    // A refusal is about the choice it was made for: another candidate clears it.
+    connect(m_candidate, &QComboBox::currentIndexChanged, this, &EvidenceImportDialog::check);
     check();
 }
 

@@ -28,6 +28,7 @@ Document::Document(Catalog catalog, QObject *parent)
     connect(&m_evaluator, &Evaluator::busyChanged, this, &Document::stateChanged);
     connect(&m_evaluator, &Evaluator::evidenceReady, this, [this](std::shared_ptr<const EvidenceAnalysis> analysis) {
         m_evidence = std::move(analysis);
+        m_evidenceCurrent = true;
         emit evidenceAnalysisChanged();
     });
     m_autosave.setInterval(m_autosaveIntervalS * 1000);
@@ -205,6 +206,10 @@ std::optional<QString> Document::show(const QString &scenario, std::optional<Bri
         parsed = std::move(brief).value();
     }
     m_brief = std::move(parsed);
+    if (scenario != m_scenario && m_evidence) {
+        m_evidence.reset();  // another scenario's runs
+        emit evidenceAnalysisChanged();
+    }
     m_scenario = scenario;
     m_engineError.clear();
     EvaluateOptions fitOnly;

@@ -146,8 +146,10 @@ public:
     std::optional<QString> removeEvidence(long long id);
     std::optional<QString> setEvidenceCalibration(bool on);
     // The runs against their predictions, computed after each full evaluation of a scenario with
-    // runs (null before, or while the runs' comparison is on its way).
+    // runs (null before the first). After an edit, an import or the switch, the last one stays
+    // until the new one arrives: evidenceAnalysisCurrent() says whether it is up to date.
     std::shared_ptr<const EvidenceAnalysis> evidenceAnalysis() const { return m_evidence; }
+    bool evidenceAnalysisCurrent() const { return m_evidence && m_evidenceCurrent; }
 
     int autosaveIntervalS() const { return m_autosaveIntervalS; }
     void setAutosaveIntervalS(int seconds);
@@ -204,6 +206,7 @@ private:
     Evaluator m_evaluator{m_catalog};
     QString m_engineError;
     std::shared_ptr<const EvidenceAnalysis> m_evidence;
+    bool m_evidenceCurrent = false;
     int m_autosaveIntervalS = 60;
     QTimer m_autosave;
 };

@@ -24,8 +24,8 @@ void Document::startEvaluation()
 {
     if (!m_brief)
         return;
-    if (m_evidence) {
-        m_evidence.reset();  // the comparison of the brief and runs before; this one's follows its evaluation
+    if (m_evidenceCurrent) {
+        m_evidenceCurrent = false;  // the last comparison stays shown, marked as being updated
         emit evidenceAnalysisChanged();
     }
     EvaluationEvidence evidence;
@@ -61,10 +61,10 @@ std::optional<QString> Document::importEvidence(const QString &path, std::size_t
     }
     for (const EvidenceRun &r : added)
         m_project->removeEvidence(r.id);  // the command stores them, so that undo and redo are one path
-    m_undo.push(new EvidenceCommand(this,
-                                    tr("Import %n measured run(s) from %1", nullptr, int(added.size()))
-                                        .arg(QFileInfo(path).fileName()),
-                                    std::move(added), {}));
+    const QString label = added.size() == 1
+                              ? tr("Import 1 measured run from %1").arg(QFileInfo(path).fileName())
+                              : tr("Import %1 measured runs from %2").arg(added.size()).arg(QFileInfo(path).fileName());
+    m_undo.push(new EvidenceCommand(this, label, std::move(added), {}));
     return std::nullopt;
 }
 

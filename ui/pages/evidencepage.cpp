@@ -41,21 +41,8 @@ QString error(std::optional<double> predicted, double measured)
 {
     if (!predicted || measured <= 0)
         return QStringLiteral("–");
-    return QStringLiteral("%1%2%").arg(*predicted >= measured ? QStringLiteral("+") : QString())
-        .arg((*predicted / measured - 1) * 100, 0, 'f', 0);
-}
-
-// Mean absolute relative error of a column over the figures a calibration fitted.
-std::optional<double> meanError(const CalibrationReport &report, std::optional<double> CalibrationRow::*column)
-{
-    double sum = 0;
-    int n = 0;
-    for (const CalibrationRow &row : report.rows)
-        if (row.*column && row.measured > 0) {
-            sum += std::abs(*(row.*column) / row.measured - 1);
-            ++n;
-        }
-    return n ? std::optional(sum / n) : std::nullopt;
+    const long percent = std::lround((*predicted / measured - 1) * 100);
+    return percent == 0 ? QStringLiteral("0%") : QStringLiteral("%1%2%").arg(percent > 0 ? QStringLiteral("+") : QString()).arg(percent);
 }
 
 enum Metric { TtftP50, TpotP50, Throughput };
@@ -84,17 +71,38 @@ EvidencePage::EvidencePage(Document *document, QWidget *parent) : Page(document,
 
     // The runs across the top; below, the selected run's metrics beside the chart.
     auto *rows = new QSplitter(Qt::Vertical, this);
-    m_runs = new QStandardItemModel(0, 7, this);
-    m_runs->setHorizontalHeaderLabels({tr("Run"), tr("Tool"), tr("File"), tr("Candidate"), tr("Load"), tr("Run date"),
-                                       tr("Imported")});
+    m_runs = new QStandardItemModel(0, 8, this);
+    m_runs->setHorizontalHeaderLabels({tr("Run"), tr("Tool"), tr("File"), tr("Candidate"), tr("GPUs"), tr("Load"),
+                                       tr("Run date"), tr("Imported")});
     m_runsView = resultTable(m_runs, tr("Measured runs"), rows);
     m_runsView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_runsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_runsView->horizontalHeader()->setStretchLastSection(false);
+    m_runsView->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);  // the file name takes the room
     m_metrics = new QStandardItemModel(0, 8, this);
     m_metrics->setHorizontalHeaderLabels({tr("Metric"), tr("Measured"), tr("Predicted"), tr("Error"), tr("Calibrated"),
-                                          tr("Error"), tr("Left out"), tr("Error")});
+                                          tr("Cal. error"), tr("Left out"), tr("Left-out error")});
+    const QString tips[] = {
+        tr("TTFT, TPOT (first token excluded), ITL (gaps between tokens), E2E per token (first token included), E2E"),
+        tr("What the run measured"),
+        tr("The engine's prediction at the run's own load, lengths and GPU count, with the shipped factors"),
+        tr("Predicted against measured"),
+        tr("The prediction with the factors calibrated from this scenario's runs"),
+        tr("Calibrated against measured"),
+        tr("Predicted by a calibration fitted without this run: how well the calibration predicts a run it has not "
+           "seen (means and medians only)"),
+        tr("Left out against measured")};
+    for (int c = 0; c < 8; ++c)
+        m_metrics->setHeaderData(c, Qt::Horizontal, tips[c], Qt::ToolTipRole);
     auto *split = new QSplitter(Qt::Horizontal, rows);
-    m_metricsView = resultTable(m_metrics, tr("Measured against predicted"), split);
+    auto *metricsBox = new QWidget(split);
+    auto *metricsLayout = new QVBoxLayout(metricsBox);
+    metricsLayout->setContentsMargins(0, 0, 0, 0);
+    m_caption = new QLabel(metricsBox);
+    m_caption->setWordWrap(true);
+    metricsLayout->addWidget(m_caption);
+    m_metricsView = resultTable(m_metrics, tr("Measured against predicted"), metricsBox);
+    metricsLayout->addWidget(m_metricsView, 1);
     m_metricsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_metricsView->horizontalHeader()->setStretchLastSection(false);
     rows->addWidget(m_runsView);
@@ -115,7 +123,7 @@ EvidencePage::EvidencePage(Document *document, QWidget *parent) : Page(document,
     rightLayout->addLayout(choice);
     m_chart = new ChartView(right);
     rightLayout->addWidget(m_chart, 1);
-    split->addWidget(m_metricsView);
+    split->addWidget(metricsBox);
     split->addWidget(right);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -173,18 +181,28 @@ void EvidencePage::importFile(const QString &given)
         QMessageBox::warning(this, tr("Import results"), QString::fromStdString(runs.error().toString()));
         return;
     }
+    // The candidates as the other pages name them; the first whose GPU the file names is offered,
+    // else the selected run's.
     QStringList candidates;
-    for (std::size_t i = 0; i < brief->candidates.size(); ++i)
-        candidates << tr("%1: %2 (%3)")
+    int candidate = -1;
+    for (std::size_t i = 0; i < brief->candidates.size(); ++i) {
+        const Candidate &c = brief->candidates[i];
+        const GpuSpec *gpu = document()->catalog().gpu(c.gpu);
+        candidates << tr("%1: %2 × %3, TP%4 (%5)")
                           .arg(i + 1)
-                          .arg(QString::fromStdString(candidateLabel(brief->candidates[i])),
-                               QString::fromStdString(std::string(enumName(brief->candidates[i].servingStack))));
-    int candidate = 0;
-    if (const long long id = selectedRun(); id > 0)
+                          .arg(c.gpus)
+                          .arg(QString::fromStdString(gpu ? gpu->name : c.gpu))
+                          .arg(c.tensorParallel)
+                          .arg(words(c.servingStack));
+        if (candidate < 0 && !runs->empty() && runs->front().gpu == c.gpu)
+            candidate = int(i);
+    }
+    if (const long long id = selectedRun(); id > 0 && candidate < 0)
         for (const EvidenceRun &r : m_shownRuns)
             if (r.id == id)
                 candidate = int(r.candidate);
-    EvidenceImportDialog dialog(QFileInfo(path).fileName(), *runs, candidates, candidate, qEnvironmentVariable("USER"),
+    EvidenceImportDialog dialog(QFileInfo(path).fileName(), *runs, candidates, std::max(candidate, 0),
+                                qEnvironmentVariable("USER"),
                                 [&](std::size_t c, const RunMapping &mapping, const QString &by) {
                                     return document()->importEvidence(path, c, mapping, by);
                                 },
@@ -231,6 +249,7 @@ void EvidencePage::listRuns()
             << new QStandardItem(QString::fromStdString(r.file.name) +
                                  (r.index > 0 || r.run.tool == RunTool::GuideLlm ? tr(" (run %1)").arg(r.index + 1) : QString()))
             << new QStandardItem(QString::number(r.candidate + 1))
+            << new QStandardItem(r.run.gpus ? QString::number(*r.run.gpus) : QStringLiteral("–"))
             << new QStandardItem(QString::fromStdString(runLoadText(r.run)))
             << new QStandardItem(r.run.date.empty() ? tr("not stated") : QString::fromStdString(r.run.date))
             << new QStandardItem(QString::fromStdString(r.importedAt.substr(0, 10)) +
@@ -243,6 +262,7 @@ void EvidencePage::listRuns()
     m_remove->setEnabled(editable && !m_shownRuns.empty());
     if (select >= 0)
         m_runsView->setCurrentIndex(m_runs->index(select, 0));
+    m_runsView->resizeColumnsToContents();
     showRun();
     showChart();
     showStatus();
@@ -252,6 +272,17 @@ void EvidencePage::showRun()
 {
     m_metrics->removeRows(0, m_metrics->rowCount());
     const long long id = selectedRun();
+    m_caption->clear();
+    for (const EvidenceRun &r : m_shownRuns)
+        if (r.id == id)
+            m_caption->setText(tr("<b>Run %1</b> (%2, candidate %3): %4 on %5 GPUs, %L6 in / %L7 out tokens")
+                                   .arg(r.id)
+                                   .arg(QString::fromStdString(std::string(runToolName(r.run.tool))))
+                                   .arg(r.candidate + 1)
+                                   .arg(QString::fromStdString(runLoadText(r.run)))
+                                   .arg(r.run.gpus.value_or(0))
+                                   .arg(r.run.inputTokens.mean.value_or(0), 0, 'f', 0)
+                                   .arg(r.run.outputTokens.mean.value_or(0), 0, 'f', 0));
     const RunPrediction *p = predictionOf(id);
     if (!p)
         return;
@@ -269,14 +300,17 @@ void EvidencePage::showRun()
         auto *why = new QStandardItem(tr("Not predicted: %1").arg(QString::fromStdString(p->why)));
         m_metrics->insertRow(0, why);
     }
+    m_metricsView->resizeColumnsToContents();
 }
 
 void EvidencePage::showChart()
 {
     const int metric = m_metric->currentIndex();
-    const QString titles[] = {tr("Median TTFT: the runs over the predicted curve"),
-                              tr("Median TPOT: the runs over the predicted curve"),
-                              tr("Output tokens/s: the runs over the predicted curve")};
+    // The curve is Poisson arrivals at each rate: only runs at a request rate belong on it (a
+    // closed loop at the same throughput is other traffic; the table compares those).
+    const QString titles[] = {tr("Median TTFT: the runs at a request rate over the predicted curve"),
+                              tr("Median TPOT: the runs at a request rate over the predicted curve"),
+                              tr("Output tokens/s: the runs at a request rate over the predicted curve")};
     m_chart->setTitle(titles[std::clamp(metric, 0, 2)]);
     m_chart->setAxisLabels(tr("requests/s"), metric == Throughput ? tr("tokens/s") : tr("ms"));
     m_chart->setEmptyText(m_shownRuns.empty() ? tr("No measured runs: import the results of a benchmark run")
@@ -326,12 +360,13 @@ void EvidencePage::showChart()
         }
         lines << calibrated;
     }
-    ChartView::Line measured{tr("%1 measured").arg(name), {}, {}, Qt::SolidLine, color, true};
+    // Measured points in another colour of the palette, so that they stand out on their curves.
+    ChartView::Line measured{tr("%1 measured").arg(name), {}, {}, Qt::SolidLine, color + 4, true};
     for (const EvidenceRun &r : m_shownRuns) {
-        if (r.candidate != candidate)
+        if (r.candidate != candidate || !r.run.requestRatePerS)
             continue;
         const MeasuredRun &m = r.run;
-        const std::optional<double> x = m.requestRatePerS ? m.requestRatePerS : m.requestsPerS;
+        const std::optional<double> x = m.requestRatePerS;
         const auto stat = [](const MeasuredStat &s) { return s.p50 ? s.p50 : s.mean; };
         const std::optional<double> v = metric == TtftP50   ? stat(m.ttft)
                                         : metric == TpotP50 ? stat(m.tpot)
@@ -353,7 +388,7 @@ void EvidencePage::showStatus()
         m_status->setText(tr("No measured runs in this scenario yet. The Plan page has the commands that produce them."));
         return;
     }
-    if (!m_analysis) {
+    if (!m_analysis || !document()->evidenceAnalysisCurrent()) {
         m_status->setText(document()->evidenceCalibration()
                               ? tr("Calibrating from %n run(s) and comparing them with the prediction…", nullptr, int(runs))
                               : tr("Comparing %n run(s) with the prediction…", nullptr, int(runs)));
@@ -365,21 +400,33 @@ void EvidencePage::showStatus()
         return;
     }
     QStringList lines;
+    const auto percent = [](const std::optional<double> &v) {
+        return v ? QStringLiteral("%1%").arg(*v * 100, 0, 'f', 0) : QStringLiteral("–");
+    };
     for (const EvidenceCalibration &c : m_analysis->calibrations) {
-        const auto before = meanError(c.report, &CalibrationRow::prior);
-        const auto after = meanError(c.report, &CalibrationRow::calibrated);
-        const auto left = meanError(c.report, &CalibrationRow::leftOut);
         const GpuSpec *gpu = document()->catalog().gpu(c.gpu);
-        QString line = tr("<b>%1 with %2: %3.</b>")
-                           .arg(QString::fromStdString(gpu ? gpu->name : c.gpu), words(c.stack),
-                                calibratedFrom(int(c.runs.size())));
-        if (before && after)
-            line += tr(" Mean error of the fitted figures %1% before, %2% after")
-                        .arg(*before * 100, 0, 'f', 0)
-                        .arg(*after * 100, 0, 'f', 0);
-        if (left)
-            line += tr(", %1% with each run left out").arg(*left * 100, 0, 'f', 0);
-        lines << line + QLatin1Char('.');
+        const QString who = tr("%1 with %2").arg(QString::fromStdString(gpu ? gpu->name : c.gpu), words(c.stack));
+        QString line = tr("<b>%1: %2.</b>").arg(who, calibratedFrom(int(c.runs.size())));
+        // Each family's mean error: shipped factors → calibrated (left out), so that a family the
+        // calibration cannot fix is plain to see.
+        QStringList families;
+        for (const EvidenceCalibration::FamilyError &e : c.errors) {
+            const QString name = e.family == "throughput" ? tr("throughput") : QString::fromStdString(e.family).toUpper();
+            QString text = tr("%1 %2 → %3").arg(name, percent(e.before), percent(e.after));
+            if (e.leftOut)
+                text += tr(" (left out %1)").arg(percent(e.leftOut));
+            if (e.after && *e.after > 0.25)
+                text = QStringLiteral("<b>%1</b>").arg(text);
+            families << text;
+        }
+        if (!families.isEmpty())
+            line += tr(" Mean error: %1.").arg(families.join(QStringLiteral("; ")));
+        if (!c.misfits().empty())
+            line += tr(" Errors in bold stay above 25% after calibration: the model does not explain them.");
+        if (!c.stable)
+            line += tr(" <b>Unstable:</b> each run predicted from the others misses by more than the shipped factors "
+                       "do; the runs disagree with each other or with the model.");
+        lines << line;
     }
     if (lines.isEmpty())
         lines << tr("No run could be predicted, so nothing is calibrated (see the table for why).");

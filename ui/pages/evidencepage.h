@@ -49,6 +49,7 @@ private:
     QPushButton *m_remove = nullptr;
     QCheckBox *m_calibrate = nullptr;
     QLabel *m_status = nullptr;
+    QLabel *m_caption = nullptr;  // which run the metrics are of
     QStandardItemModel *m_runs = nullptr;
     QStandardItemModel *m_metrics = nullptr;
     QTableView *m_runsView = nullptr;
