@@ -292,6 +292,13 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             rec.reasons.push_back(fmt::format("self-hosting on {} becomes cheaper from about {} requests a month; revisit then",
                                               optionWords(deployment(results[best->candidate]), *best->option),
                                               readableCount(*best->option->breakEvenRequestsPerMonthVsApi)));
+    } else if (!best) {
+        // The API was usable but its cost is not a number (a volume beyond what it prices):
+        // nothing to compare, and nothing to recommend.
+        s.warnings.push_back({"no-recommendation", "the model API's cost per accepted output could not be computed and no "
+                                                   "GPU option was priced, so there is nothing to recommend"});
+        s.recommendation = std::nullopt;
+        return s;
     } else {
         // Which commitment: buy or reserve only for certain, sustained demand on a stable model.
         Pick pick = *best;

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -294,10 +296,17 @@ MeasuredRun readLlmPerf(const Json &root)
 // (AIPerf: `input_config.loadgen.{concurrency,request_rate}`; GenAI-Perf:
 // `input_config.{concurrency,request_rate}`). Their inter_token_latency is per request
 // (request latency - TTFT) / (output tokens - 1): the run's tpot.
-double unitScale(const Json &metric, const std::string &at, bool time)
+// `kind`: "time" (ms, s or sec, us, ns: scaled to seconds), or the one unit the metric is in
+// ("tokens", "tokens/sec", "requests/sec", "requests"): a throughput in tokens where requests are
+// expected is refused, not read as something else.
+double unitScale(const Json &metric, const std::string &at, const std::string &kind)
 {
-    const std::string unit = text(metric, "unit");
-    if (time) {
+    const Json &field = member(metric, "unit");
+    if (!field.is_string())
+        throw FieldError{at + "/unit", field.is_null() ? std::string("is missing: the figures' unit cannot be told")
+                                                       : "must be text naming the unit"};
+    const std::string unit = field.get<std::string>();
+    if (kind == "time") {
         if (unit == "ms")
             return 1e-3;
         if (unit == "s" || unit == "sec")
@@ -306,14 +315,14 @@ double unitScale(const Json &metric, const std::string &at, bool time)
             return 1e-6;
         if (unit == "ns")
             return 1e-9;
-    } else if (unit == "tokens" || unit == "tokens/sec" || unit == "requests/sec" || unit == "requests") {
+    } else if (unit == kind) {
         return 1;
     }
-    throw FieldError{at + "/unit", unit.empty() ? std::string("is missing: the figures' unit cannot be told")
-                                                : "\"" + unit + "\" is not a unit this build reads"};
+    throw FieldError{at + "/unit", "\"" + limits::printable(unit) + "\" is not a unit this build reads here (expected " +
+                                       (kind == "time" ? std::string("ms, s, sec, us or ns") : kind) + ")"};
 }
 
-MeasuredStat profileStat(const Json &root, const std::string &name, bool time)
+MeasuredStat profileStat(const Json &root, const std::string &name, const std::string &kind)
 {
     const Json &metric = member(root, name);
     if (metric.is_null())
@@ -321,7 +330,7 @@ MeasuredStat profileStat(const Json &root, const std::string &name, bool time)
     const std::string at = "/" + name;
     if (!metric.is_object())
         throw FieldError{at, "must be an object with a unit and statistics"};
-    const double scale = unitScale(metric, at, time);
+    const double scale = unitScale(metric, at, kind);
     StatReader s;
     s.mean = number(metric, "avg", at, scale);
     s.p50 = number(metric, "p50", at, scale);
@@ -354,14 +363,14 @@ MeasuredRun readProfileExport(const Json &root)
         run.requestRatePerS = r.value;
         run.concurrency.reset();  // a rate with a concurrency cap: the rate is the load
     }
-    run.ttft = profileStat(root, "time_to_first_token", true);
-    run.tpot = profileStat(root, "inter_token_latency", true);
-    run.e2e = profileStat(root, "request_latency", true);
-    run.inputTokens = profileStat(root, "input_sequence_length", false);
-    run.outputTokens = profileStat(root, "output_sequence_length", false);
-    run.requestsPerS = profileStat(root, "request_throughput", false).mean;
-    run.outputTokensPerS = profileStat(root, "output_token_throughput", false).mean;
-    if (const MeasuredStat n = profileStat(root, "request_count", false); n.mean) {
+    run.ttft = profileStat(root, "time_to_first_token", "time");
+    run.tpot = profileStat(root, "inter_token_latency", "time");
+    run.e2e = profileStat(root, "request_latency", "time");
+    run.inputTokens = profileStat(root, "input_sequence_length", "tokens");
+    run.outputTokens = profileStat(root, "output_sequence_length", "tokens");
+    run.requestsPerS = profileStat(root, "request_throughput", "requests/sec").mean;
+    run.outputTokensPerS = profileStat(root, "output_token_throughput", "tokens/sec").mean;
+    if (const MeasuredStat n = profileStat(root, "request_count", "requests"); n.mean) {
         if (*n.mean > 1e15 || std::floor(*n.mean) != *n.mean)
             throw FieldError{"/request_count/avg", "must be a whole number of requests"};
         run.completed = static_cast<long long>(*n.mean);
@@ -412,9 +421,10 @@ std::vector<MeasuredRun> readCsv(const CsvTable &table)
             Read out{std::nullopt, where(name)};
             if (s.empty())
                 return out;
-            char *end = nullptr;
-            const double v = std::strtod(s.c_str(), &end);
-            if (end != s.c_str() + s.size() || !std::isfinite(v))
+            // A plain decimal number (from_chars takes no hex, no "inf", no spaces, unlike strtod).
+            double v = 0;
+            const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, std::chars_format::general);
+            if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v))
                 throw FieldError{out.path, "\"" + limits::printable(s) + "\" is not a number"};
             if (v < 0)
                 throw FieldError{out.path, "must not be negative"};
@@ -515,7 +525,11 @@ std::string_view runToolName(RunTool tool)
 Result<std::vector<MeasuredRun>> readMeasuredRuns(const std::string &text, const std::string &fileName,
                                                   std::optional<RunTool> as)
 {
-    const std::size_t start = text.find_first_not_of(" \t\r\n");
+    // A UTF-8 byte order mark (some editors write one) is not part of the content.
+    const std::size_t bom = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    const std::size_t start = text.find_first_not_of(" \t\r\n", bom);
+    if (!as && start != std::string::npos && text[start] == '[')
+        return Error{fileName, "", "is a JSON array; the result files this build reads are JSON objects (or the evidence CSV)"};
     const bool json = as ? *as != RunTool::Csv : start != std::string::npos && text[start] == '{';
     try {
         if (!json) {
@@ -531,7 +545,7 @@ Result<std::vector<MeasuredRun>> readMeasuredRuns(const std::string &text, const
         }
         if (auto bad = limits::checkJsonText(text))
             return Error{fileName, "", *bad};
-        const Json root = Json::parse(text, nullptr, false);
+        const Json root = Json::parse(text.begin() + std::ptrdiff_t(bom), text.end(), nullptr, false);
         if (root.is_discarded() || !root.is_object())
             return Error{fileName, "", "is not valid JSON (a syntax error, or a number out of range)"};
         std::vector<MeasuredRun> runs;

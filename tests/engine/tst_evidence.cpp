@@ -237,6 +237,14 @@ void TestEvidence::mapping()
     load.outputTokens = 300;
     QVERIFY(mapRun(csv->front(), brief, 1, load));
     QVERIFY(!mapRun(vllm, brief, 9, {}));
+    // Loads beyond what a brief may ask for are refused (1e305 requests/s once crashed the
+    // cost model when predicted).
+    RunMapping fast = load;
+    fast.concurrency.reset();
+    fast.requestRatePerS = 1e305;
+    QCOMPARE(mapRun(csv->front(), brief, 1, fast).error().path, std::string("request_rate"));
+    // A byte order mark before the JSON is not content.
+    QVERIFY(readMeasuredRuns("\xEF\xBB\xBF" + sample("vllm-h200-12.5rps.json"), "bom.json"));
 }
 
 namespace {
@@ -466,6 +474,12 @@ void TestEvidence::badFiles_data()
                                       << "is not a number";
     QTest::newRow("csv unknown stack") << "runs.csv" << ",vllm," << ",triton," << "line 2, column serving_stack"
                                        << "must be generic, vllm, sglang or trtllm";
+    QTest::newRow("csv hex number") << "runs.csv" << ",770," << ",0x10," << "line 2, column ttft_p50_ms"
+                                    << "is not a number";
+    QTest::newRow("tokens for requests") << "genai-perf-h200-12.5rps_profile_export_genai_perf.json"
+                                         << "\"request_throughput\": {\"unit\": \"requests/sec\""
+                                         << "\"request_throughput\": {\"unit\": \"tokens/sec\""
+                                         << "/request_throughput/unit" << "expected requests/sec";
     QTest::newRow("unknown unit") << "genai-perf-h200-12.5rps_profile_export_genai_perf.json"
                                   << "\"time_to_first_token\": {\"unit\": \"ms\"" << "\"time_to_first_token\": {\"unit\": \"ticks\""
                                   << "/time_to_first_token/unit" << "is not a unit this build reads";

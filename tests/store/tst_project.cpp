@@ -784,6 +784,14 @@ void TestProject::evidenceRunsSaveAndReopen()
         QVERIFY(!refused);
         QCOMPARE(refused.error().path, std::string("run 1 of 2: gpu"));
         QVERIFY(!p.attachment(sha256Hex(readFile(guidellm))));
+        // A name or an importer that would read differently from what it is (a bidirectional
+        // override) is refused at import: such text once made the saved project refuse to open.
+        QVERIFY(!prepareEvidence(p, guidellm, "Chat", 1, {}, "Mallory\u202Eecila", wbtest::shippedCatalog()));
+        const QString bidi = path("bidi\u202Ename.json");
+        QVERIFY(QFile::copy(QString::fromStdString(guidellm), bidi));
+        auto named = prepareEvidence(p, bidi.toStdString(), "Chat", 1, {}, "QA", wbtest::shippedCatalog());
+        QVERIFY(!named);
+        QVERIFY2(named.error().message.find("not a plain file name") != std::string::npos, named.error().toString().c_str());
         auto runs = prepareEvidence(p, guidellm, "Chat", 1, {}, "QA", wbtest::shippedCatalog());
         QVERIFY2(runs, runs ? "" : runs.error().toString().c_str());
         QCOMPARE(runs->size(), std::size_t(2));

@@ -210,7 +210,8 @@ Status writeChecklist(sqlite3 *db, const ProjectChecklist &c)
 Result<Attachment> storeAttachment(sqlite3 *db, const std::string &fileName, const std::string &bytes)
 {
     if (fileName.empty() || fileName.size() > 255 || fileName.find('/') != std::string::npos ||
-        std::any_of(fileName.begin(), fileName.end(), [](unsigned char ch) { return ch < 0x20 || ch == 0x7f; }))
+        std::any_of(fileName.begin(), fileName.end(), [](unsigned char ch) { return ch < 0x20 || ch == 0x7f; }) ||
+        limits::textProblem(fileName, false))
         return Error{limits::printable(fileName), "", "is not a plain file name (1 to 255 characters, no folder, no control character)"};
     if (bytes.size() > kAttachmentMaxBytes)
         return Error{fileName, "", "is " + std::to_string(bytes.size() >> 20) + " MiB; evidence files are limited to " +

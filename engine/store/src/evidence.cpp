@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <map>
 
 namespace wb::store {
 
@@ -58,6 +59,13 @@ Result<std::vector<EvidenceRun>> readEvidence(sqlite3 *db, const std::string &sc
     if (!scenario.empty())
         s.bind(1, scenario);
     std::vector<EvidenceRun> runs;
+    // Each stored file is read once, however many of its runs the project holds.
+    struct File
+    {
+        long long bytes;
+        Result<std::vector<MeasuredRun>> runs;
+    };
+    std::map<std::string, File> files;
     int rc;
     while ((rc = s.step()) == SQLITE_ROW) {
         const long long id = s.integer(0);
@@ -72,7 +80,7 @@ Result<std::vector<EvidenceRun>> readEvidence(sqlite3 *db, const std::string &sc
         e.candidate = std::size_t(s.integer(2));
         e.file.sha256 = s.text(3);
         e.file.name = s.text(4);
-        e.index = int(std::clamp<long long>(s.integer(5), -1, 1000000));
+        e.index = s.integer(5) < 0 || s.integer(5) > 1000000 ? -1 : int(s.integer(5));
         try {
             e.mapping.gpu = s.text(6);
             e.mapping.gpus = optionalCount(s, 7, 100000);
@@ -90,24 +98,33 @@ Result<std::vector<EvidenceRun>> readEvidence(sqlite3 *db, const std::string &sc
         e.mapping.inputTokens = optionalReal(s, 12);
         e.mapping.outputTokens = optionalReal(s, 13);
         for (const auto &v : {e.mapping.requestRatePerS, e.mapping.inputTokens, e.mapping.outputTokens})
-            if (v && (!std::isfinite(*v) || *v <= 0))
+            if (v && (!std::isfinite(*v) || *v <= 0 || *v > 1e8))
                 return damaged("has a load or length that is not a positive number");
+        if (e.mapping.requestRatePerS &&
+            (*e.mapping.requestRatePerS < limits::kMinRequestRatePerS || *e.mapping.requestRatePerS > limits::kRequestRatePerS))
+            return damaged("has a request rate outside what the engine simulates");
         e.fromCandidate = splitList(s.text(14));
         e.importedBy = s.text(15);
         e.importedAt = s.text(16);
         if (limits::textProblem(e.scenario, false) || limits::textProblem(e.file.name, false) || limits::textProblem(e.importedBy, false) ||
             limits::textProblem(e.importedAt, false))
             return damaged("holds text that is not valid");
-        const std::optional<std::string> bytes = attachmentBytes(db, e.file.sha256);
-        if (!bytes)
-            return damaged("names a file the project does not hold");
-        e.file.bytes = static_cast<long long>(bytes->size());
-        auto read = readMeasuredRuns(*bytes, e.file.name);
+        auto cached = files.find(e.file.sha256);
+        if (cached == files.end()) {
+            const std::optional<std::string> bytes = attachmentBytes(db, e.file.sha256);
+            if (!bytes)
+                return damaged("names a file the project does not hold");
+            cached = files.emplace(e.file.sha256, File{static_cast<long long>(bytes->size()),
+                                                       readMeasuredRuns(*bytes, e.file.name)})
+                         .first;
+        }
+        e.file.bytes = cached->second.bytes;
+        const auto &read = cached->second.runs;
         if (!read)
             return damaged("cannot be read from its file: " + read.error().toString());
         if (e.index < 0 || std::size_t(e.index) >= read->size())
-            return damaged(fmt::format("is run {} of a file that holds {}", e.index + 1, read->size()));
-        e.run = withMapping(std::move((*read)[std::size_t(e.index)]), e.mapping);
+            return damaged(fmt::format("names a run its file does not hold (the file holds {})", read->size()));
+        e.run = withMapping((*read)[std::size_t(e.index)], e.mapping);
         runs.push_back(std::move(e));
     }
     if (rc != SQLITE_DONE)
@@ -181,11 +198,16 @@ Result<std::vector<EvidenceRun>> prepareEvidence(Project &project, const std::st
     auto runs = readMeasuredRuns(*bytes, path);
     if (!runs)
         return runs.error();
+    if (runs->size() > kMaxRunsPerImport)
+        return Error{path, "", fmt::format("holds {} runs; import at most {} at a time (each run is re-simulated, and "
+                                           "calibration evaluates every run many times)",
+                                           runs->size(), kMaxRunsPerImport)};
     auto brief = scenarioBrief(project, scenario, catalog);
     if (!brief)
         return brief.error();
-    if (const std::string by = limits::printable(importedBy, 200); by != importedBy)
-        return Error{"", "imported_by", "must be printable text of at most 200 characters"};
+    if (importedBy.size() > 600 || limits::textProblem(importedBy, false))
+        return Error{"", "imported_by", importedBy.size() > 600 ? "is longer than 600 bytes"
+                                                                : "is not plain text: " + *limits::textProblem(importedBy, false)};
     std::vector<EvidenceRun> out;
     for (std::size_t i = 0; i < runs->size(); ++i) {
         EvidenceRun e;

@@ -40,6 +40,7 @@ class FileLock;
 inline constexpr std::int32_t kProjectApplicationId = 0x47505557;  // "GPUW"
 inline constexpr int kProjectSchemaVersion = 5;
 inline constexpr std::uint64_t kProjectMaxBytes = 1ull << 30;  // larger files are refused
+inline constexpr std::size_t kMaxRunsPerImport = 100;           // measured runs one results file may add
 
 struct Scenario
 {
