@@ -54,16 +54,23 @@ void Evaluator::start(const Brief &brief, Passes passes, EvaluationEvidence evid
             options.preview = preview;
             if (calibrating && !preview && !current) {
                 // A calibration fits the factors through many evaluations of the runs: seconds
-                // once, then kept while the runs and the brief's model side stay the same.
-                calibrations = std::make_shared<const std::vector<EvidenceCalibration>>(
-                    calibrateFromEvidence(brief, evidence.runs, *catalog, catalog->efficiency(), stop));
+                // once, then kept while the runs and the brief's model side stay the same. If
+                // it fails, the figures are the uncalibrated ones (they do not claim otherwise).
+                try {
+                    calibrations = std::make_shared<const std::vector<EvidenceCalibration>>(
+                        calibrateFromEvidence(brief, evidence.runs, *catalog, catalog->efficiency(), stop));
+                } catch (const std::exception &) {
+                    calibrations = std::make_shared<const std::vector<EvidenceCalibration>>();
+                }
                 if (stop.stop_requested())
                     return false;
                 const std::lock_guard lock(*cacheMutex);
                 *cache = {evidence.key, calibrations};
                 current = true;
             }
-            if (calibrating && calibrations)
+            // The kept calibration only when it is this brief's and runs' (the preview of another
+            // scenario, or of changed runs, is uncalibrated until its own calibration is done).
+            if (calibrating && calibrations && current)
                 options.candidateEfficiency = candidateEfficiencies(*calibrations);
             try {
                 promise.addResult(evaluate(brief, *catalog, options));
