@@ -313,8 +313,10 @@ void TestEvidence::sameMetricNames()
     QCOMPARE(predictions.size(), runs.size());
     for (const RunPrediction &p : predictions) {
         QVERIFY2(p.why.empty(), p.why.c_str());
-        for (const auto &[metric, stat] : {std::pair{"ttft", "mean"}, {"ttft", "p50"}, {"e2e", "mean"}, {"e2e", "p50"},
-                                           {"output_tokens_per_s", ""}}) {
+        // (No structured binding: clang 14 cannot capture one in the lambda.)
+        for (const auto &wanted : {std::pair{"ttft", "mean"}, {"ttft", "p50"}, {"e2e", "mean"}, {"e2e", "p50"},
+                                   {"output_tokens_per_s", ""}}) {
+            const char *metric = wanted.first, *stat = wanted.second;
             const auto it = std::find_if(p.metrics.begin(), p.metrics.end(), [&](const MetricComparison &m) {
                 return m.metric == metric && m.stat == stat;
             });
