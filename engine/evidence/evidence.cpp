@@ -263,38 +263,40 @@ namespace {
 
 // The figures of a run the calibration fits: the means and medians of the latencies (tails
 // depend on the arrival draw more than on the step model) and the output throughput.
+// One table: each fitted figure, the comparison's metric and stat it is, and where a run holds it.
+struct FittedFigure
+{
+    MeasuredFigure figure;
+    const char *metric, *stat;
+    std::optional<double> (*value)(const MeasuredRun &);
+};
+constexpr FittedFigure kFitted[] = {
+    {MeasuredFigure::TtftMeanS, "ttft", "mean", [](const MeasuredRun &r) { return r.ttft.mean; }},
+    {MeasuredFigure::TtftP50S, "ttft", "p50", [](const MeasuredRun &r) { return r.ttft.p50; }},
+    {MeasuredFigure::TpotMeanS, "tpot", "mean", [](const MeasuredRun &r) { return r.tpot.mean; }},
+    {MeasuredFigure::TpotP50S, "tpot", "p50", [](const MeasuredRun &r) { return r.tpot.p50; }},
+    {MeasuredFigure::ItlMeanS, "itl", "mean", [](const MeasuredRun &r) { return r.itl.mean; }},
+    {MeasuredFigure::E2eMeanS, "e2e", "mean", [](const MeasuredRun &r) { return r.e2e.mean; }},
+    {MeasuredFigure::E2eP50S, "e2e", "p50", [](const MeasuredRun &r) { return r.e2e.p50; }},
+    {MeasuredFigure::LoadTokensPerS, "output_tokens_per_s", "", [](const MeasuredRun &r) { return r.outputTokensPerS; }},
+};
+
 std::vector<Measurement> measurementsOf(const MeasuredRun &run)
 {
     std::vector<Measurement> m;
-    const auto add = [&](MeasuredFigure f, const std::optional<double> &v) {
-        if (v && *v > 0 && std::isfinite(*v))
-            m.push_back({f, *v});
-    };
-    add(MeasuredFigure::TtftMeanS, run.ttft.mean);
-    add(MeasuredFigure::TtftP50S, run.ttft.p50);
-    add(MeasuredFigure::TpotMeanS, run.tpot.mean);
-    add(MeasuredFigure::TpotP50S, run.tpot.p50);
-    add(MeasuredFigure::ItlMeanS, run.itl.mean);
-    add(MeasuredFigure::E2eMeanS, run.e2e.mean);
-    add(MeasuredFigure::E2eP50S, run.e2e.p50);
-    add(MeasuredFigure::LoadTokensPerS, run.outputTokensPerS);
+    for (const FittedFigure &f : kFitted)
+        if (const auto v = f.value(run); v && *v > 0 && std::isfinite(*v))
+            m.push_back({f.figure, *v});
     return m;
 }
 
 // The figure a calibration row stands for, as a comparison's metric and stat.
-std::pair<std::string, std::string> metricOf(MeasuredFigure f)
+std::pair<std::string, std::string> metricOf(MeasuredFigure figure)
 {
-    switch (f) {
-    case MeasuredFigure::TtftMeanS: return {"ttft", "mean"};
-    case MeasuredFigure::TtftP50S: return {"ttft", "p50"};
-    case MeasuredFigure::TpotMeanS: return {"tpot", "mean"};
-    case MeasuredFigure::TpotP50S: return {"tpot", "p50"};
-    case MeasuredFigure::ItlMeanS: return {"itl", "mean"};
-    case MeasuredFigure::E2eMeanS: return {"e2e", "mean"};
-    case MeasuredFigure::E2eP50S: return {"e2e", "p50"};
-    case MeasuredFigure::LoadTokensPerS: return {"output_tokens_per_s", ""};
-    default: return {"", ""};
-    }
+    for (const FittedFigure &f : kFitted)
+        if (f.figure == figure)
+            return {f.metric, f.stat};
+    return {"", ""};
 }
 
 std::string runCaseId(long long id)
