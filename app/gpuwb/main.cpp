@@ -8,10 +8,12 @@
 #include <evaluate/evaluate.h>
 #include <evidence/evidence.h>
 #include "report/report.h"
+#include "report/xlsx.h"
 #include <core/fileio.h>
 #include <core/limits.h>
 #include <procurement/gate.h>
 #include <procurement/plan.h>
+#include <procurement/vendors.h>
 #include <store/project.h>
 
 #include <QCommandLineParser>
@@ -89,6 +91,7 @@ struct Evaluated
 {
     wb::Brief brief;
     wb::Results results;
+    std::optional<wb::Sheet> checklist;   // a project's vendor checklist, for the workbook
 };
 wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenario, const wb::Catalog &catalog)
 {
@@ -101,7 +104,7 @@ wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenar
         if (!brief)
             return brief.error();
         wb::Results results = wb::evaluate(*brief, catalog);
-        return Evaluated{std::move(brief).value(), std::move(results)};
+        return Evaluated{std::move(brief).value(), std::move(results), std::nullopt};
     }
     auto opened = wb::Project::open(path, wb::OpenAccess::ReadOnly);
     if (!opened)
@@ -119,7 +122,7 @@ wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenar
     wb::Results results =
         wb::evaluateWithEvidence(*brief, catalog, opened->evidence(picked->name), picked->evidenceCalibration).results;
     wb::gateByChecklist(results, picked->name, *tmpl, opened->checklist());
-    return Evaluated{std::move(brief).value(), std::move(results)};
+    return Evaluated{std::move(brief).value(), std::move(results), wb::checklistSheet(*tmpl, opened->checklist())};
 }
 
 // A project opened for writing, waiting up to 5 s for another writer (a second import a few
@@ -384,6 +387,9 @@ int main(int argc, char *argv[])
         "  catalog gpus|models     list the catalog (--format table|json)\n"
         "  evaluate BRIEF.json     evaluate a brief (--format table|json|csv, --out FILE)\n"
         "  evaluate PROJECT.gpuwb  evaluate a scenario of a project (--scenario NAME; the first by default)\n"
+        "  export BRIEF.json|PROJECT.gpuwb  the figures as a workbook (--format xlsx --out FILE: normalization\n"
+        "                          table, cost lines, fit, performance, assumptions, a project's checklist)\n"
+        "                          or the normalization table as CSV (--format csv)\n"
         "  project new FILE.gpuwb [BRIEF.json ...]        create a project (never overwrites)\n"
         "  project import FILE.gpuwb BRIEF.json           add or replace a scenario (--scenario NAME)\n"
         "  project export FILE.gpuwb                      a scenario as brief JSON (--scenario, --out)\n"
@@ -491,6 +497,25 @@ int main(int argc, char *argv[])
         return writeOutput(renderResults(format, done->brief, done->results), outPath);
     }
 
+    if (command == QLatin1String("export")) {
+        // A workbook unless a format is asked for.
+        const QString exportFormat = parser.isSet(formatOption) ? format : QStringLiteral("xlsx");
+        if (exportFormat != QLatin1String("xlsx") && exportFormat != QLatin1String("csv"))
+            return fail(kBadInput, "--format: \"" + exportFormat.toStdString() + "\" is not xlsx or csv");
+        if (exportFormat == QLatin1String("xlsx") && outPath.isEmpty())
+            return fail(kBadInput, "--out: a workbook needs a file to go to (gpuwb export ... --format xlsx --out FILE.xlsx)");
+        auto done = evaluatePath(args.at(1), parser.value(scenarioOption), *catalog);
+        if (!done)
+            return fail(kBadInput, done.error().toString());
+        if (exportFormat == QLatin1String("csv"))
+            return writeOutput(wb::resultsToCsv(done->brief, done->results), outPath);
+        std::vector<wb::Sheet> sheets = wb::resultSheets(done->brief, done->results);
+        if (done->checklist)
+            sheets.push_back(*done->checklist);
+        const wb::Status written = wb::writeXlsx(outPath.toStdString(), sheets);
+        return written ? 0 : fail(kFailure, written.error().toString());
+    }
+
     if (command == QLatin1String("plan")) {
         // Markdown unless a format is asked for.
         const QString planFormat = parser.isSet(formatOption) ? format : QStringLiteral("md");
@@ -533,6 +558,6 @@ int main(int argc, char *argv[])
     }
 
     return fail(kBadInput, "\"" + command.toStdString() +
-                               "\" is not a command: use catalog, evaluate, plan, project, checklist, evidence or "
+                               "\" is not a command: use catalog, evaluate, export, plan, project, checklist, evidence or "
                                "calibrate");
 }

@@ -56,6 +56,11 @@ struct EfficiencyFactor
     std::vector<std::string> cases;  // the measured cases that informed it (empty: prior only)
 
     bool calibrated() const { return !cases.empty(); }
+    // "seconds" for the per-step and per-kernel costs, else "fraction".
+    std::string unit() const
+    {
+        return key.ends_with("_s") || key.find("_s.") != std::string::npos ? "seconds" : "fraction";
+    }
     // "calibrated from 7 cases (MLP-001, ...)" or "literature prior: ...".
     std::string source() const;
 };

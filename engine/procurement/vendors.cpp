@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cctype>
 #include <set>
+#include <string_view>
 
 namespace wb {
 
@@ -514,38 +515,43 @@ std::string answersToJson(const ChecklistTemplate &tmpl, const ProjectChecklist 
     return root.dump(2) + "\n";
 }
 
-std::string checklistToCsv(const ChecklistTemplate &tmpl, const ProjectChecklist &checklist, const std::string &only)
+Sheet checklistSheet(const ChecklistTemplate &tmpl, const ProjectChecklist &checklist, const std::string &only)
 {
     const std::vector<const Vendor *> vendors = chosen(checklist, only);
-    std::vector<std::string> header = {"section", "item", "question", "evidence_expected", "required_from"};
+    Sheet sheet{"Checklist",
+                {{"section", CellFormat::Text, 24},
+                 {"item", CellFormat::Text, 22},
+                 {"question", CellFormat::Text, 60},
+                 {"evidence_expected", CellFormat::Text, 40},
+                 {"required_from", CellFormat::Text, 16}},
+                {}};
     for (const Vendor *v : vendors)
         for (const char *what : {"answer", "text", "evidence", "answered_on", "answered_by"})
-            header.push_back(v->name + " " + what);
-    auto line = [](const std::vector<std::string> &cells) {
-        std::string out;
-        for (std::size_t i = 0; i < cells.size(); ++i)
-            out += (i ? "," : "") + csvCell(cells[i]);
-        return out + "\r\n";
-    };
-    std::string out = line(header);
+            sheet.columns.push_back({v->name + " " + what, CellFormat::Text, std::string_view(what) == "text" ? 40.0 : 16.0});
+    const auto text = [](std::string s) { return Cell{std::move(s), std::nullopt}; };
     for (const ChecklistItem &item : tmpl.items) {
         const ChecklistSection *s = tmpl.section(item.section);
-        std::vector<std::string> cells = {s ? s->title : item.section, item.id, item.question, item.evidence,
-                                          std::string(enumName(item.requiredFrom))};
+        std::vector<Cell> cells = {text(s ? s->title : item.section), text(item.id), text(item.question), text(item.evidence),
+                                   text(std::string(enumName(item.requiredFrom)))};
         for (const Vendor *v : vendors) {
             const VendorAnswer *a = v->answer(item.id);
             std::string evidence = a ? a->link : "";
             if (a && a->file)
                 evidence += (evidence.empty() ? "" : " ; ") + a->file->name + " (sha256 " + a->file->sha256 + ")";
-            cells.push_back(a ? std::string(enumName(a->answer)) : "");
-            cells.push_back(a ? a->text : "");
-            cells.push_back(evidence);
-            cells.push_back(a ? a->answeredOn : "");
-            cells.push_back(a ? a->answeredBy : "");
+            cells.push_back(text(a ? std::string(enumName(a->answer)) : ""));
+            cells.push_back(text(a ? a->text : ""));
+            cells.push_back(text(evidence));
+            cells.push_back(text(a ? a->answeredOn : ""));
+            cells.push_back(text(a ? a->answeredBy : ""));
         }
-        out += line(cells);
+        sheet.rows.push_back(std::move(cells));
     }
-    return out;
+    return sheet;
+}
+
+std::string checklistToCsv(const ChecklistTemplate &tmpl, const ProjectChecklist &checklist, const std::string &only)
+{
+    return sheetToCsv(checklistSheet(tmpl, checklist, only), "\r\n");
 }
 
 std::string sha256Hex(const std::string &bytes)

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "core/sheet.h"
 #include "core/types.h"
 #include "procurement/checklist.h"
 
@@ -155,6 +156,8 @@ std::string answersToJson(const ChecklistTemplate &tmpl, const ProjectChecklist 
 // The checklist as CSV (RFC 4180, formula-like cells neutralised): one row per item, five columns
 // per vendor (answer, text, evidence, answered on, by).
 std::string checklistToCsv(const ChecklistTemplate &tmpl, const ProjectChecklist &checklist, const std::string &only = {});
+// The same table as typed cells, for the XLSX export (what checklistToCsv prints).
+Sheet checklistSheet(const ChecklistTemplate &tmpl, const ProjectChecklist &checklist, const std::string &only = {});
 
 // SHA-256 of bytes, as 64 lower-case hex digits (OpenSSL's libcrypto).
 std::string sha256Hex(const std::string &bytes);

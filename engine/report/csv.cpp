@@ -28,7 +28,8 @@ struct Row
 struct Column
 {
     const char *name;
-    std::function<std::string(const Row &)> cell;  // empty text for "not known"
+    CellFormat format;
+    std::function<Cell(const Row &)> cell;  // empty text for "not known"
 };
 
 std::string number(double v, int significant = 6)
@@ -36,166 +37,176 @@ std::string number(double v, int significant = 6)
     return fmt::format("{:.{}g}", v, significant);
 }
 
-std::string optionalNumber(const std::optional<double> &v)
+Cell num(double v)
 {
-    return v ? number(*v) : std::string();
+    return Cell::number(v, number(v));
 }
 
-std::string boolean(bool v)
+Cell fixed(double v, int decimals)
 {
-    return v ? "true" : "false";
+    return Cell::number(v, fmt::format("{:.{}f}", v, decimals));
+}
+
+Cell integer(long long v)
+{
+    return Cell::number(double(v), std::to_string(v));
+}
+
+Cell optionalNumber(const std::optional<double> &v)
+{
+    return v ? num(*v) : Cell();
+}
+
+Cell text(std::string s)
+{
+    return {std::move(s), std::nullopt};
 }
 
 // Cells of a candidate's fit, known only when the fit was worked out.
 Column fitBytes(const char *name, std::uint64_t FitResult::*field)
 {
-    return {name, [field](const Row &r) {
-                return r.result && r.result->fit.computed ? std::to_string(r.result->fit.*field) : std::string();
+    return {name, CellFormat::Integer, [field](const Row &r) {
+                return r.result && r.result->fit.computed ? integer(static_cast<long long>(r.result->fit.*field)) : Cell();
             }};
 }
 
 Column breakdownBytes(const char *name, std::uint64_t MemoryBreakdown::*field)
 {
-    return {name, [field](const Row &r) {
-                return r.result && r.result->fit.computed ? std::to_string(r.result->fit.breakdown.*field) : std::string();
+    return {name, CellFormat::Integer, [field](const Row &r) {
+                return r.result && r.result->fit.computed ? integer(static_cast<long long>(r.result->fit.breakdown.*field)) : Cell();
             }};
 }
 
 // Cells of a candidate's performance; `known` says whether the figure exists for it.
-Column performance(const char *name, std::function<bool(const PerformanceResult &)> known,
-                   std::function<std::string(const PerformanceResult &)> text)
+Column performance(const char *name, CellFormat format, std::function<bool(const PerformanceResult &)> known,
+                   std::function<Cell(const PerformanceResult &)> cell)
 {
-    return {name, [known = std::move(known), text = std::move(text)](const Row &r) {
+    return {name, format, [known = std::move(known), cell = std::move(cell)](const Row &r) {
                 if (!r.result || !r.result->performance.computed || !known(r.result->performance))
-                    return std::string();
-                return text(r.result->performance);
+                    return Cell();
+                return cell(r.result->performance);
             }};
 }
 
-Column option(const char *name, std::function<std::string(const CostOption &)> text)
+Column option(const char *name, CellFormat format, std::function<Cell(const CostOption &)> cell)
 {
-    return {name, [text = std::move(text)](const Row &r) { return r.option ? text(*r.option) : std::string(); }};
+    return {name, format, [cell = std::move(cell)](const Row &r) { return r.option ? cell(*r.option) : Cell(); }};
+}
+
+Column candidateInt(const char *name, std::function<long long(const Candidate &)> value)
+{
+    return {name, CellFormat::Integer,
+            [value = std::move(value)](const Row &r) { return r.result ? integer(value(r.result->candidate)) : Cell(); }};
 }
 
 const std::vector<Column> &columns()
 {
     const auto generates = [](const PerformanceResult &p) { return !p.tpot.empty || p.outputTokensPerS > 0; };
     const auto always = [](const PerformanceResult &) { return true; };
-    const auto percentile = [](Distribution PerformanceResult::*d, double Distribution::*q) {
-        return std::make_pair([d](const PerformanceResult &p) { return !(p.*d).empty; },
-                              [d, q](const PerformanceResult &p) { return number((p.*d).*q); });
+    const auto percentile = [](const char *name, Distribution PerformanceResult::*d, double Distribution::*q) {
+        return performance(name, CellFormat::Seconds, [d](const PerformanceResult &p) { return !(p.*d).empty; },
+                           [d, q](const PerformanceResult &p) { return num((p.*d).*q); });
     };
-    const auto ttft50 = percentile(&PerformanceResult::ttft, &Distribution::p50);
-    const auto ttft99 = percentile(&PerformanceResult::ttft, &Distribution::p99);
-    const auto tpot50 = percentile(&PerformanceResult::tpot, &Distribution::p50);
-    const auto tpot99 = percentile(&PerformanceResult::tpot, &Distribution::p99);
-    const auto e2e99 = percentile(&PerformanceResult::e2e, &Distribution::p99);
+    using F = CellFormat;
     static const std::vector<Column> list = {
-        {"candidate", [](const Row &r) { return r.result ? candidateLabel(r.result->candidate) : std::string("model API"); }},
-        {"gpu", [](const Row &r) { return r.result ? r.result->candidate.gpu : std::string(); }},
-        {"gpus", [](const Row &r) { return r.result ? std::to_string(r.result->candidate.gpus) : std::string(); }},
-        {"tensor_parallel",
-         [](const Row &r) { return r.result ? std::to_string(r.result->candidate.tensorParallel) : std::string(); }},
-        {"pipeline_parallel",
-         [](const Row &r) { return r.result ? std::to_string(r.result->candidate.pipelineParallel) : std::string(); }},
-        {"replicas", [](const Row &r) { return r.result ? std::to_string(r.result->candidate.replicas()) : std::string(); }},
-        {"serving_stack",
-         [](const Row &r) { return r.result ? std::string(enumName(r.result->candidate.servingStack)) : std::string(); }},
-        {"provenance", [](const Row &r) { return r.result ? provenanceText(*r.result) : std::string(); }},
-        {"fits", [](const Row &r) { return r.result ? boolean(r.result->fit.fits) : std::string(); }},
+        {"candidate", F::Text,
+         [](const Row &r) { return text(r.result ? candidateLabel(r.result->candidate) : std::string("model API")); }},
+        {"gpu", F::Text, [](const Row &r) { return text(r.result ? r.result->candidate.gpu : std::string()); }},
+        candidateInt("gpus", [](const Candidate &c) { return c.gpus; }),
+        candidateInt("tensor_parallel", [](const Candidate &c) { return c.tensorParallel; }),
+        candidateInt("pipeline_parallel", [](const Candidate &c) { return c.pipelineParallel; }),
+        candidateInt("replicas", [](const Candidate &c) { return c.replicas(); }),
+        {"serving_stack", F::Text,
+         [](const Row &r) { return text(r.result ? std::string(enumName(r.result->candidate.servingStack)) : std::string()); }},
+        {"provenance", F::Text, [](const Row &r) { return text(r.result ? provenanceText(*r.result) : std::string()); }},
+        {"fits", F::Boolean, [](const Row &r) { return r.result ? Cell::boolean(r.result->fit.fits) : Cell(); }},
         fitBytes("per_gpu_bytes", &FitResult::perGpuBytes),
         fitBytes("usable_bytes", &FitResult::usableBytes),
-        {"gpu_capacity_bytes", [](const Row &r) { return r.result ? std::to_string(r.result->fit.capacityBytes) : std::string(); }},
-        {"headroom_fraction",
-         [](const Row &r) {
-             return r.result && r.result->fit.computed ? fmt::format("{:.6f}", r.result->fit.headroomFraction) : std::string();
-         }},
+        {"gpu_capacity_bytes", F::Integer,
+         [](const Row &r) { return r.result ? integer(static_cast<long long>(r.result->fit.capacityBytes)) : Cell(); }},
+        {"headroom_fraction", F::Percent,
+         [](const Row &r) { return r.result && r.result->fit.computed ? fixed(r.result->fit.headroomFraction, 6) : Cell(); }},
         breakdownBytes("weights_bytes", &MemoryBreakdown::weights),
         breakdownBytes("kv_cache_bytes", &MemoryBreakdown::kvCache),
         breakdownBytes("activations_bytes", &MemoryBreakdown::activations),
         breakdownBytes("gradients_bytes", &MemoryBreakdown::gradients),
         breakdownBytes("optimizer_states_bytes", &MemoryBreakdown::optimizerStates),
         breakdownBytes("runtime_overhead_bytes", &MemoryBreakdown::runtimeOverhead),
-        {"kv_cache_capacity_tokens_per_replica",
+        {"kv_cache_capacity_tokens_per_replica", F::Integer,
          [](const Row &r) {
              const auto &v = r.result ? r.result->fit.kvCacheCapacityTokensPerReplica : std::nullopt;
-             return v ? fmt::format("{:.0f}", double(*v)) : std::string();
+             return v ? fixed(double(*v), 0) : Cell();
          }},
-        {"max_concurrency",
+        {"max_concurrency", F::Integer,
+         [](const Row &r) { return r.result && r.result->fit.maxConcurrency ? integer(*r.result->fit.maxConcurrency) : Cell(); }},
+        {"smallest_gpu_count", F::Integer,
          [](const Row &r) {
-             return r.result && r.result->fit.maxConcurrency ? std::to_string(*r.result->fit.maxConcurrency) : std::string();
+             return r.result && r.result->fit.smallestGpuCount ? integer(*r.result->fit.smallestGpuCount) : Cell();
          }},
-        {"smallest_gpu_count",
-         [](const Row &r) {
-             return r.result && r.result->fit.smallestGpuCount ? std::to_string(*r.result->fit.smallestGpuCount)
-                                                               : std::string();
-         }},
-        performance("output_tokens_per_s", generates, [](const PerformanceResult &p) { return number(p.outputTokensPerS); }),
-        performance("output_tokens_per_s_per_gpu", generates,
-                    [](const PerformanceResult &p) { return number(p.outputTokensPerSPerGpu); }),
-        performance("requests_per_s", always, [](const PerformanceResult &p) { return number(p.requestsPerS); }),
-        performance("ttft_p50_s", ttft50.first, ttft50.second),
-        performance("ttft_p99_s", ttft99.first, ttft99.second),
-        performance("tpot_p50_s", tpot50.first, tpot50.second),
-        performance("tpot_p99_s", tpot99.first, tpot99.second),
-        performance("e2e_p99_s", e2e99.first, e2e99.second),
-        performance("slo_met", [](const PerformanceResult &p) { return p.sloMet.has_value(); },
-                    [](const PerformanceResult &p) { return boolean(*p.sloMet); }),
-        performance("goodput_requests_per_s", always,
+        performance("output_tokens_per_s", F::Decimal, generates, [](const PerformanceResult &p) { return num(p.outputTokensPerS); }),
+        performance("output_tokens_per_s_per_gpu", F::Decimal, generates,
+                    [](const PerformanceResult &p) { return num(p.outputTokensPerSPerGpu); }),
+        performance("requests_per_s", F::Decimal, always, [](const PerformanceResult &p) { return num(p.requestsPerS); }),
+        percentile("ttft_p50_s", &PerformanceResult::ttft, &Distribution::p50),
+        percentile("ttft_p99_s", &PerformanceResult::ttft, &Distribution::p99),
+        percentile("tpot_p50_s", &PerformanceResult::tpot, &Distribution::p50),
+        percentile("tpot_p99_s", &PerformanceResult::tpot, &Distribution::p99),
+        percentile("e2e_p99_s", &PerformanceResult::e2e, &Distribution::p99),
+        performance("slo_met", F::Boolean, [](const PerformanceResult &p) { return p.sloMet.has_value(); },
+                    [](const PerformanceResult &p) { return Cell::boolean(*p.sloMet); }),
+        performance("goodput_requests_per_s", F::Decimal, always,
                     [](const PerformanceResult &p) { return optionalNumber(p.goodputRequestsPerS); }),
-        performance("max_request_rate_within_slo_per_s", always,
+        performance("max_request_rate_within_slo_per_s", F::Decimal, always,
                     [](const PerformanceResult &p) { return optionalNumber(p.maxRequestRateWithinSloPerS); }),
-        performance("output_tokens_per_s_within_slo", always,
+        performance("output_tokens_per_s_within_slo", F::Decimal, always,
                     [](const PerformanceResult &p) { return optionalNumber(p.outputTokensPerSWithinSlo); }),
-        performance("replicas_for_peak", [](const PerformanceResult &p) { return p.replicasForPeak.has_value(); },
-                    [](const PerformanceResult &p) { return std::to_string(*p.replicasForPeak); }),
-        performance("max_output_tokens_per_s", generates,
-                    [](const PerformanceResult &p) { return number(p.maxOutputTokensPerS); }),
-        option("route", [](const CostOption &o) { return std::string(o.api ? "api" : o.hybrid ? "hybrid" : "gpu"); }),
-        option("term", [](const CostOption &o) { return o.term ? std::string(enumName(*o.term)) : std::string(); }),
-        option("provider", [](const CostOption &o) { return o.provider; }),
-        option("price_observed", [](const CostOption &o) { return o.observed; }),
-        option("price_stale", [](const CostOption &o) { return boolean(o.stale); }),
-        option("usd_per_gpu_hour",
-               [](const CostOption &o) { return o.api ? std::string() : fmt::format("{:.4f}", o.usdPerGpuHour); }),
-        option("provisioned_gpus", [](const CostOption &o) { return std::to_string(o.api ? 0 : o.gpus); }),
-        option("utilization", [](const CostOption &o) { return fmt::format("{:.4f}", o.utilization); }),
-        option("usd_per_month", [](const CostOption &o) { return fmt::format("{:.2f}", o.totalUsdPerMonth); }),
-        option("cost_per_accepted_output_usd", [](const CostOption &o) { return fmt::format("{:.8f}", o.costPerAcceptedOutput); }),
-        option("cost_per_million_accepted_tokens_usd",
-               [](const CostOption &o) { return fmt::format("{:.6f}", o.costPerMillionAcceptedTokens); }),
-        option("accepted_outputs_per_month", [](const CostOption &o) { return fmt::format("{:.0f}", o.acceptedOutputsPerMonth); }),
-        option("break_even_requests_per_month_vs_api",
+        performance("replicas_for_peak", F::Integer, [](const PerformanceResult &p) { return p.replicasForPeak.has_value(); },
+                    [](const PerformanceResult &p) { return integer(*p.replicasForPeak); }),
+        performance("max_output_tokens_per_s", F::Decimal, generates,
+                    [](const PerformanceResult &p) { return num(p.maxOutputTokensPerS); }),
+        option("route", F::Text, [](const CostOption &o) { return text(o.api ? "api" : o.hybrid ? "hybrid" : "gpu"); }),
+        option("term", F::Text, [](const CostOption &o) { return text(o.term ? std::string(enumName(*o.term)) : std::string()); }),
+        option("provider", F::Text, [](const CostOption &o) { return text(o.provider); }),
+        option("price_observed", F::Text, [](const CostOption &o) { return text(o.observed); }),
+        option("price_stale", F::Boolean, [](const CostOption &o) { return Cell::boolean(o.stale); }),
+        option("usd_per_gpu_hour", F::Usd, [](const CostOption &o) { return o.api ? Cell() : fixed(o.usdPerGpuHour, 4); }),
+        option("provisioned_gpus", F::Integer, [](const CostOption &o) { return integer(o.api ? 0 : o.gpus); }),
+        option("utilization", F::Percent, [](const CostOption &o) { return fixed(o.utilization, 4); }),
+        option("usd_per_month", F::Usd, [](const CostOption &o) { return fixed(o.totalUsdPerMonth, 2); }),
+        option("cost_per_accepted_output_usd", F::UsdFine, [](const CostOption &o) { return fixed(o.costPerAcceptedOutput, 8); }),
+        option("cost_per_million_accepted_tokens_usd", F::Usd,
+               [](const CostOption &o) { return fixed(o.costPerMillionAcceptedTokens, 6); }),
+        option("accepted_outputs_per_month", F::Integer, [](const CostOption &o) { return fixed(o.acceptedOutputsPerMonth, 0); }),
+        option("break_even_requests_per_month_vs_api", F::Integer,
                [](const CostOption &o) { return optionalNumber(o.breakEvenRequestsPerMonthVsApi); }),
-        option("break_even_utilization_vs_on_demand",
+        option("break_even_utilization_vs_on_demand", F::Percent,
                [](const CostOption &o) { return optionalNumber(o.breakEvenUtilizationVsOnDemand); }),
-        option("payback_months", [](const CostOption &o) { return optionalNumber(o.paybackMonths); }),
+        option("payback_months", F::Decimal, [](const CostOption &o) { return optionalNumber(o.paybackMonths); }),
         // The engine's recommendation: true on its row; every row reads "held back" while the
         // brief misses a blocking item (the table and JSON name them).
-        {"recommended", [](const Row &r) { return boolean(r.recommended); }},
-        {"warnings",
+        {"recommended", F::Boolean, [](const Row &r) { return Cell::boolean(r.recommended); }},
+        {"warnings", F::Text,
          [](const Row &r) {
              std::string codes;
              if (r.result)
                  for (const Warning &w : r.result->warnings)
                      codes += (codes.empty() ? "" : ";") + w.code;
-             return codes;
+             return text(codes);
          }},
         // Appended last, so that the columns scripts index keep their places.
-        {"sized_from_gpus", [](const Row &r) { return r.sizedFrom ? std::to_string(r.sizedFrom->gpus) : std::string(); }},
-        option("billed_share_of_month",
-               [](const CostOption &o) { return o.api ? std::string() : fmt::format("{:.4f}", o.billedShareOfMonth); }),
-        option("commercial_terms", [](const CostOption &o) { return o.terms; }),
-        option("cold_start_share", [](const CostOption &o) { return optionalNumber(o.coldStartShare); }),
+        {"sized_from_gpus", F::Integer, [](const Row &r) { return r.sizedFrom ? integer(r.sizedFrom->gpus) : Cell(); }},
+        option("billed_share_of_month", F::Percent,
+               [](const CostOption &o) { return o.api ? Cell() : fixed(o.billedShareOfMonth, 4); }),
+        option("commercial_terms", F::Text, [](const CostOption &o) { return text(o.terms); }),
+        option("cold_start_share", F::Percent, [](const CostOption &o) { return optionalNumber(o.coldStartShare); }),
     };
     return list;
 }
 
 } // namespace
 
-std::string resultsToCsv(const Brief &brief, const Results &results)
+Sheet normalizationSheet(const Results &results)
 {
-    (void)brief;
     const std::optional<Recommendation> &rec = results.cost.recommendation;
     std::vector<Row> rows;
     for (std::size_t i = 0; i < results.results.size(); ++i) {
@@ -219,21 +230,23 @@ std::string resultsToCsv(const Brief &brief, const Results &results)
     if (results.cost.api)
         rows.push_back({nullptr, &*results.cost.api, rec && rec->route == Route::Api});
 
-    std::string out;
+    Sheet sheet;
+    sheet.name = "Normalization";
     for (const Column &c : columns())
-        out += std::string(out.empty() ? "" : ",") + c.name;
-    out += "\n";
+        sheet.columns.push_back({c.name, c.format});
     for (const Row &row : rows) {
-        std::string line;
-        for (const Column &c : columns()) {
-            std::string cell = c.cell(row);
-            if (std::string_view(c.name) == "recommended" && !results.ranked())
-                cell = "held back";
-            line += (&c == &columns().front() ? "" : ",") + csvCell(cell);
-        }
-        out += line + "\n";
+        std::vector<Cell> cells;
+        for (const Column &c : columns())
+            cells.push_back(std::string_view(c.name) == "recommended" && !results.ranked() ? text("held back") : c.cell(row));
+        sheet.rows.push_back(std::move(cells));
     }
-    return out;
+    return sheet;
+}
+
+std::string resultsToCsv(const Brief &brief, const Results &results)
+{
+    (void)brief;
+    return sheetToCsv(normalizationSheet(results));
 }
 
 } // namespace wb

@@ -271,7 +271,7 @@ Json assumptionsJson(const Assumptions &a, const std::vector<EfficiencyFactor> &
     for (const EfficiencyFactor &f : factors)
         list.push_back({{"name", "efficiency." + f.key},
                         {"value", f.value},
-                        {"unit", f.key.ends_with("_s") || f.key.find("_s.") != std::string::npos ? "seconds" : "fraction"},
+                        {"unit", f.unit()},
                         {"origin", f.calibrated() ? "calibrated" : "prior"},
                         {"prior", f.prior},
                         {"cases", f.cases},

@@ -4,9 +4,11 @@
 #pragma once
 
 #include "catalog/catalog.h"
+#include "core/sheet.h"
 #include "evaluate/evaluate.h"
 
 #include <string>
+#include <vector>
 
 namespace wb {
 
@@ -14,6 +16,18 @@ std::string resultsToJson(const Brief &brief, const Results &results);
 std::string resultsToTable(const Brief &brief, const Results &results);
 // The normalization table: one row per candidate and pricing option, then the model-API row.
 std::string resultsToCsv(const Brief &brief, const Results &results);
+
+// The same figures as typed cells (sheets.cpp, csv.cpp): the normalization table that
+// resultsToCsv prints; each option's cost lines with its total; each candidate's fit (GiB) and
+// performance (seconds); every assumption and efficiency factor with its origin. A candidate
+// resized to a deployment that holds the brief has a row as entered, then the deployment's.
+Sheet normalizationSheet(const Results &results);
+Sheet costLinesSheet(const Results &results);
+Sheet fitSheet(const Results &results);
+Sheet performanceSheet(const Results &results);
+Sheet assumptionsSheet(const Brief &brief, const Results &results);
+// All five, in the order a workbook shows them.
+std::vector<Sheet> resultSheets(const Brief &brief, const Results &results);
 
 std::string catalogGpusTable(const Catalog &catalog);
 std::string catalogModelsTable(const Catalog &catalog);

@@ -127,6 +127,7 @@ private slots:
     void checklistGatesThePurchase();
     void planPrintsFourPhases();
     void evidenceImportListCompare();
+    void exportWritesAWorkbook();
 };
 
 void TestCli::helpAndVersion()
@@ -804,6 +805,55 @@ void TestCli::planPrintsFourPhases()
                            QStringLiteral("--candidate"), QStringLiteral("7")});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY(bad.err.contains(QLatin1String("(1 to 6)")));
+}
+
+void TestCli::exportWritesAWorkbook()
+{
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("p.gpuwb"));
+    const QString samples = QStringLiteral(WB_SOURCE_DIR "/resources/samples/");
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("new"), project, samples + QLatin1String("chat-70b.brief.json"),
+                    samples + QLatin1String("lora-finetune.brief.json")})
+                 .exitCode,
+             0);
+    QCOMPARE(gpuwb({QStringLiteral("checklist"), QStringLiteral("import"), project, samples + QLatin1String("vendors.answers.json")})
+                 .exitCode,
+             0);
+    const QString scenario = gpuwb({QStringLiteral("project"), QStringLiteral("list"), project}).out.split(QLatin1Char('\n')).value(1);
+    QVERIFY(!scenario.isEmpty());
+
+    // A workbook of the named scenario: the five result sheets and the project's checklist.
+    const QString xlsx = dir.filePath(QStringLiteral("figures.xlsx"));
+    const Run written = gpuwb({QStringLiteral("export"), project, QStringLiteral("--scenario"), scenario, QStringLiteral("--format"),
+                               QStringLiteral("xlsx"), QStringLiteral("--out"), xlsx});
+    QVERIFY2(written.exitCode == 0, qPrintable(written.err));
+    QProcess unzip;
+    unzip.start(QStringLiteral("unzip"), {QStringLiteral("-p"), xlsx, QStringLiteral("xl/workbook.xml")});
+    QVERIFY(unzip.waitForFinished(30000));
+    const QByteArray book = unzip.readAllStandardOutput();
+    for (const char *sheet : {"Normalization", "Cost lines", "Fit", "Performance", "Assumptions", "Checklist"})
+        QVERIFY2(book.contains(QByteArray("name=\"") + sheet + '"'), sheet);
+
+    // CSV: the normalization table, the same bytes evaluate prints.
+    const Run csv = gpuwb({QStringLiteral("export"), project, QStringLiteral("--scenario"), scenario, QStringLiteral("--format"),
+                           QStringLiteral("csv")});
+    QCOMPARE(csv.exitCode, 0);
+    QCOMPARE(csv.out, gpuwb({QStringLiteral("evaluate"), project, QStringLiteral("--scenario"), scenario, QStringLiteral("--format"),
+                             QStringLiteral("csv")})
+                          .out);
+
+    // Refusals: a format it does not write, a workbook without --out, a missing scenario.
+    const Run pdf = gpuwb({QStringLiteral("export"), project, QStringLiteral("--format"), QStringLiteral("pdf"),
+                           QStringLiteral("--out"), xlsx});
+    QCOMPARE(pdf.exitCode, 2);
+    QVERIFY2(pdf.err.contains(QLatin1String("--format")), qPrintable(pdf.err));
+    const Run noOut = gpuwb({QStringLiteral("export"), project});
+    QCOMPARE(noOut.exitCode, 2);
+    QVERIFY2(noOut.err.contains(QLatin1String("--out")), qPrintable(noOut.err));
+    const Run noScenario = gpuwb({QStringLiteral("export"), project, QStringLiteral("--scenario"), QStringLiteral("nope"),
+                                  QStringLiteral("--out"), xlsx});
+    QCOMPARE(noScenario.exitCode, 2);
+    QVERIFY2(noScenario.err.contains(QLatin1String("nope")), qPrintable(noScenario.err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
