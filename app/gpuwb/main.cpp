@@ -14,7 +14,10 @@
 #include <procurement/gate.h>
 #include <procurement/plan.h>
 #include <procurement/vendors.h>
+#include <record/record.h>
 #include <store/project.h>
+
+#include <fmt/format.h>
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -92,6 +95,10 @@ struct Evaluated
     wb::Brief brief;
     wb::Results results;
     std::optional<wb::Sheet> checklist;   // a project's vendor checklist, for the workbook
+    // A project's scenario: what a decision record keeps besides the figures.
+    std::string scenario, briefJson, checklistJson;
+    std::vector<wb::EvidenceRun> runs;
+    std::vector<wb::EvidenceCalibration> calibrations;
 };
 wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenario, const wb::Catalog &catalog)
 {
@@ -104,7 +111,7 @@ wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenar
         if (!brief)
             return brief.error();
         wb::Results results = wb::evaluate(*brief, catalog);
-        return Evaluated{std::move(brief).value(), std::move(results), std::nullopt};
+        return Evaluated{std::move(brief).value(), std::move(results), std::nullopt, {}, {}, {}, {}, {}};
     }
     auto opened = wb::Project::open(path, wb::OpenAccess::ReadOnly);
     if (!opened)
@@ -119,10 +126,17 @@ wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenar
     if (!tmpl)
         return tmpl.error();
     // The scenario's measured runs calibrate its candidates' step models (unless switched off).
-    wb::Results results =
-        wb::evaluateWithEvidence(*brief, catalog, opened->evidence(picked->name), picked->evidenceCalibration).results;
-    wb::gateByChecklist(results, picked->name, *tmpl, opened->checklist());
-    return Evaluated{std::move(brief).value(), std::move(results), wb::checklistSheet(*tmpl, opened->checklist())};
+    std::vector<wb::EvidenceRun> runs = opened->evidence(picked->name);
+    wb::EvidenceEvaluation done = wb::evaluateWithEvidence(*brief, catalog, runs, picked->evidenceCalibration);
+    wb::gateByChecklist(done.results, picked->name, *tmpl, opened->checklist());
+    return Evaluated{std::move(brief).value(),
+                     std::move(done.results),
+                     wb::checklistSheet(*tmpl, opened->checklist()),
+                     picked->name,
+                     picked->briefJson,
+                     wb::answersToJson(*tmpl, opened->checklist(), {}),
+                     std::move(runs),
+                     std::move(done.calibrations)};
 }
 
 // A project opened for writing, waiting up to 5 s for another writer (a second import a few
@@ -313,6 +327,123 @@ int checklistCommand(const QStringList &args, const QString &vendor, const QStri
                        outPath);
 }
 
+// gpuwb record new|list|show|recompute PROJECT.gpuwb ...
+int recordCommand(const QCommandLineParser &parser, const QStringList &args, const wb::Catalog &catalog)
+{
+    const QString verb = args.value(1);
+    const std::string file = args.value(2).toStdString();
+    const QString format = parser.value(QStringLiteral("format"));
+    const QString outPath = parser.value(QStringLiteral("out"));
+    if (args.size() != 3)
+        return fail(kBadInput, "usage: gpuwb record new|list|show|recompute PROJECT.gpuwb [options] (see gpuwb --help)");
+    if (verb == QLatin1String("new")) {
+        wb::RecordDecision d;
+        const bool api = parser.isSet(QStringLiteral("api"));
+        const bool hybrid = parser.isSet(QStringLiteral("hybrid"));
+        if (api == parser.isSet(QStringLiteral("candidate")))
+            return fail(kBadInput, "record new: name the option chosen, either --candidate N (from 1) with --term or "
+                                   "--hybrid, or --api");
+        if (!api) {
+            auto n = countOption(parser, QStringLiteral("candidate"), 1000);
+            if (!n)
+                return fail(kBadInput, n.error().toString());
+            d.candidate = std::size_t(**n - 1);
+            d.hybrid = hybrid;
+            if (!hybrid) {
+                const std::string term = parser.value(QStringLiteral("term")).toStdString();
+                d.term = wb::enumFromString<wb::PricingTerm>(term);
+                if (!d.term)
+                    return fail(kBadInput, "--term: \"" + term + "\" is not on-demand, spot, reserved-1y, reserved-3y or purchase");
+            }
+        }
+        d.rationale = parser.value(QStringLiteral("rationale")).toStdString();
+        for (const QString &name : parser.values(QStringLiteral("sign-off")))
+            d.signOff.push_back(name.toStdString());
+        d.date = parser.isSet(QStringLiteral("date")) ? parser.value(QStringLiteral("date")).toStdString() : wb::todayIso();
+        auto done = evaluatePath(args.at(2), parser.value(QStringLiteral("scenario")), catalog);
+        if (!done)
+            return fail(kBadInput, done.error().toString());
+        auto project = openForWriting(file);
+        if (!project)
+            return fail(kBadInput, project.error().toString());
+        const std::vector<wb::StoredRecord> earlier = project->records(done->scenario);
+        wb::RecordInputs in;
+        in.scenario = done->scenario;
+        in.briefJson = done->briefJson;
+        in.brief = &done->brief;
+        in.results = &done->results;
+        in.catalog = &catalog;
+        in.calibrations = done->calibrations;
+        in.runs = done->runs;
+        in.checklistJson = done->checklistJson;
+        in.created = wb::nowUtcIso();
+        if (!earlier.empty())
+            in.supersedes = earlier.back().id;
+        auto content = wb::makeDecisionRecord(in, d);
+        if (!content) {
+            // The record's fields by the options that give them.
+            std::string field = content.error().path;
+            for (const auto &[pointer, option] : {std::pair{"/decision/candidate", "--candidate"}, {"/decision/term", "--term"},
+                                                  {"/decision/route", "--api/--hybrid"}, {"/decision/rationale", "--rationale"},
+                                                  {"/decision/sign_off", "--sign-off"}, {"/decision/date", "--date"}})
+                if (field == pointer)
+                    field = option;
+            return fail(kBadInput, file + ": " + field + ": " + content.error().message + "; nothing recorded");
+        }
+        auto id = project->putRecord(done->scenario, in.created, *content);
+        if (!id)
+            return fail(kFailure, file + ": " + id.error().toString());
+        if (wb::Status saved = project->save(file); !saved)
+            return fail(kFailure, saved.error().toString());
+        return writeOutput(std::to_string(*id) + "\n", outPath);
+    }
+
+    auto project = wb::Project::open(file, wb::OpenAccess::ReadOnly);
+    if (!project)
+        return fail(kBadInput, project.error().toString());
+    if (verb == QLatin1String("list")) {
+        std::string text;
+        for (const wb::StoredRecord &r : project->records(parser.value(QStringLiteral("scenario")).toStdString())) {
+            auto view = wb::readDecisionRecord(r.contentJson, file);
+            text += fmt::format("{}\t{}\t{}\t{}\t{}\n", r.id, wb::limits::printable(r.scenario, 200), r.created,
+                                view ? (view->intact ? "intact" : "CHANGED AFTER RECORDING") : "damaged",
+                                wb::limits::printable(view ? view->decisionText : view.error().message, 400));
+        }
+        return writeOutput(text, outPath);
+    }
+    if (verb != QLatin1String("show") && verb != QLatin1String("recompute"))
+        return fail(kBadInput, "record: \"" + verb.toStdString() + "\" is not new, list, show or recompute");
+    bool ok = false;
+    const long long id = parser.value(QStringLiteral("record")).toLongLong(&ok);
+    std::optional<wb::StoredRecord> stored;
+    for (const wb::StoredRecord &r : project->records())
+        if (ok && r.id == id)
+            stored = r;
+    if (!stored)
+        return fail(kBadInput, file + ": --record: \"" + parser.value(QStringLiteral("record")).toStdString()
+                                   + "\" is not a record of this project (gpuwb record list shows them)");
+    auto view = wb::readDecisionRecord(stored->contentJson, file + " (record " + std::to_string(id) + ")");
+    if (!view)
+        return fail(kBadInput, view.error().toString());
+    if (verb == QLatin1String("show"))
+        return writeOutput(stored->contentJson + "\n", outPath);
+    auto tmpl = wb::checklistTemplateOf(*project);
+    if (!tmpl)
+        return fail(kFailure, tmpl.error().toString());
+    const wb::ProjectChecklist checklist = project->checklist();
+    const std::string scenario = stored->scenario;
+    wb::RecomputeWith with;
+    with.catalog = &catalog;
+    with.checklistJson = wb::answersToJson(*tmpl, checklist, {});
+    with.gate = [&](wb::Results &r) { wb::gateByChecklist(r, scenario, *tmpl, checklist); };
+    auto again = wb::recomputeDecisionRecord(*view, with);
+    if (!again)
+        return fail(kBadInput, again.error().toString());
+    return writeOutput(format == QLatin1String("json") ? wb::recomputationJson(*view, *again)
+                                                       : wb::recomputationMarkdown(*view, *again),
+                       outPath);
+}
+
 // gpuwb project new|import|export|list FILE.gpuwb ...
 int projectCommand(const QStringList &args, const QString &scenario, const QString &outPath, const wb::Catalog &catalog)
 {
@@ -406,6 +537,14 @@ int main(int argc, char *argv[])
         "  evidence list PROJECT.gpuwb                    the measured runs (--scenario, --format table|json)\n"
         "  evidence compare PROJECT.gpuwb                 runs against predictions before and after calibration\n"
         "                                                 (--scenario, --format md|json)\n"
+        "  record new PROJECT.gpuwb                       freeze --scenario NAME into a decision record: the option\n"
+        "                                                 chosen (--candidate N with --term T or --hybrid, or --api),\n"
+        "                                                 --rationale TEXT, --sign-off \"Name, role\" (repeatable),\n"
+        "                                                 --date; prints the record's id\n"
+        "  record list PROJECT.gpuwb                      the decision records (--scenario)\n"
+        "  record show PROJECT.gpuwb --record ID          a record's content (JSON)\n"
+        "  record recompute PROJECT.gpuwb --record ID     the record evaluated again with this version and catalog,\n"
+        "                                                 and every input and figure that changed (--format md|json)\n"
         "  calibrate CASES.csv     fit the efficiency factors to measured cases (--out FILE for the\n"
         "                          calibration JSON; the per-case table goes to standard output)\n\n"
         "Exit codes: 0 evaluated, 2 bad input, 1 other failure."));
@@ -433,8 +572,13 @@ int main(int argc, char *argv[])
                                      {"stack", "serving stack of the run"}, {"rate", "requests/s the run offered"},
                                      {"concurrency", "concurrent requests of the run"},
                                      {"input-tokens", "mean input tokens per request"},
-                                     {"output-tokens", "mean output tokens per request"}, {"by", "who imports the file"}})
+                                     {"output-tokens", "mean output tokens per request"}, {"by", "who imports the file"},
+                                     {"term", "pricing term of the option chosen"}, {"rationale", "why the option was chosen"},
+                                     {"sign-off", "who signs the record, \"Name, role\" (repeat for each)"},
+                                     {"date", "date of the decision (YYYY-MM-DD)"}, {"record", "a decision record's id"}})
         parser.addOption(QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(what), QStringLiteral("value")));
+    parser.addOption(QCommandLineOption(QStringLiteral("api"), QStringLiteral("The model API is the option chosen.")));
+    parser.addOption(QCommandLineOption(QStringLiteral("hybrid"), QStringLiteral("The candidate's hybrid with the API is chosen.")));
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("catalog or evaluate"));
     parser.addPositionalArgument(QStringLiteral("argument"), QStringLiteral("gpus|models, or the brief file"));
 
@@ -449,12 +593,13 @@ int main(int argc, char *argv[])
     const bool projectVerb = args.value(0) == QLatin1String("project");
     const bool checklistVerb = args.value(0) == QLatin1String("checklist");
     const bool evidenceVerb = args.value(0) == QLatin1String("evidence");
+    const bool recordVerb = args.value(0) == QLatin1String("record");
     if (checklistVerb) {
         // JSON unless a format is asked for (the table format is the other commands' default).
         const QString format = parser.isSet(formatOption) ? parser.value(formatOption) : QStringLiteral("json");
         return checklistCommand(args, parser.value(vendorOption), format, parser.value(outOption));
     }
-    if (projectVerb || evidenceVerb ? args.size() < 3 : args.size() != 2)
+    if (projectVerb || evidenceVerb || recordVerb ? args.size() < 3 : args.size() != 2)
         return fail(kBadInput, "expected a command and one argument: gpuwb catalog gpus|models, or gpuwb evaluate "
                                "BRIEF.json (see gpuwb --help)");
     const QString command = args.at(0);
@@ -474,6 +619,8 @@ int main(int argc, char *argv[])
         return projectCommand(args, parser.value(scenarioOption), outPath, *catalog);
     if (evidenceVerb)
         return evidenceCommand(parser, args, *catalog);
+    if (recordVerb)
+        return recordCommand(parser, args, *catalog);
 
     if (command == QLatin1String("catalog")) {
         const QString what = args.at(1);
@@ -558,6 +705,6 @@ int main(int argc, char *argv[])
     }
 
     return fail(kBadInput, "\"" + command.toStdString() +
-                               "\" is not a command: use catalog, evaluate, export, plan, project, checklist, evidence or "
-                               "calibrate");
+                               "\" is not a command: use catalog, evaluate, export, plan, project, checklist, evidence, "
+                               "record or calibrate");
 }

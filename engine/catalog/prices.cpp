@@ -6,6 +6,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <vector>
 
 namespace wb {
@@ -60,6 +61,16 @@ std::optional<long> daysBetween(const std::string &a, const std::string &b)
 std::string todayIso()
 {
     return isoDateFromToday(0);
+}
+
+std::string nowUtcIso()
+{
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
 }
 
 std::string commercialTermsWords(const GpuPrice &p)

@@ -57,6 +57,8 @@ std::optional<long> daysBetween(const std::string &a, const std::string &b);
 bool isIsoDate(const std::string &s);
 // Today's date from the system clock, as "YYYY-MM-DD" (UTC).
 std::string todayIso();
+// This moment from the system clock, as "YYYY-MM-DDTHH:MM:SSZ".
+std::string nowUtcIso();
 // The date `days` from today (UTC), as YYYY-MM-DD.
 std::string isoDateFromToday(int days);
 

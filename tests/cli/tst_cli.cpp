@@ -128,6 +128,7 @@ private slots:
     void planPrintsFourPhases();
     void evidenceImportListCompare();
     void exportWritesAWorkbook();
+    void recordNewListRecompute();
 };
 
 void TestCli::helpAndVersion()
@@ -854,6 +855,68 @@ void TestCli::exportWritesAWorkbook()
                                   QStringLiteral("--out"), xlsx});
     QCOMPARE(noScenario.exitCode, 2);
     QVERIFY2(noScenario.err.contains(QLatin1String("nope")), qPrintable(noScenario.err));
+}
+
+void TestCli::recordNewListRecompute()
+{
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("p.gpuwb"));
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("new"), project,
+                    QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json")})
+                 .exitCode,
+             0);
+    const auto bytes = [&project] {
+        QFile f(project);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+
+    // Refused, naming the option, and nothing written: an unknown term, no rationale.
+    const QByteArray before = bytes();
+    const Run badTerm = gpuwb({QStringLiteral("record"), QStringLiteral("new"), project, QStringLiteral("--candidate"),
+                               QStringLiteral("1"), QStringLiteral("--term"), QStringLiteral("weekly"), QStringLiteral("--rationale"),
+                               QStringLiteral("r"), QStringLiteral("--sign-off"), QStringLiteral("Ana")});
+    QCOMPARE(badTerm.exitCode, 2);
+    QVERIFY2(badTerm.err.contains(QLatin1String("--term")), qPrintable(badTerm.err));
+    const Run noWhy = gpuwb({QStringLiteral("record"), QStringLiteral("new"), project, QStringLiteral("--api"),
+                             QStringLiteral("--sign-off"), QStringLiteral("Ana")});
+    QCOMPARE(noWhy.exitCode, 2);
+    QVERIFY2(noWhy.err.contains(QLatin1String("--rationale")), qPrintable(noWhy.err));
+    QCOMPARE(bytes(), before);
+
+    const Run made = gpuwb({QStringLiteral("record"), QStringLiteral("new"), project, QStringLiteral("--api"), QStringLiteral("--rationale"),
+                            QStringLiteral("cheapest at this volume"), QStringLiteral("--sign-off"), QStringLiteral("Ana Ruiz, finance"),
+                            QStringLiteral("--date"), QStringLiteral("2026-12-02")});
+    QVERIFY2(made.exitCode == 0, qPrintable(made.err));
+    const QString id = made.out.trimmed();
+    const Run list = gpuwb({QStringLiteral("record"), QStringLiteral("list"), project});
+    QVERIFY2(list.out.startsWith(id + QLatin1Char('\t')) && list.out.contains(QLatin1String("intact")), qPrintable(list.out));
+
+    const Run same = gpuwb({QStringLiteral("record"), QStringLiteral("recompute"), project, QStringLiteral("--record"), id});
+    QVERIFY2(same.exitCode == 0 && same.out.contains(QLatin1String("No differences")), qPrintable(same.out + same.err));
+
+    // With a catalog that adds a price for a GPU the scenario's candidates use, that price is an
+    // input that changed.
+    const QString prices = dir.filePath(QStringLiteral("prices.json"));
+    QFile f(prices);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "gpu-workbench-catalog", "version": 1, "prices": [{"gpu": "h200-sxm-141gb", "provider": "Test Cloud",
+               "term": "on-demand", "usd_per_gpu_hour": 1.0, "observed": "2026-12-01", "source": "a test"}]})");
+    f.close();
+    const Run moved = gpuwb({QStringLiteral("--catalog"), prices, QStringLiteral("record"), QStringLiteral("recompute"), project,
+                             QStringLiteral("--record"), id, QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(moved.exitCode, 0);
+    const QJsonObject j = QJsonDocument::fromJson(moved.out.toUtf8()).object();
+    QVERIFY(j.value(QLatin1String("intact")).toBool());
+    QStringList inputs;
+    for (const QJsonValue &c : j.value(QLatin1String("changes")).toArray())
+        if (c.toObject().value(QLatin1String("kind")).toString() == QLatin1String("input"))
+            inputs << c.toObject().value(QLatin1String("pointer")).toString();
+    QVERIFY(!inputs.isEmpty());
+    for (const QString &pointer : inputs)
+        QVERIFY2(pointer.startsWith(QLatin1String("/catalog/prices/h200-sxm-141gb | Test Cloud | on-demand/")), qPrintable(pointer));
+
+    const Run missing = gpuwb({QStringLiteral("record"), QStringLiteral("show"), project, QStringLiteral("--record"), QStringLiteral("99")});
+    QCOMPARE(missing.exitCode, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

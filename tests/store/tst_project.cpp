@@ -55,6 +55,7 @@ private slots:
     void damagedChecklistRowRefused_data();
     void damagedChecklistRowRefused();
     void evidenceRunsSaveAndReopen();
+    void decisionRecordsAreKept();
 
 private:
     QTemporaryDir m_dir;
@@ -830,6 +831,38 @@ void TestProject::evidenceRunsSaveAndReopen()
     QVERIFY(!damaged);
     QVERIFY2(QString::fromStdString(damaged.error().message).contains(QStringLiteral("measured run 2 names a file")),
              damaged.error().toString().c_str());
+}
+
+void TestProject::decisionRecordsAreKept()
+{
+    Project p = Project::create();
+    QVERIFY(p.putScenario("A", kBriefA));
+    QVERIFY(p.putScenario("B", kBriefB));
+    QVERIFY(!p.putRecord("nope", "2026-12-02T10:00:00Z", "{}"));  // a record belongs to a scenario
+    const auto first = p.putRecord("A", "2026-12-02T10:00:00Z", R"({"n": 1})");
+    const auto second = p.putRecord("A", "2026-12-02T11:00:00Z", R"({"n": 2})");
+    const auto other = p.putRecord("B", "2026-12-02T12:00:00Z", R"({"n": 3})");
+    QVERIFY(first && second && other);
+    QVERIFY(*first < *second);
+    const std::string file = path("records.gpuwb").toStdString();
+    QVERIFY(p.save(file));
+
+    // Reopened: the same records, oldest first, by scenario.
+    auto reopened = Project::open(file, OpenAccess::ReadOnly);
+    QVERIFY(reopened);
+    const std::vector<StoredRecord> a = reopened->records("A");
+    QCOMPARE(a.size(), std::size_t(2));
+    QCOMPARE(a[0].id, *first);
+    QCOMPARE(a[1].contentJson, std::string(R"({"n": 2})"));
+    QCOMPARE(a[1].created, std::string("2026-12-02T11:00:00Z"));
+    QCOMPARE(reopened->records().size(), std::size_t(3));
+
+    // A rename takes its records along; a removal leaves them (records are never deleted).
+    QVERIFY(p.renameScenario("A", "A2"));
+    QCOMPARE(p.records("A2").size(), std::size_t(2));
+    QVERIFY(p.records("A").empty());
+    QVERIFY(p.removeScenario("B"));
+    QCOMPARE(p.records("B").size(), std::size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestProject)

@@ -362,12 +362,15 @@ Status Project::renameScenario(const std::string &from, const std::string &to)
     Statement a(m_db, "UPDATE scenarios SET name = ?2, modified = ?3 WHERE name = ?1");
     Statement b(m_db, "UPDATE result_snapshots SET scenario = ?2 WHERE scenario = ?1");
     Statement c(m_db, "UPDATE evidence_runs SET scenario = ?2 WHERE scenario = ?1");
+    Statement d(m_db, "UPDATE decision_records SET scenario = ?2 WHERE scenario = ?1");
     const std::string what = "scenario \"" + from + "\" could not be renamed";
     if (Status s = a.bind(1, from).bind(2, to).bind(3, nowIso()).run(what); !s)
         return s;
     if (Status s = b.bind(1, from).bind(2, to).run(what); !s)
         return s;
     if (Status s = c.bind(1, from).bind(2, to).run(what); !s)
+        return s;
+    if (Status s = d.bind(1, from).bind(2, to).run(what); !s)
         return s;
     return t.commit();
 }
@@ -494,6 +497,29 @@ Status Project::setEvidenceCalibration(const std::string &scenarioName, bool on)
     return s.bind(1, scenarioName).bind(2, static_cast<long long>(on ? 1 : 0)).run("the calibration switch could not be stored");
 }
 
+std::vector<StoredRecord> Project::records(const std::string &scenarioName) const
+{
+    std::vector<StoredRecord> list;
+    Statement s(m_db, "SELECT id, scenario, created, content_json FROM decision_records "
+                      "WHERE ?1 = '' OR scenario = ?1 ORDER BY id");
+    s.bind(1, scenarioName);
+    while (s.step() == SQLITE_ROW)
+        list.push_back({s.integer(0), s.text(1), s.text(2), s.text(3)});
+    return list;
+}
+
+Result<long long> Project::putRecord(const std::string &scenarioName, const std::string &created, const std::string &contentJson)
+{
+    if (!scenario(scenarioName))
+        return Error{"", "", "there is no scenario \"" + scenarioName + "\""};
+    Statement s(m_db, "INSERT INTO decision_records (scenario, created, content_json) VALUES (?1, ?2, ?3)");
+    if (Status r = s.bind(1, scenarioName).bind(2, created).bind(3, contentJson)
+                       .run("the decision record of scenario \"" + scenarioName + "\" could not be stored");
+        !r)
+        return r.error();
+    return static_cast<long long>(sqlite3_last_insert_rowid(m_db));
+}
+
 std::string Project::contentDigest() const
 {
     std::ostringstream out;
@@ -511,6 +537,8 @@ std::string Project::contentDigest() const
             out << "answer " << a.item << "|" << enumName(a.answer) << "|" << a.text << "|" << a.link << "|"
                 << (a.file ? a.file->sha256 : "") << "|" << a.answeredOn << "|" << a.answeredBy << "\n";
     }
+    for (const StoredRecord &r : records())
+        out << "record " << r.id << "|" << r.scenario << "|" << r.created << "\n" << r.contentJson << "\n";
     for (const EvidenceRun &e : evidence())
         out << "run " << e.id << "|" << e.scenario << "|" << e.candidate << "|" << e.file.sha256 << "|" << e.index << "|"
             << e.mapping.gpu << "|" << e.mapping.gpus.value_or(0) << "|" << e.mapping.requestRatePerS.value_or(0) << "|"

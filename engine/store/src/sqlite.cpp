@@ -1,5 +1,7 @@
 #include "sqlite.h"
 
+#include "catalog/prices.h"
+
 #include <ctime>
 
 namespace wb::store {
@@ -155,12 +157,7 @@ Status setMeta(sqlite3 *db, const std::string &key, const std::string &value)
 
 std::string nowIso()
 {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
+    return nowUtcIso();
 }
 
 Error fail(const std::string &file, const std::string &message)

@@ -58,6 +58,16 @@ struct ResultSnapshot
     std::string resultsJson;
 };
 
+// A decision record as stored (record/record.h reads its content). Records are never edited or
+// removed; a rename moves them with their scenario, and they outlive its removal.
+struct StoredRecord
+{
+    long long id = 0;
+    std::string scenario;
+    std::string created;
+    std::string contentJson;
+};
+
 enum class OpenAccess { ReadWrite, ReadOnly };
 
 class Project
@@ -141,6 +151,10 @@ public:
     // undo restoring it). Returns the id.
     Result<long long> putEvidence(const EvidenceRun &run);
     Status removeEvidence(long long id);
+    // Decision records, oldest first; one scenario's when named.
+    std::vector<StoredRecord> records(const std::string &scenario = {}) const;
+    // Stores a record of an existing scenario and returns its id (records are append-only).
+    Result<long long> putRecord(const std::string &scenario, const std::string &created, const std::string &contentJson);
     // Whether a scenario's figures use the calibration from its runs (on by default).
     Status setEvidenceCalibration(const std::string &scenario, bool on);
 
