@@ -19,6 +19,11 @@
 
 #include <fmt/format.h>
 
+#ifdef WB_WITH_PDF
+#include <pdf/recordpdf.h>
+
+#include <QGuiApplication>
+#endif
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -27,7 +32,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
 
 namespace {
@@ -96,7 +103,9 @@ struct Evaluated
     wb::Results results;
     std::optional<wb::Sheet> checklist;   // a project's vendor checklist, for the workbook
     // A project's scenario: what a decision record keeps besides the figures.
-    std::string scenario, briefJson, checklistJson;
+    std::string scenario, briefJson;
+    std::optional<wb::ChecklistTemplate> checklistTemplate;
+    wb::ProjectChecklist projectChecklist;
     std::vector<wb::EvidenceRun> runs;
     std::vector<wb::EvidenceCalibration> calibrations;
 };
@@ -111,7 +120,7 @@ wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenar
         if (!brief)
             return brief.error();
         wb::Results results = wb::evaluate(*brief, catalog);
-        return Evaluated{std::move(brief).value(), std::move(results), std::nullopt, {}, {}, {}, {}, {}};
+        return Evaluated{std::move(brief).value(), std::move(results), std::nullopt, {}, {}, std::nullopt, {}, {}, {}};
     }
     auto opened = wb::Project::open(path, wb::OpenAccess::ReadOnly);
     if (!opened)
@@ -134,7 +143,8 @@ wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenar
                      wb::checklistSheet(*tmpl, opened->checklist()),
                      picked->name,
                      picked->briefJson,
-                     wb::answersToJson(*tmpl, opened->checklist(), {}),
+                     *tmpl,
+                     opened->checklist(),
                      std::move(runs),
                      std::move(done.calibrations)};
 }
@@ -375,7 +385,10 @@ int recordCommand(const QCommandLineParser &parser, const QStringList &args, con
         in.catalog = &catalog;
         in.calibrations = done->calibrations;
         in.runs = done->runs;
-        in.checklistJson = done->checklistJson;
+        if (done->checklistTemplate) {
+            in.checklistTemplate = &*done->checklistTemplate;
+            in.checklist = &done->projectChecklist;
+        }
         in.created = wb::nowUtcIso();
         if (!earlier.empty())
             in.supersedes = earlier.back().id;
@@ -444,6 +457,73 @@ int recordCommand(const QCommandLineParser &parser, const QStringList &args, con
                        outPath);
 }
 
+// gpuwb report PROJECT.gpuwb|BRIEF.json [--scenario NAME] [--record ID] --out FILE.pdf [--page a4|letter]:
+// a stored record, or the scenario as it stands (a draft), as a PDF.
+int reportCommand(const QCommandLineParser &parser, const QStringList &args, const wb::Catalog &catalog)
+{
+    const QString outPath = parser.value(QStringLiteral("out"));
+    if (outPath.isEmpty())
+        return fail(kBadInput, "--out: a report needs a file to go to (gpuwb report ... --out FILE.pdf)");
+    const QString page = parser.isSet(QStringLiteral("page")) ? parser.value(QStringLiteral("page")) : QStringLiteral("a4");
+    if (page != QLatin1String("a4") && page != QLatin1String("letter"))
+        return fail(kBadInput, "--page: \"" + page.toStdString() + "\" is not a4 or letter");
+    std::string content;
+    if (parser.isSet(QStringLiteral("record"))) {
+        const std::string file = args.at(1).toStdString();
+        auto project = wb::Project::open(file, wb::OpenAccess::ReadOnly);
+        if (!project)
+            return fail(kBadInput, project.error().toString());
+        bool ok = false;
+        const long long id = parser.value(QStringLiteral("record")).toLongLong(&ok);
+        for (const wb::StoredRecord &r : project->records())
+            if (ok && r.id == id)
+                content = r.contentJson;
+        if (content.empty())
+            return fail(kBadInput, file + ": --record: \"" + parser.value(QStringLiteral("record")).toStdString()
+                                       + "\" is not a record of this project (gpuwb record list shows them)");
+        auto view = wb::readDecisionRecord(content, file);
+        if (!view)
+            return fail(kBadInput, view.error().toString());
+        if (!view->intact)
+            std::fprintf(stderr, "gpuwb: warning: record %lld was changed after it was recorded (its SHA-256 does not match)\n", id);
+    } else {
+        auto done = evaluatePath(args.at(1), parser.value(QStringLiteral("scenario")), catalog);
+        if (!done)
+            return fail(kBadInput, done.error().toString());
+        wb::RecordInputs in;
+        in.scenario = done->scenario.empty() ? done->brief.name : done->scenario;
+        in.briefJson = done->briefJson;
+        if (in.briefJson.empty()) {
+            auto text = wb::readTextFile(args.at(1).toStdString());
+            if (!text)
+                return fail(kBadInput, text.error().toString());
+            in.briefJson = *text;
+        }
+        in.brief = &done->brief;
+        in.results = &done->results;
+        in.catalog = &catalog;
+        in.calibrations = done->calibrations;
+        in.runs = done->runs;
+        if (done->checklistTemplate) {
+            in.checklistTemplate = &*done->checklistTemplate;
+            in.checklist = &done->projectChecklist;
+        }
+        in.created = wb::nowUtcIso();
+        auto draft = wb::makeDecisionRecord(in, std::nullopt);
+        if (!draft)
+            return fail(kBadInput, draft.error().toString());
+        content = *draft;
+    }
+#ifdef WB_WITH_PDF
+    wb::RecordPdfOptions options;
+    options.page = page == QLatin1String("letter") ? QPageSize::Letter : QPageSize::A4;
+    const QString error = wb::writeRecordPdf(QByteArray::fromStdString(content), outPath, options);
+    return error.isEmpty() ? 0 : fail(kFailure, error.toStdString());
+#else
+    return fail(kFailure, "this gpuwb was built without the PDF writer (WB_BUILD_GUI=OFF)");
+#endif
+}
+
 // gpuwb project new|import|export|list FILE.gpuwb ...
 int projectCommand(const QStringList &args, const QString &scenario, const QString &outPath, const wb::Catalog &catalog)
 {
@@ -507,7 +587,24 @@ int projectCommand(const QStringList &args, const QString &scenario, const QStri
 
 int main(int argc, char *argv[])
 {
-    QCoreApplication app(argc, argv);
+    // The PDF report needs fonts, hence a GUI application; without a display it uses the
+    // offscreen platform. Every other command runs on QtCore alone.
+    bool wantsPdf = false;
+    for (int i = 1; i < argc && !wantsPdf; ++i)
+        wantsPdf = std::string_view(argv[i]) == "report";
+#ifdef WB_WITH_PDF
+    if (wantsPdf && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (wantsPdf)
+        // Qt's note that it made up a runtime folder is not the user's business.
+        qInstallMessageHandler([](QtMsgType type, const QMessageLogContext &, const QString &message) {
+            if (!message.startsWith(QLatin1String("QStandardPaths:")))
+                std::fprintf(stderr, "gpuwb: %s%s\n", type == QtWarningMsg ? "warning: " : "", qPrintable(message));
+        });
+    std::unique_ptr<QCoreApplication> application(wantsPdf ? new QGuiApplication(argc, argv) : new QCoreApplication(argc, argv));
+#else
+    std::unique_ptr<QCoreApplication> application(new QCoreApplication(argc, argv));
+#endif
     QCoreApplication::setApplicationName(QStringLiteral("gpuwb"));
     QCoreApplication::setApplicationVersion(QString::fromLatin1(wb::engineVersion()));
 
@@ -545,6 +642,8 @@ int main(int argc, char *argv[])
         "  record show PROJECT.gpuwb --record ID          a record's content (JSON)\n"
         "  record recompute PROJECT.gpuwb --record ID     the record evaluated again with this version and catalog,\n"
         "                                                 and every input and figure that changed (--format md|json)\n"
+        "  report PROJECT.gpuwb|BRIEF.json                the decision record as a PDF (--out FILE.pdf; --record ID,\n"
+        "                                                 else the scenario as it stands, a draft; --page a4|letter)\n"
         "  calibrate CASES.csv     fit the efficiency factors to measured cases (--out FILE for the\n"
         "                          calibration JSON; the per-case table goes to standard output)\n\n"
         "Exit codes: 0 evaluated, 2 bad input, 1 other failure."));
@@ -575,7 +674,8 @@ int main(int argc, char *argv[])
                                      {"output-tokens", "mean output tokens per request"}, {"by", "who imports the file"},
                                      {"term", "pricing term of the option chosen"}, {"rationale", "why the option was chosen"},
                                      {"sign-off", "who signs the record, \"Name, role\" (repeat for each)"},
-                                     {"date", "date of the decision (YYYY-MM-DD)"}, {"record", "a decision record's id"}})
+                                     {"date", "date of the decision (YYYY-MM-DD)"}, {"record", "a decision record's id"},
+                                     {"page", "page size of a report: a4 or letter"}})
         parser.addOption(QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(what), QStringLiteral("value")));
     parser.addOption(QCommandLineOption(QStringLiteral("api"), QStringLiteral("The model API is the option chosen.")));
     parser.addOption(QCommandLineOption(QStringLiteral("hybrid"), QStringLiteral("The candidate's hybrid with the API is chosen.")));
@@ -621,6 +721,9 @@ int main(int argc, char *argv[])
         return evidenceCommand(parser, args, *catalog);
     if (recordVerb)
         return recordCommand(parser, args, *catalog);
+
+    if (command == QLatin1String("report"))
+        return reportCommand(parser, args, *catalog);
 
     if (command == QLatin1String("catalog")) {
         const QString what = args.at(1);
@@ -706,5 +809,5 @@ int main(int argc, char *argv[])
 
     return fail(kBadInput, "\"" + command.toStdString() +
                                "\" is not a command: use catalog, evaluate, export, plan, project, checklist, evidence, "
-                               "record or calibrate");
+                               "record, report or calibrate");
 }

@@ -1,5 +1,6 @@
 #include "record/record.h"
 
+#include "procurement/plan.h"
 #include "procurement/vendors.h"
 #include "report/labels.h"
 #include "report/report.h"
@@ -195,6 +196,30 @@ Result<Json> decisionSection(const RecordDecision &d, const Brief &brief, const 
                 {"follows_engine_recommendation", follows}};
 }
 
+// Each vendor's answers against what the commitment requires (vendorGaps, the gate's rule).
+Json checklistStatus(const ChecklistTemplate &tmpl, const ProjectChecklist &checklist, Commitment commitment)
+{
+    const auto items = [&tmpl](const std::vector<std::string> &ids) {
+        Json list = Json::array();
+        for (const std::string &id : ids) {
+            const ChecklistItem *item = tmpl.item(id);
+            list.push_back({{"id", id}, {"question", item ? item->question : std::string()}});
+        }
+        return list;
+    };
+    Json vendors = Json::array();
+    for (const Vendor &v : checklist.vendors) {
+        const ChecklistProgress progress = vendorProgress(tmpl, v);
+        const VendorGaps gaps = vendorGaps(tmpl, v, commitment);
+        vendors.push_back({{"name", v.name},
+                           {"answered", progress.answered},
+                           {"items", progress.items},
+                           {"missing", items(gaps.missing)},
+                           {"unbacked", items(gaps.unbacked)}});
+    }
+    return {{"commitment", std::string(enumName(commitment))}, {"vendors", vendors}};
+}
+
 std::string hashOf(Json content)
 {
     content.erase("sha256");
@@ -279,7 +304,22 @@ Result<std::string> makeDecisionRecord(const RecordInputs &in, const std::option
     content["catalog"] = catalogSection(*in.brief, *in.catalog);
     content["calibration"] = calibrationSection(in.calibrations);
     content["evidence"] = parsed(evidenceListJson(in.runs));
-    content["checklist"] = in.checklistJson.empty() ? Json(nullptr) : parsed(in.checklistJson);
+    content["checklist"] = nullptr;
+    content["checklist_status"] = nullptr;
+    if (in.checklistTemplate && in.checklist) {
+        content["checklist"] = parsed(answersToJson(*in.checklistTemplate, *in.checklist));
+        Commitment commitment = Commitment::OnDemand;
+        if (decision && decision->term && !decision->hybrid)
+            commitment = *decision->term == PricingTerm::Purchase ? Commitment::Purchase
+                : *decision->term == PricingTerm::Reserved1y || *decision->term == PricingTerm::Reserved3y ? Commitment::Reserved
+                                                                                                            : Commitment::OnDemand;
+        content["checklist_status"] = checklistStatus(*in.checklistTemplate, *in.checklist, commitment);
+    }
+    content["plan"] = parsed(planToJson(makeBenchmarkPlan(*in.brief, *in.results, *in.catalog)));
+    content["evidence_comparison"] = nullptr;
+    if (!in.runs.empty())
+        content["evidence_comparison"] = parsed(evidenceComparisonJson(
+            in.runs, predictRuns(*in.brief, in.runs, *in.catalog, in.catalog->efficiency(), in.calibrations), in.calibrations));
     content["draft"] = !decision;
     content["decision"] = nullptr;
     if (decision) {

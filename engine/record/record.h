@@ -15,6 +15,7 @@
 #include "core/result.h"
 #include "evaluate/evaluate.h"
 #include "evidence/evidence.h"
+#include "procurement/vendors.h"
 
 #include <functional>
 #include <optional>
@@ -45,12 +46,15 @@ struct RecordInputs
     const Catalog *catalog = nullptr;
     std::vector<EvidenceCalibration> calibrations;  // applied from the scenario's runs (may be empty)
     std::vector<EvidenceRun> runs;                  // the scenario's measured runs
-    std::string checklistJson;                      // the project's checklist (answersToJson)
+    const ChecklistTemplate *checklistTemplate = nullptr;  // the project's checklist (none: a brief alone)
+    const ProjectChecklist *checklist = nullptr;
     std::string created;                            // ISO date-time, UTC
     std::optional<long long> supersedes;            // the record this one replaces
 };
 
-// The record's canonical JSON. With a decision, it is checked (the candidate exists, the term is
+// The record's canonical JSON: besides the above, the benchmark plan (its acceptance criteria),
+// the runs measured against their predictions, and each vendor's open checklist items at the
+// decision's commitment (reserve: reserved; buy: purchase; otherwise on demand). With a decision, it is checked (the candidate exists, the term is
 // one of its priced options, the route is available, a rationale and a sign-off are given, the
 // date is an ISO date); errors name the field. Without one, a draft (for a report of the
 // scenario as it stands), marked as such.

@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -129,6 +130,7 @@ private slots:
     void evidenceImportListCompare();
     void exportWritesAWorkbook();
     void recordNewListRecompute();
+    void reportPrintsTheRecord();
 };
 
 void TestCli::helpAndVersion()
@@ -917,6 +919,87 @@ void TestCli::recordNewListRecompute()
 
     const Run missing = gpuwb({QStringLiteral("record"), QStringLiteral("show"), project, QStringLiteral("--record"), QStringLiteral("99")});
     QCOMPARE(missing.exitCode, 2);
+}
+
+void TestCli::reportPrintsTheRecord()
+{
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("p.gpuwb"));
+    const QString samples = QStringLiteral(WB_SOURCE_DIR "/resources/samples/");
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("new"), project, samples + QLatin1String("chat-70b.brief.json")}).exitCode, 0);
+    QCOMPARE(gpuwb({QStringLiteral("checklist"), QStringLiteral("import"), project, samples + QLatin1String("vendors.answers.json")})
+                 .exitCode,
+             0);
+    const Run made = gpuwb({QStringLiteral("record"), QStringLiteral("new"), project, QStringLiteral("--candidate"), QStringLiteral("2"),
+                            QStringLiteral("--term"), QStringLiteral("on-demand"), QStringLiteral("--rationale"),
+                            QStringLiteral("Rent H200 on demand until the volume settles"), QStringLiteral("--sign-off"),
+                            QStringLiteral("Ana Ruiz, finance")});
+    QVERIFY2(made.exitCode == 0, qPrintable(made.err));
+    const QString pdf = dir.filePath(QStringLiteral("record.pdf"));
+    const Run printed = gpuwb({QStringLiteral("report"), project, QStringLiteral("--record"), made.out.trimmed(), QStringLiteral("--out"), pdf});
+    QVERIFY2(printed.exitCode == 0, qPrintable(printed.err));
+    QVERIFY2(printed.err.isEmpty(), qPrintable(printed.err));
+
+    QProcess extract;
+    extract.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    QVERIFY(extract.waitForFinished(60000));
+    QCOMPARE(extract.exitCode(), 0);
+    const QString text = QString::fromUtf8(extract.readAllStandardOutput());
+
+    // Every section, the decision with its rationale and signer, and the hash.
+    for (const char *section : {"Decision record: Support chat", "The brief", "Candidates and their specifications",
+                                "Sources of the specifications", "Does it fit?", "How fast under load?",
+                                "What does an accepted output cost?", "When does each option pay?", "Normalization table",
+                                "Cost lines per option", "Break-even points", "Assumptions", "Calibration and measured evidence",
+                                "Vendor checklist", "Warnings and the method's common mistakes",
+                                "Benchmark plan: acceptance criteria", "Sign-off", "Appendix: the brief as JSON"})
+        QVERIFY2(text.contains(QLatin1String(section)), section);
+    QVERIFY(text.contains(QLatin1String("8x h200-sxm-141gb")));
+    QVERIFY(text.contains(QLatin1String("Rent H200 on demand until the volume settles")));
+    QVERIFY(text.contains(QLatin1String("Ana Ruiz, finance")));
+    const QJsonObject record = QJsonDocument::fromJson(gpuwb({QStringLiteral("record"), QStringLiteral("show"), project,
+                                                              QStringLiteral("--record"), made.out.trimmed()})
+                                                           .out.toUtf8())
+                                   .object();
+    QVERIFY(text.contains(record.value(QLatin1String("sha256")).toString()));
+
+    // Cost lines: each option's printed lines add up to its printed total (to the cent).
+    const QString costs = text.mid(text.indexOf(QLatin1String("Cost lines per option")),
+                                   text.indexOf(QLatin1String("Break-even points")) - text.indexOf(QLatin1String("Cost lines per option")));
+    static const QRegularExpression row(QStringLiteral(R"re(^\s*(\S.*?)\s+\$([0-9,]+\.[0-9]{2})\s)re"));
+    double sum = 0;
+    int totals = 0, lines = 0;
+    for (const QString &line : costs.split(QLatin1Char('\n'))) {
+        const QRegularExpressionMatch m = row.match(line);
+        if (!m.hasMatch())
+            continue;
+        const double amount = m.captured(2).remove(QLatin1Char(',')).toDouble();
+        if (m.captured(1) == QLatin1String("Total")) {
+            QVERIFY2(std::abs(sum - amount) < 0.005, qPrintable(QStringLiteral("lines %1, total %2").arg(sum).arg(amount)));
+            ++totals;
+            sum = 0;
+        } else {
+            sum += amount;
+            ++lines;
+        }
+    }
+    // The sample prices six GPU options and the model API (each with its lines and a total).
+    QCOMPARE(totals, 7);
+    QVERIFY(lines > 7 * 3);
+
+    // A draft of the scenario as it stands, on Letter paper; a missing --out is refused.
+    const QString draft = dir.filePath(QStringLiteral("draft.pdf"));
+    QCOMPARE(gpuwb({QStringLiteral("report"), project, QStringLiteral("--out"), draft, QStringLiteral("--page"), QStringLiteral("letter")})
+                 .exitCode,
+             0);
+    QProcess info;
+    info.start(QStringLiteral("pdfinfo"), {draft});
+    QVERIFY(info.waitForFinished(30000));
+    QVERIFY(QString::fromUtf8(info.readAllStandardOutput()).contains(QLatin1String("612 x 792 pts (letter)")));
+    QCOMPARE(gpuwb({QStringLiteral("report"), project}).exitCode, 2);
+    QCOMPARE(gpuwb({QStringLiteral("report"), project, QStringLiteral("--record"), QStringLiteral("77"), QStringLiteral("--out"), draft})
+                 .exitCode,
+             2);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
