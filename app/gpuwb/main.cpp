@@ -102,12 +102,6 @@ struct Evaluated
     wb::Brief brief;
     wb::Results results;
     std::optional<wb::Sheet> checklist;   // a project's vendor checklist, for the workbook
-    // A project's scenario: what a decision record keeps besides the figures.
-    std::string scenario, briefJson;
-    std::optional<wb::ChecklistTemplate> checklistTemplate;
-    wb::ProjectChecklist projectChecklist;
-    std::vector<wb::EvidenceRun> runs;
-    std::vector<wb::EvidenceCalibration> calibrations;
 };
 wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenario, const wb::Catalog &catalog)
 {
@@ -120,7 +114,7 @@ wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenar
         if (!brief)
             return brief.error();
         wb::Results results = wb::evaluate(*brief, catalog);
-        return Evaluated{std::move(brief).value(), std::move(results), std::nullopt, {}, {}, std::nullopt, {}, {}, {}};
+        return Evaluated{std::move(brief).value(), std::move(results), std::nullopt};
     }
     auto opened = wb::Project::open(path, wb::OpenAccess::ReadOnly);
     if (!opened)
@@ -135,18 +129,10 @@ wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenar
     if (!tmpl)
         return tmpl.error();
     // The scenario's measured runs calibrate its candidates' step models (unless switched off).
-    std::vector<wb::EvidenceRun> runs = opened->evidence(picked->name);
-    wb::EvidenceEvaluation done = wb::evaluateWithEvidence(*brief, catalog, runs, picked->evidenceCalibration);
-    wb::gateByChecklist(done.results, picked->name, *tmpl, opened->checklist());
-    return Evaluated{std::move(brief).value(),
-                     std::move(done.results),
-                     wb::checklistSheet(*tmpl, opened->checklist()),
-                     picked->name,
-                     picked->briefJson,
-                     *tmpl,
-                     opened->checklist(),
-                     std::move(runs),
-                     std::move(done.calibrations)};
+    wb::Results results =
+        wb::evaluateWithEvidence(*brief, catalog, opened->evidence(picked->name), picked->evidenceCalibration).results;
+    wb::gateByChecklist(results, picked->name, *tmpl, opened->checklist());
+    return Evaluated{std::move(brief).value(), std::move(results), wb::checklistSheet(*tmpl, opened->checklist())};
 }
 
 // A project opened for writing, waiting up to 5 s for another writer (a second import a few
@@ -370,29 +356,17 @@ int recordCommand(const QCommandLineParser &parser, const QStringList &args, con
         for (const QString &name : parser.values(QStringLiteral("sign-off")))
             d.signOff.push_back(name.toStdString());
         d.date = parser.isSet(QStringLiteral("date")) ? parser.value(QStringLiteral("date")).toStdString() : wb::todayIso();
-        auto done = evaluatePath(args.at(2), parser.value(QStringLiteral("scenario")), catalog);
-        if (!done)
-            return fail(kBadInput, done.error().toString());
         auto project = openForWriting(file);
         if (!project)
             return fail(kBadInput, project.error().toString());
-        const std::vector<wb::StoredRecord> earlier = project->records(done->scenario);
-        wb::RecordInputs in;
-        in.scenario = done->scenario;
-        in.briefJson = done->briefJson;
-        in.brief = &done->brief;
-        in.results = &done->results;
-        in.catalog = &catalog;
-        in.calibrations = done->calibrations;
-        in.runs = done->runs;
-        if (done->checklistTemplate) {
-            in.checklistTemplate = &*done->checklistTemplate;
-            in.checklist = &done->projectChecklist;
-        }
-        in.created = wb::nowUtcIso();
-        if (!earlier.empty())
-            in.supersedes = earlier.back().id;
-        auto content = wb::makeDecisionRecord(in, d);
+        auto picked = pickScenario(*project, file, parser.value(QStringLiteral("scenario")));
+        if (!picked)
+            return fail(kBadInput, picked.error().toString());
+        auto snapshot = wb::scenarioSnapshot(*project, picked->name);
+        if (!snapshot)
+            return fail(kBadInput, snapshot.error().toString());
+        const std::string created = wb::nowUtcIso();
+        auto content = wb::recordScenario(*snapshot, catalog, d, created);
         if (!content) {
             // The record's fields by the options that give them.
             std::string field = content.error().path;
@@ -401,9 +375,10 @@ int recordCommand(const QCommandLineParser &parser, const QStringList &args, con
                                                   {"/decision/sign_off", "--sign-off"}, {"/decision/date", "--date"}})
                 if (field == pointer)
                     field = option;
-            return fail(kBadInput, file + ": " + field + ": " + content.error().message + "; nothing recorded");
+            return fail(kBadInput, file + ": " + (field.empty() ? std::string() : field + ": ") + content.error().message
+                                       + "; nothing recorded");
         }
-        auto id = project->putRecord(done->scenario, in.created, *content);
+        auto id = project->putRecord(picked->name, created, *content);
         if (!id)
             return fail(kFailure, file + ": " + id.error().toString());
         if (wb::Status saved = project->save(file); !saved)
@@ -487,29 +462,34 @@ int reportCommand(const QCommandLineParser &parser, const QStringList &args, con
         if (!view->intact)
             std::fprintf(stderr, "gpuwb: warning: record %lld was changed after it was recorded (its SHA-256 does not match)\n", id);
     } else {
-        auto done = evaluatePath(args.at(1), parser.value(QStringLiteral("scenario")), catalog);
-        if (!done)
-            return fail(kBadInput, done.error().toString());
-        wb::RecordInputs in;
-        in.scenario = done->scenario.empty() ? done->brief.name : done->scenario;
-        in.briefJson = done->briefJson;
-        if (in.briefJson.empty()) {
+        // The scenario as it stands: a project's (its runs, switch and checklist), or a brief's.
+        wb::ScenarioSnapshot snapshot;
+        const auto isProject = isProjectFile(args.at(1));
+        if (!isProject)
+            return fail(kBadInput, isProject.error().toString());
+        if (*isProject) {
+            const std::string file = args.at(1).toStdString();
+            auto project = wb::Project::open(file, wb::OpenAccess::ReadOnly);
+            if (!project)
+                return fail(kBadInput, project.error().toString());
+            auto picked = pickScenario(*project, file, parser.value(QStringLiteral("scenario")));
+            if (!picked)
+                return fail(kBadInput, picked.error().toString());
+            auto taken = wb::scenarioSnapshot(*project, picked->name);
+            if (!taken)
+                return fail(kBadInput, taken.error().toString());
+            snapshot = std::move(taken).value();
+        } else {
             auto text = wb::readTextFile(args.at(1).toStdString());
             if (!text)
                 return fail(kBadInput, text.error().toString());
-            in.briefJson = *text;
+            auto brief = wb::parseBrief(*text, args.at(1).toStdString(), catalog);
+            if (!brief)
+                return fail(kBadInput, brief.error().toString());
+            snapshot.scenario = brief->name;
+            snapshot.briefJson = *text;
         }
-        in.brief = &done->brief;
-        in.results = &done->results;
-        in.catalog = &catalog;
-        in.calibrations = done->calibrations;
-        in.runs = done->runs;
-        if (done->checklistTemplate) {
-            in.checklistTemplate = &*done->checklistTemplate;
-            in.checklist = &done->projectChecklist;
-        }
-        in.created = wb::nowUtcIso();
-        auto draft = wb::makeDecisionRecord(in, std::nullopt);
+        auto draft = wb::recordScenario(snapshot, catalog, std::nullopt, wb::nowUtcIso());
         if (!draft)
             return fail(kBadInput, draft.error().toString());
         content = *draft;

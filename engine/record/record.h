@@ -19,6 +19,7 @@
 
 #include <functional>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,26 @@ struct RecordInputs
 // date is an ISO date); errors name the field. Without one, a draft (for a report of the
 // scenario as it stands), marked as such.
 Result<std::string> makeDecisionRecord(const RecordInputs &inputs, const std::optional<RecordDecision> &decision);
+
+// A scenario's inputs as a project holds them, copied out so that a record can be made away
+// from the project (another thread): its brief, runs and calibration switch, and the project's
+// checklist (store/project.h fills it: scenarioSnapshot).
+struct ScenarioSnapshot
+{
+    std::string scenario;
+    std::string briefJson;
+    std::vector<EvidenceRun> runs;
+    bool calibrate = true;
+    std::optional<ChecklistTemplate> checklistTemplate;
+    ProjectChecklist checklist;
+    std::optional<long long> supersedes;   // the scenario's latest record
+};
+// Evaluates the scenario as the project shows it (calibrated from its runs when switched on,
+// gated by its checklist) and makes its record (a draft without a decision). A stop request
+// returns an error saying so.
+Result<std::string> recordScenario(const ScenarioSnapshot &snapshot, const Catalog &catalog,
+                                   const std::optional<RecordDecision> &decision, const std::string &created,
+                                   std::stop_token stop = {});
 
 // A stored record, read back.
 struct RecordView

@@ -556,4 +556,25 @@ Result<Brief> scenarioBrief(const Project &project, const std::string &scenario,
     return parseBrief(stored->briefJson, file + " (scenario \"" + stored->name + "\")", catalog);
 }
 
+Result<ScenarioSnapshot> scenarioSnapshot(const Project &project, const std::string &scenario, const std::string &resources)
+{
+    const std::optional<Scenario> stored = project.scenario(scenario);
+    if (!stored)
+        return Error{project.path(), "", "there is no scenario \"" + scenario + "\""};
+    ScenarioSnapshot s;
+    s.scenario = stored->name;
+    s.briefJson = stored->briefJson;
+    s.runs = project.evidence(stored->name);
+    s.calibrate = stored->evidenceCalibration;
+    auto tmpl = checklistTemplateOf(project, resources);
+    if (!tmpl)
+        return tmpl.error();
+    s.checklistTemplate = std::move(tmpl).value();
+    s.checklist = project.checklist();
+    const std::vector<StoredRecord> records = project.records(stored->name);
+    if (!records.empty())
+        s.supersedes = records.back().id;
+    return s;
+}
+
 } // namespace wb

@@ -22,6 +22,7 @@
 #include "core/result.h"
 #include "evidence/evidence.h"
 #include "procurement/vendors.h"
+#include "record/record.h"
 
 #include <cstdint>
 #include <memory>
@@ -211,5 +212,10 @@ std::vector<std::string> pendingRecoveryFiles();
 // Deletes the recovery data of a document (after a clean save or close, or when the user
 // declines to recover it).
 void discardRecovery(const std::string &documentKey);
+
+// A scenario's inputs for a decision record (record/record.h): its brief, runs and calibration
+// switch, the project's checklist with its questions, and its latest record. Errors name the
+// scenario (or the checklist template).
+Result<ScenarioSnapshot> scenarioSnapshot(const Project &project, const std::string &scenario, const std::string &resources = {});
 
 } // namespace wb
