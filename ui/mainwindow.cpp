@@ -16,6 +16,7 @@
 #include "pages/fitpage.h"
 #include "pages/performancepage.h"
 #include "pages/planpage.h"
+#include "pages/recordpage.h"
 #include "pages/evidencepage.h"
 #include "settings.h"
 
@@ -61,6 +62,7 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_evidencePage = new EvidencePage(document, m_tabs);
     m_planPage = new PlanPage(document, m_tabs);
     m_comparePage = new ComparePage(document, m_tabs);
+    m_recordPage = new RecordPage(document, m_tabs);
     m_tabs->addTab(m_briefPage, tr("Brief"));
     m_tabs->addTab(m_candidatesPage, tr("Candidates"));
     m_tabs->addTab(m_fitPage, tr("Memory fit"));
@@ -70,11 +72,12 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     m_tabs->addTab(m_evidencePage, tr("Evidence"));
     m_tabs->addTab(m_planPage, tr("Plan"));
     m_tabs->addTab(m_comparePage, tr("Compare && decide"));
+    m_tabs->addTab(m_recordPage, tr("Record"));
     for (wb::Page *page : {static_cast<wb::Page *>(m_briefPage), static_cast<wb::Page *>(m_candidatesPage),
                            static_cast<wb::Page *>(m_fitPage), static_cast<wb::Page *>(m_performancePage),
                            static_cast<wb::Page *>(m_costPage), static_cast<wb::Page *>(m_checklistPage),
                            static_cast<wb::Page *>(m_evidencePage), static_cast<wb::Page *>(m_planPage),
-                           static_cast<wb::Page *>(m_comparePage)})
+                           static_cast<wb::Page *>(m_comparePage), static_cast<wb::Page *>(m_recordPage)})
         connect(page, &wb::Page::goTo, this, &MainWindow::goTo);
     right->addWidget(m_tabs);
     m_warnings = new WarningsPanel(document,

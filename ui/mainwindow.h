@@ -26,6 +26,7 @@ class ChartView;
 class ComparePage;
 class ChecklistPage;
 class PlanPage;
+class RecordPage;
 class EvidencePage;
 class CostPage;
 class Document;
@@ -41,7 +42,7 @@ class MainWindow : public QMainWindow
 
 public:
     // The pages, in the method's order.
-    enum class Tab { Brief, Candidates, Fit, Performance, Cost, Checklist, Evidence, Plan, Compare };
+    enum class Tab { Brief, Candidates, Fit, Performance, Cost, Checklist, Evidence, Plan, Compare, Record };
 
     explicit MainWindow(Document *document, QWidget *parent = nullptr);
 
@@ -76,6 +77,7 @@ public:
     QLabel *recommendationLabel() const;
     ChecklistPage *checklistPage() const { return m_checklistPage; }
     PlanPage *planPage() const { return m_planPage; }
+    RecordPage *recordPage() const { return m_recordPage; }
     EvidencePage *evidencePage() const { return m_evidencePage; }
     QProgressBar *progressBar() const { return m_progress; }
     // The presentation window while View > Present Chart shows one.
@@ -118,6 +120,7 @@ private:
     ComparePage *m_comparePage = nullptr;
     ChecklistPage *m_checklistPage = nullptr;
     PlanPage *m_planPage = nullptr;
+    RecordPage *m_recordPage = nullptr;
     EvidencePage *m_evidencePage = nullptr;
     QMenu *m_recentMenu = nullptr;
     QWidget *m_presenting = nullptr;  // the presentation window while one is shown

@@ -388,6 +388,7 @@ Result<RecordView> readDecisionRecord(const std::string &contentJson, const std:
         const Json &d = j.at("decision");
         v.decisionText = decisionText(d);
         if (!d.is_null()) {
+            v.choice = fmt::format("{} ({})", d.value("option", ""), d.value("route", ""));
             RecordDecision dec;
             if (d.at("candidate_index").is_number_unsigned())
                 dec.candidate = d.at("candidate_index").get<std::size_t>();

@@ -92,7 +92,8 @@ struct RecordView
     std::string resultsJson;      // the figures as recorded (the results JSON of the spec)
     std::string contentJson;      // the whole record
     std::string today;            // the date its prices were aged against
-    std::string decisionText;     // "Rent 4x b200-180gb (on-demand) ...", or "draft"
+    std::string decisionText;     // "4x b200-180gb (rent): why ...", or "draft: no decision recorded"
+    std::string choice;           // the option and route alone, "4x b200-180gb (rent)" (empty for a draft)
     std::optional<RecordDecision> decision;
 };
 Result<RecordView> readDecisionRecord(const std::string &contentJson, const std::string &name);

@@ -15,6 +15,7 @@
 #include <pages/checklistpage.h>
 #include <pages/planpage.h>
 #include <pages/evidencepage.h>
+#include <pages/recordpage.h>
 #include <dialogs/evidenceimport.h>
 #include <report/report.h>
 #include <pages/resultpage.h>
@@ -59,6 +60,10 @@
 #include <QAbstractButton>
 #include <QWizard>
 #include <QGroupBox>
+#include <QTextBrowser>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QTableWidget>
 #include <QTextBrowser>
 #include <QPushButton>
 #include <QListWidget>
@@ -193,6 +198,7 @@ private slots:
     void checklistGatesAPurchaseInTheWindow();
     void planPageShowsThePlan();
     void evidencePageImportsAndCalibrates();
+    void recordPageRecordsUndoesAndExports();
     void screenshots();
 };
 
@@ -2027,6 +2033,104 @@ void TestMainWindow::evidencePageImportsAndCalibrates()
     QCOMPARE(resultsToJson(*doc.brief(), doc.results()), resultsToJson(*doc.brief(), uncalibrated));
 }
 
+void TestMainWindow::recordPageRecordsUndoesAndExports()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QByteArray brief = R"({"format": "gpu-workbench-brief", "version": 1, "name": "Small chat",
+      "workload": {"kind": "realtime-inference", "model": "llama-3.1-8b", "weights_precision": "fp8",
+        "kv_cache_precision": "fp8", "input_tokens": 2000, "output_tokens": 300,
+        "traffic": {"mode": "open-loop", "request_rate_per_s": 4}},
+      "candidates": [{"gpu": "h200-sxm-141gb", "gpus": 1, "tensor_parallel": 1, "serving_stack": "vllm"}]})";
+    QVERIFY(!doc.newFromBrief(QString::fromUtf8(brief)).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Record));
+    wb::RecordPage *page = w.recordPage();
+    QCOMPARE(page->recordsTable()->rowCount(), 0);
+    QVERIFY(page->optionBox()->count() >= 2);  // the H200's prices and the model API
+    QVERIFY(!page->recordButton()->isEnabled());  // nothing said yet
+
+    // Typed as a person types: the rationale, two signers on two lines, a date that is not one.
+    page->rationaleEdit()->setFocus();
+    QTest::keyClicks(page->rationaleEdit(), QStringLiteral("Cheapest within the SLO at this volume"));
+    page->signOffEdit()->setFocus();
+    QTest::keyClicks(page->signOffEdit(), QStringLiteral("Ana Ruiz, finance"));
+    QTest::keyClick(page->signOffEdit(), Qt::Key_Return);
+    QTest::keyClicks(page->signOffEdit(), QStringLiteral("Bo Chen, platform"));
+    page->dateEdit()->setFocus();
+    page->dateEdit()->selectAll();
+    QTest::keyClicks(page->dateEdit(), QStringLiteral("2 Dec"));
+    QVERIFY2(page->problem()->text().contains(QLatin1String("Date")), qPrintable(page->problem()->text()));
+    QVERIFY(!page->recordButton()->isEnabled());
+    page->dateEdit()->selectAll();
+    QTest::keyClicks(page->dateEdit(), QStringLiteral("2026-12-02"));
+    QVERIFY2(page->problem()->text().isEmpty(), qPrintable(page->problem()->text()));
+    QVERIFY(page->recordButton()->isEnabled());
+    // The option by keyboard: the first one (the H200 on demand, or whichever the list starts with).
+    page->optionBox()->setFocus();
+    QTest::keyClick(page->optionBox(), Qt::Key_Home);
+    const QString chosen = page->optionBox()->currentText();
+
+    // Record decision… asks first; Yes makes the record off the window's thread.
+    QSignalSpy finished(page, &wb::RecordPage::finished);
+    QTimer::singleShot(0, this, [] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()))
+            box->button(QMessageBox::Yes)->click();
+    });
+    QTest::mouseClick(page->recordButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
+    QVERIFY2(finished.at(0).at(0).toString().isEmpty(), qPrintable(finished.at(0).at(0).toString()));
+    QCOMPARE(page->recordsTable()->rowCount(), 1);
+    QCOMPARE(page->recordsTable()->item(0, 4)->text(), QStringLiteral("intact"));
+    QVERIFY(page->recordsTable()->item(0, 3)->text().contains(QLatin1String("Bo Chen, platform")));
+    const std::vector<wb::StoredRecord> stored = doc.records();
+    QCOMPARE(stored.size(), std::size_t(1));
+    auto view = wb::readDecisionRecord(stored[0].contentJson, "record");
+    QVERIFY(view && view->decision);
+    QCOMPARE(view->decision->rationale, std::string("Cheapest within the SLO at this volume"));
+    QCOMPARE(view->decision->signOff, (std::vector<std::string>{"Ana Ruiz, finance", "Bo Chen, platform"}));
+    QVERIFY2(chosen.contains(QString::fromStdString(view->decisionText.substr(0, view->decisionText.find(' ')))),
+             qPrintable(chosen + QLatin1String(" / ") + QString::fromStdString(view->decisionText)));
+
+    // One undo step takes it back; redo brings the same record back under its id.
+    w.activateWindow();  // the confirmation box had the focus
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QCOMPARE(QApplication::focusWidget(), page->recordsTable());
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(page->recordsTable()->rowCount(), 0);
+    QVERIFY(doc.records().empty());
+    doc.undoStack()->redo();
+    QCOMPARE(doc.records().size(), std::size_t(1));
+    QCOMPARE(doc.records()[0].id, stored[0].id);
+
+    // Recompute with this version: nothing has changed.
+    page->recordsTable()->selectRow(0);
+    QVERIFY(page->recomputeButton()->isEnabled());
+    QTest::mouseClick(page->recomputeButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, 60000);
+    QVERIFY2(page->details()->toPlainText().contains(QLatin1String("No differences")), qPrintable(page->details()->toPlainText()));
+
+    // The selected record as a PDF (the file dialog is the button's; the page writes the path).
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("record.pdf"));
+    page->exportPdf(pdf);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 3, 60000);
+    QVERIFY2(finished.at(2).at(0).toString().isEmpty(), qPrintable(finished.at(2).at(0).toString()));
+    QProcess text;
+    text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    QVERIFY(text.waitForFinished(30000));
+    const QString extracted = QString::fromUtf8(text.readAllStandardOutput());
+    QVERIFY(extracted.contains(QLatin1String("Cheapest within the SLO at this volume")));
+    QVERIFY(extracted.contains(QString::fromStdString(view->sha256)));
+    // And the scenario's figures as a workbook.
+    const QString xlsx = dir.filePath(QStringLiteral("figures.xlsx"));
+    page->exportXlsx(xlsx);
+    QVERIFY(QFileInfo(xlsx).size() > 1000);
+}
+
 void TestMainWindow::screenshots()
 {
     const QString dir = qEnvironmentVariable("WB_SCREENSHOT_DIR");
@@ -2091,6 +2195,19 @@ void TestMainWindow::screenshots()
                      page(int(W::Tab::Plan));
                  }},
                 {QStringLiteral("6-compare"), [&] { page(int(W::Tab::Compare)); }},
+                {QStringLiteral("6b-record"), [&] { page(int(W::Tab::Record)); }},
+                {QStringLiteral("6b-record-made"), [&] {
+                     auto snapshot = doc.recordSnapshot();
+                     QVERIFY(snapshot);
+                     wb::RecordDecision d;
+                     d.rationale = "The model API is cheapest at this volume; revisit when it doubles";
+                     d.signOff = {"Ana Ruiz, finance", "Bo Chen, platform"};
+                     d.date = "2026-12-02";
+                     auto content = wb::recordScenario(*snapshot, doc.catalog(), d, "2026-12-02T10:00:00Z");
+                     QVERIFY2(content, content ? "" : content.error().toString().c_str());
+                     QVERIFY(!doc.addRecord(doc.scenarioName(), "2026-12-02T10:00:00Z", *content).has_value());
+                     w.recordPage()->recordsTable()->selectRow(0);
+                 }},
                 {QStringLiteral("5f-evidence"), [&] {
                      scenario(3);
                      QTRY_VERIFY_WITH_TIMEOUT(doc.evidenceAnalysisCurrent(), 180000);

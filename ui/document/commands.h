@@ -145,6 +145,22 @@ private:
     std::vector<EvidenceRun> m_added, m_removed;
 };
 
+// A decision record made: undo takes it back, redo stores it again under the same id.
+class RecordCommand final : public QUndoCommand
+{
+public:
+    RecordCommand(Document *doc, const QString &text, StoredRecord record)
+        : QUndoCommand(text), m_doc(doc), m_record(std::move(record))
+    {
+    }
+    void undo() override { m_doc->applyRecord(m_record, false); }
+    void redo() override { m_record.id = m_doc->applyRecord(m_record, true); }
+
+private:
+    Document *m_doc;
+    StoredRecord m_record;
+};
+
 // A scenario's calibration switch turned on or off.
 class CalibrationSwitchCommand final : public QUndoCommand
 {

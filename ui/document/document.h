@@ -151,6 +151,15 @@ public:
     std::shared_ptr<const EvidenceAnalysis> evidenceAnalysis() const { return m_evidence; }
     bool evidenceAnalysisCurrent() const { return m_evidence && m_evidenceCurrent; }
 
+    // Decision records of the current scenario, oldest first (record/record.h reads them).
+    std::vector<StoredRecord> records() const;
+    // The current scenario's inputs for a record, copied out of the project (so that the record
+    // can be made on another thread: recordScenario); the error says why there is none.
+    Result<ScenarioSnapshot> recordSnapshot() const;
+    // Stores a record made from recordSnapshot() as one undoable step; the error says why not
+    // (read-only project, its scenario gone).
+    std::optional<QString> addRecord(const QString &scenario, const std::string &created, const std::string &contentJson);
+
     int autosaveIntervalS() const { return m_autosaveIntervalS; }
     void setAutosaveIntervalS(int seconds);
     // Writes the recovery file now (what the timer does); returns false with nothing to save.
@@ -166,6 +175,8 @@ signals:
     void evidenceChanged();
     // evidenceAnalysis() was replaced or cleared.
     void evidenceAnalysisChanged();
+    // A decision record was added or taken back (or another scenario is shown).
+    void recordsChanged();
 
 private:
     std::optional<QString> adopt(Project project, const QString &path, const QString &source, bool modified,
@@ -183,6 +194,9 @@ private:
     // Stores and removes runs, or sets the switch, for the evidence commands (undo and redo).
     void applyEvidence(const std::vector<EvidenceRun> &store, const std::vector<long long> &remove);
     void applyCalibrationSwitch(const QString &scenario, bool on);
+    // Stores (record.id > 0 keeps it) or takes back a record, for RecordCommand; returns its id.
+    long long applyRecord(const StoredRecord &record, bool store);
+    friend class RecordCommand;
     friend class EvidenceCommand;
     friend class CalibrationSwitchCommand;
     friend class ScenarioCommand;

@@ -508,16 +508,24 @@ std::vector<StoredRecord> Project::records(const std::string &scenarioName) cons
     return list;
 }
 
-Result<long long> Project::putRecord(const std::string &scenarioName, const std::string &created, const std::string &contentJson)
+Result<long long> Project::putRecord(const std::string &scenarioName, const std::string &created, const std::string &contentJson,
+                                     long long id)
 {
     if (!scenario(scenarioName))
         return Error{"", "", "there is no scenario \"" + scenarioName + "\""};
-    Statement s(m_db, "INSERT INTO decision_records (scenario, created, content_json) VALUES (?1, ?2, ?3)");
-    if (Status r = s.bind(1, scenarioName).bind(2, created).bind(3, contentJson)
-                       .run("the decision record of scenario \"" + scenarioName + "\" could not be stored");
-        !r)
+    Statement s(m_db, "INSERT INTO decision_records (id, scenario, created, content_json) VALUES (?4, ?1, ?2, ?3)");
+    s.bind(1, scenarioName).bind(2, created).bind(3, contentJson);
+    if (id > 0)
+        s.bind(4, id);
+    if (Status r = s.run("the decision record of scenario \"" + scenarioName + "\" could not be stored"); !r)
         return r.error();
     return static_cast<long long>(sqlite3_last_insert_rowid(m_db));
+}
+
+Status Project::removeRecord(long long id)
+{
+    Statement s(m_db, "DELETE FROM decision_records WHERE id = ?1");
+    return s.bind(1, id).run("decision record " + std::to_string(id) + " could not be taken back");
 }
 
 std::string Project::contentDigest() const

@@ -154,8 +154,12 @@ public:
     Status removeEvidence(long long id);
     // Decision records, oldest first; one scenario's when named.
     std::vector<StoredRecord> records(const std::string &scenario = {}) const;
-    // Stores a record of an existing scenario and returns its id (records are append-only).
-    Result<long long> putRecord(const std::string &scenario, const std::string &created, const std::string &contentJson);
+    // Stores a record of an existing scenario and returns its id (records are append-only): a
+    // new id when id is 0, else that id (the redo of an undone recording).
+    Result<long long> putRecord(const std::string &scenario, const std::string &created, const std::string &contentJson,
+                                long long id = 0);
+    // Takes back a record just made (the undo of recording it); nothing else removes a record.
+    Status removeRecord(long long id);
     // Whether a scenario's figures use the calibration from its runs (on by default).
     Status setEvidenceCalibration(const std::string &scenario, bool on);
 
