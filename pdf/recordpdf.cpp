@@ -92,6 +92,16 @@ QString gib(const QJsonValue &v)
                         : QStringLiteral("-");
 }
 
+// A run's load as the evidence list gives it: a rate, a concurrency or offline.
+QString loadText(const QJsonObject &load)
+{
+    if (load.contains(QLatin1String("request_rate_per_s")))
+        return number(load.value(QLatin1String("request_rate_per_s")), 4) + QStringLiteral(" requests/s");
+    if (load.contains(QLatin1String("concurrency")))
+        return QString::number(load.value(QLatin1String("concurrency")).toInt()) + QStringLiteral(" concurrent");
+    return QStringLiteral("offline");
+}
+
 QString candidateLabel(const QJsonObject &c)
 {
     QString label = QStringLiteral("%1x %2").arg(c.value(QLatin1String("gpus")).toInt()).arg(c.value(QLatin1String("gpu")).toString());
@@ -588,7 +598,7 @@ private:
                                  "literature prior)."));
         Table t{{QStringLiteral("Assumption"), QStringLiteral("Value"), QStringLiteral("Unit"), QStringLiteral("Origin"),
                  QStringLiteral("Reason and source")},
-                {}, {}, {1}, {25, 10, 9, 9, 47}};
+                {}, {}, {1}, {22, 11, 8, 11, 48}};
         for (const QJsonValue &a : m_results.value(QLatin1String("assumptions")).toArray()) {
             const QJsonObject o = a.toObject();
             t.rows.append({esc(o.value(QLatin1String("name")).toString()), esc(number(o.value(QLatin1String("value")), 4)),
@@ -628,21 +638,25 @@ private:
             r.rows.append({QString::number(o.value(QLatin1String("id")).toInt()), esc(o.value(QLatin1String("tool")).toString()),
                            esc(f.value(QLatin1String("name")).toString() + QStringLiteral(" (")
                                + f.value(QLatin1String("sha256")).toString().left(16) + QStringLiteral("...)")),
-                           QString::number(o.value(QLatin1String("candidate")).toInt()), esc(str(o.value(QLatin1String("load")))),
+                           QString::number(o.value(QLatin1String("candidate")).toInt()), esc(loadText(o.value(QLatin1String("load")).toObject())),
                            esc(o.value(QLatin1String("date")).toString())});
         }
         h += QStringLiteral("<h3>Imported runs</h3>") + tableHtml(r);
         // Measured against predicted, before and after the calibration.
         const QJsonObject comparison = m_record.value(QLatin1String("evidence_comparison")).toObject();
         Table m{{QStringLiteral("Run"), QStringLiteral("Metric"), QStringLiteral("Measured"), QStringLiteral("Predicted"),
-                 QStringLiteral("Calibrated")},
-                {}, {}, {2, 3, 4}};
+                 QStringLiteral("Calibrated"), QStringLiteral("Left out")},
+                {}, {}, {2, 3, 4, 5}};
         for (const QJsonValue &v : comparison.value(QLatin1String("runs")).toArray())
             for (const QJsonValue &x : v.toObject().value(QLatin1String("metrics")).toArray()) {
                 const QJsonObject o = x.toObject();
+                // Latencies in milliseconds, rates per second.
+                const bool rate = o.value(QLatin1String("metric")).toString().endsWith(QLatin1String("_per_s"));
+                const auto figure = [rate](const QJsonValue &f) { return rate ? number(f, 4) + QStringLiteral(" /s") : milliseconds(f); };
                 m.rows.append({QString::number(v.toObject().value(QLatin1String("run")).toInt()),
-                               esc(o.value(QLatin1String("metric")).toString() + QLatin1Char(' ') + o.value(QLatin1String("stat")).toString()), esc(number(o.value(QLatin1String("measured")), 4)),
-                               esc(number(o.value(QLatin1String("predicted")), 4)), esc(number(o.value(QLatin1String("calibrated")), 4))});
+                               esc(o.value(QLatin1String("metric")).toString() + QLatin1Char(' ') + o.value(QLatin1String("stat")).toString()),
+                               esc(figure(o.value(QLatin1String("measured")))), esc(figure(o.value(QLatin1String("predicted")))),
+                               esc(figure(o.value(QLatin1String("calibrated")))), esc(figure(o.value(QLatin1String("left_out"))))});
             }
         if (!m.rows.isEmpty())
             h += QStringLiteral("<h3>Measured against predicted</h3>") + tableHtml(m);

@@ -500,6 +500,8 @@ int reportCommand(const QCommandLineParser &parser, const QStringList &args, con
     const QString error = wb::writeRecordPdf(QByteArray::fromStdString(content), outPath, options);
     return error.isEmpty() ? 0 : fail(kFailure, error.toStdString());
 #else
+    (void)page;
+    (void)content;
     return fail(kFailure, "this gpuwb was built without the PDF writer (WB_BUILD_GUI=OFF)");
 #endif
 }

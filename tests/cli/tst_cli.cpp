@@ -1000,6 +1000,30 @@ void TestCli::reportPrintsTheRecord()
     QCOMPARE(gpuwb({QStringLiteral("report"), project, QStringLiteral("--record"), QStringLiteral("77"), QStringLiteral("--out"), draft})
                  .exitCode,
              2);
+
+    // The sample's scenario with measured runs: its draft prints the calibration and the runs
+    // against their predictions, and its figures go to a workbook.
+    const QString measured = QStringLiteral("Support chat on 8x H200, with sample measured runs");
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("import"), project, samples + QLatin1String("chat-70b-h200-measured.brief.json")})
+                 .exitCode,
+             0);
+    for (const char *file : {"vllm-h200-12.5rps.json", "guidellm-h200.json", "llmperf-h200_2000_300_summary.json"})
+        QCOMPARE(gpuwb({QStringLiteral("evidence"), QStringLiteral("import"), project, samples + QLatin1String("evidence/") + QLatin1String(file),
+                        QStringLiteral("--scenario"), measured, QStringLiteral("--candidate"), QStringLiteral("1")})
+                     .exitCode,
+                 0);
+    const Run calibrated = gpuwb({QStringLiteral("report"), project, QStringLiteral("--scenario"), measured, QStringLiteral("--out"), draft});
+    QVERIFY2(calibrated.exitCode == 0, qPrintable(calibrated.err));
+    extract.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), draft, QStringLiteral("-")});
+    QVERIFY(extract.waitForFinished(60000));
+    const QString measuredText = QString::fromUtf8(extract.readAllStandardOutput());
+    for (const char *part : {"DRAFT", "calibrated from 4 runs", "Imported runs", "Measured against predicted", "12.5 requests/s"})
+        QVERIFY2(measuredText.contains(QLatin1String(part)), part);
+    const QString xlsx = dir.filePath(QStringLiteral("measured.xlsx"));
+    const Run workbook = gpuwb({QStringLiteral("export"), project, QStringLiteral("--scenario"), measured, QStringLiteral("--format"),
+                                QStringLiteral("xlsx"), QStringLiteral("--out"), xlsx});
+    QVERIFY2(workbook.exitCode == 0, qPrintable(workbook.err));
+    QVERIFY(QFileInfo(xlsx).size() > 1000);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
