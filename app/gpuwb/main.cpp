@@ -323,6 +323,15 @@ int checklistCommand(const QStringList &args, const QString &vendor, const QStri
                        outPath);
 }
 
+// The named scenario's (the first's by default) inputs for a decision record.
+wb::Result<wb::ScenarioSnapshot> snapshotOf(const wb::Project &project, const std::string &file, const QString &scenario)
+{
+    auto picked = pickScenario(project, file, scenario);
+    if (!picked)
+        return picked.error();
+    return wb::scenarioSnapshot(project, picked->name);
+}
+
 // gpuwb record new|list|show|recompute PROJECT.gpuwb ...
 int recordCommand(const QCommandLineParser &parser, const QStringList &args, const wb::Catalog &catalog)
 {
@@ -359,10 +368,7 @@ int recordCommand(const QCommandLineParser &parser, const QStringList &args, con
         auto project = openForWriting(file);
         if (!project)
             return fail(kBadInput, project.error().toString());
-        auto picked = pickScenario(*project, file, parser.value(QStringLiteral("scenario")));
-        if (!picked)
-            return fail(kBadInput, picked.error().toString());
-        auto snapshot = wb::scenarioSnapshot(*project, picked->name);
+        auto snapshot = snapshotOf(*project, file, parser.value(QStringLiteral("scenario")));
         if (!snapshot)
             return fail(kBadInput, snapshot.error().toString());
         const std::string created = wb::nowUtcIso();
@@ -378,7 +384,7 @@ int recordCommand(const QCommandLineParser &parser, const QStringList &args, con
             return fail(kBadInput, file + ": " + (field.empty() ? std::string() : field + ": ") + content.error().message
                                        + "; nothing recorded");
         }
-        auto id = project->putRecord(picked->name, created, *content);
+        auto id = project->putRecord(snapshot->scenario, created, *content);
         if (!id)
             return fail(kFailure, file + ": " + id.error().toString());
         if (wb::Status saved = project->save(file); !saved)
@@ -472,10 +478,7 @@ int reportCommand(const QCommandLineParser &parser, const QStringList &args, con
             auto project = wb::Project::open(file, wb::OpenAccess::ReadOnly);
             if (!project)
                 return fail(kBadInput, project.error().toString());
-            auto picked = pickScenario(*project, file, parser.value(QStringLiteral("scenario")));
-            if (!picked)
-                return fail(kBadInput, picked.error().toString());
-            auto taken = wb::scenarioSnapshot(*project, picked->name);
+            auto taken = snapshotOf(*project, file, parser.value(QStringLiteral("scenario")));
             if (!taken)
                 return fail(kBadInput, taken.error().toString());
             snapshot = std::move(taken).value();

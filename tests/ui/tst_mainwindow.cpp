@@ -1948,10 +1948,9 @@ void TestMainWindow::planPageShowsThePlan()
 // the dialog stays open), the run listed and compared with the prediction, the figures marked
 // "calibrated from 1 run" on the Performance table; the switch clicked off restores the
 // uncalibrated figures exactly; Ctrl+Z brings calibration back, and again undoes the import.
-void TestMainWindow::evidencePageImportsAndCalibrates()
+// The window at 1280x800 on a one-candidate brief (Llama 3.1 8B on one H200), fully evaluated.
+static void openSmallChat(wb::Document &doc, wb::MainWindow &w)
 {
-    wb::Document doc(shippedCatalog());
-    wb::MainWindow w(&doc);
     w.resize(1280, 800);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -1962,6 +1961,15 @@ void TestMainWindow::evidencePageImportsAndCalibrates()
       "candidates": [{"gpu": "h200-sxm-141gb", "gpus": 1, "tensor_parallel": 1, "serving_stack": "vllm"}]})";
     QVERIFY(!doc.newFromBrief(QString::fromUtf8(brief)).has_value());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+void TestMainWindow::evidencePageImportsAndCalibrates()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    openSmallChat(doc, w);
+    if (QTest::currentTestFailed())
+        return;
     const wb::Results uncalibrated = doc.results();
     w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Evidence));
     wb::EvidencePage *page = w.evidencePage();
@@ -2037,16 +2045,9 @@ void TestMainWindow::recordPageRecordsUndoesAndExports()
 {
     wb::Document doc(shippedCatalog());
     wb::MainWindow w(&doc);
-    w.resize(1280, 800);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    const QByteArray brief = R"({"format": "gpu-workbench-brief", "version": 1, "name": "Small chat",
-      "workload": {"kind": "realtime-inference", "model": "llama-3.1-8b", "weights_precision": "fp8",
-        "kv_cache_precision": "fp8", "input_tokens": 2000, "output_tokens": 300,
-        "traffic": {"mode": "open-loop", "request_rate_per_s": 4}},
-      "candidates": [{"gpu": "h200-sxm-141gb", "gpus": 1, "tensor_parallel": 1, "serving_stack": "vllm"}]})";
-    QVERIFY(!doc.newFromBrief(QString::fromUtf8(brief)).has_value());
-    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    openSmallChat(doc, w);
+    if (QTest::currentTestFailed())
+        return;
     w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Record));
     wb::RecordPage *page = w.recordPage();
     QCOMPARE(page->recordsTable()->rowCount(), 0);
