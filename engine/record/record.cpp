@@ -107,9 +107,8 @@ Json calibrationSection(const std::vector<EvidenceCalibration> &calibrations)
     return list;
 }
 
-std::string routeOf(const RecordDecision &d, const Brief &brief)
+std::string routeOf(const RecordDecision &d)
 {
-    (void)brief;
     if (!d.candidate)
         return "api";
     if (d.hybrid)
@@ -128,7 +127,7 @@ std::string routeOf(const RecordDecision &d, const Brief &brief)
 }
 
 // The decision, checked against the results; the option it names, for its figures.
-Result<Json> decisionSection(const RecordDecision &d, const Brief &brief, const Results &results)
+Result<Json> decisionSection(const RecordDecision &d, const Results &results)
 {
     const auto refuse = [](const std::string &field, const std::string &why) { return Error{"", "/decision/" + field, why}; };
     const CostOption *option = nullptr;
@@ -185,7 +184,7 @@ Result<Json> decisionSection(const RecordDecision &d, const Brief &brief, const 
     }
     return Json{{"candidate_index", d.candidate ? Json(*d.candidate) : Json(nullptr)},
                 {"option", label},
-                {"route", routeOf(d, brief)},
+                {"route", routeOf(d)},
                 {"term", d.term ? Json(std::string(enumName(*d.term))) : Json(nullptr)},
                 {"provider", option->provider},
                 {"cost_per_accepted_output_usd", option->costPerAcceptedOutput},
@@ -324,7 +323,7 @@ Result<std::string> makeDecisionRecord(const RecordInputs &in, const std::option
     content["draft"] = !decision;
     content["decision"] = nullptr;
     if (decision) {
-        auto d = decisionSection(*decision, *in.brief, *in.results);
+        auto d = decisionSection(*decision, *in.results);
         if (!d)
             return d.error();
         content["decision"] = *d;
@@ -408,12 +407,29 @@ Result<RecordView> readDecisionRecord(const std::string &contentJson, const std:
     return v;
 }
 
+namespace {
+Result<Recomputation> recompute(const RecordView &record, const RecomputeWith &with);
+}
+
 Result<Recomputation> recomputeDecisionRecord(const RecordView &record, const RecomputeWith &with)
+{
+    // A record changed by hand (its hash no longer matches) may lack what ours hold or hold it
+    // with other types: that is a damaged record, said as such, never a crash.
+    try {
+        return recompute(record, with);
+    } catch (const std::exception &e) {
+        return Error{"", "", "the record of \"" + record.scenario + "\" cannot be recomputed: it is damaged (" + e.what() + ")"};
+    }
+}
+
+namespace {
+
+Result<Recomputation> recompute(const RecordView &record, const RecomputeWith &with)
 {
     if (!with.catalog)
         return Error{"", "", "a recomputation needs the catalog"};
     const Catalog &catalog = *with.catalog;
-    const Json j = parsed(record.contentJson);
+    Json j = parsed(record.contentJson);  // not const: a member it lacks reads as null
     auto brief = parseBrief(record.briefJson, "decision record of \"" + record.scenario + "\"", catalog);
     if (!brief)
         return Error{brief.error().file, brief.error().path,
@@ -469,6 +485,8 @@ Result<Recomputation> recomputeDecisionRecord(const RecordView &record, const Re
     compare(before, after, "/results", false, out.changes);
     return out;
 }
+
+} // namespace
 
 std::string recomputationMarkdown(const RecordView &record, const Recomputation &r)
 {

@@ -111,6 +111,15 @@ void TestRecord::contentIsHashedAndReadBack()
     auto tampered = readDecisionRecord(edited.dump(), "record");
     QVERIFY(tampered);
     QVERIFY(!tampered->intact);
+    // A record changed by hand into nonsense is refused as damaged when recomputed, not a crash.
+    edited["calibration"] = nlohmann::json::array({{{"gpu", 5}, {"factors", "none"}}});
+    auto nonsense = readDecisionRecord(edited.dump(), "record");
+    QVERIFY(nonsense);
+    RecomputeWith with;
+    with.catalog = &wbtest::shippedCatalog();
+    auto refused = recomputeDecisionRecord(*nonsense, with);
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().message.find("damaged") != std::string::npos, refused.error().message.c_str());
 
     // A draft has no decision and says so.
     auto draft = makeDecisionRecord(inputsOf(s), std::nullopt);
