@@ -13,6 +13,7 @@
 #include <QSaveFile>
 #include <QTextCursor>
 #include <QTextDocument>
+#include <QUuid>
 
 #include <cmath>
 #include <map>
@@ -175,9 +176,21 @@ QString para(const QString &text)
     return QStringLiteral("<p>") + esc(text) + QStringLiteral("</p>");
 }
 
+// A chart's place in the HTML: a marker with a key no text of the record can know.
+const QString &chartKey()
+{
+    static const QString key = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    return key;
+}
+
+QString chartMarker(int index)
+{
+    return QStringLiteral("[[chart:%1:%2]]").arg(chartKey()).arg(index);
+}
+
 QString chartPlaceholder(int index)
 {
-    return QStringLiteral("<p>[[chart:%1]]</p>").arg(index);
+    return QStringLiteral("<p>") + chartMarker(int(index)) + QStringLiteral("</p>");
 }
 
 // Every scalar of a JSON object as "a / b / c" -> value, in document order.
@@ -255,7 +268,9 @@ private:
     {
         const bool draft = m_record.value(QLatin1String("draft")).toBool();
         const QJsonObject d = m_record.value(QLatin1String("decision")).toObject();
-        QString h = QStringLiteral("<h1>Decision record: %1</h1>").arg(esc(m_record.value(QLatin1String("scenario")).toString()));
+        QString h = QStringLiteral("<h1>%1: %2</h1>")
+                        .arg(draft ? QStringLiteral("Draft record") : QStringLiteral("Decision record"),
+                             esc(m_record.value(QLatin1String("scenario")).toString()));
         if (draft)
             h += QStringLiteral("<p style=\"color:#b00000;\"><b>DRAFT: the scenario as it stands; no decision has been recorded "
                                 "and nobody has signed.</b></p>");
@@ -779,7 +794,10 @@ QString writeRecordPdf(const QByteArray &recordJson, const QString &path, const 
         return path + QStringLiteral(": cannot be written: ") + file.errorString();
     {
         QPdfWriter pdf(&file);
-        pdf.setTitle(QStringLiteral("Decision record: ") + record.value(QLatin1String("scenario")).toString());
+        // A draft says so on every page, in its title and its heading: it is no decision.
+        const bool draft = record.value(QLatin1String("draft")).toBool();
+        const QString kind = draft ? QStringLiteral("DRAFT, not a decision record") : QStringLiteral("Decision record");
+        pdf.setTitle(kind + QStringLiteral(": ") + record.value(QLatin1String("scenario")).toString().simplified());
         pdf.setCreator(QStringLiteral("GPU Workbench ") + record.value(QLatin1String("engine_version")).toString());
         pdf.setPageSize(QPageSize(options.page));
         pdf.setPageMargins(QMarginsF(16, 16, 16, 16), QPageLayout::Millimeter);
@@ -807,7 +825,7 @@ QString writeRecordPdf(const QByteArray &recordJson, const QString &path, const 
         doc.setHtml(report.html(charts->charts()));
         // Each placeholder paragraph becomes its chart: as wide as the page, its height by kind.
         for (std::size_t i = 0; i < charts->charts().size(); ++i) {
-            QTextCursor c = doc.find(QStringLiteral("[[chart:%1]]").arg(i));
+            QTextCursor c = doc.find(chartMarker(int(i)));
             if (c.isNull())
                 continue;
             QTextCharFormat f;
@@ -827,11 +845,11 @@ QString writeRecordPdf(const QByteArray &recordJson, const QString &path, const 
         // without lines (drawn as nothing).
         doc.setPageSize(body);
 
-        const QString footerText = QStringLiteral("Decision record \u00b7 %1 \u00b7 GPU Workbench %2 \u00b7 prices as of %3 \u00b7 SHA-256 %4")
-                                       .arg(record.value(QLatin1String("scenario")).toString(),
+        const QString footerText = QStringLiteral("%5 \u00b7 %1 \u00b7 GPU Workbench %2 \u00b7 prices as of %3 \u00b7 SHA-256 %4")
+                                       .arg(record.value(QLatin1String("scenario")).toString().simplified(),
                                             record.value(QLatin1String("engine_version")).toString(),
                                             record.value(QLatin1String("today")).toString(),
-                                            record.value(QLatin1String("sha256")).toString().left(16) + QStringLiteral("..."));
+                                            record.value(QLatin1String("sha256")).toString().left(16) + QStringLiteral("...")).arg(kind);
         QPainter painter;
         if (!painter.begin(&pdf))
             return path + QStringLiteral(": cannot be written: the PDF writer could not start");

@@ -500,8 +500,15 @@ int reportCommand(const QCommandLineParser &parser, const QStringList &args, con
 #ifdef WB_WITH_PDF
     wb::RecordPdfOptions options;
     options.page = page == QLatin1String("letter") ? QPageSize::Letter : QPageSize::A4;
-    const QString error = wb::writeRecordPdf(QByteArray::fromStdString(content), outPath, options);
-    return error.isEmpty() ? 0 : fail(kFailure, error.toStdString());
+    // Through the one atomic writer, so that a device, a FIFO or a read-only file is refused as
+    // everywhere else; the PDF goes to its temporary file.
+    const wb::Status written = wb::writeAtomically(outPath.toStdString(), [&](const std::string &temp) -> wb::Status {
+        const QString error = wb::writeRecordPdf(QByteArray::fromStdString(content), QString::fromStdString(temp), options);
+        if (!error.isEmpty())
+            return wb::Error{outPath.toStdString(), "", error.toStdString()};
+        return wb::Ok{};
+    });
+    return written ? 0 : fail(kFailure, written.error().toString());
 #else
     (void)page;
     (void)content;
@@ -578,8 +585,8 @@ int main(int argc, char *argv[])
     for (int i = 1; i < argc && !wantsPdf; ++i)
         wantsPdf = std::string_view(argv[i]) == "report";
 #ifdef WB_WITH_PDF
-    if (wantsPdf && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (wantsPdf)
+        qputenv("QT_QPA_PLATFORM", "offscreen");  // a PDF needs fonts, never a display
     if (wantsPdf)
         // Qt's note that it made up a runtime folder is not the user's business.
         qInstallMessageHandler([](QtMsgType type, const QMessageLogContext &, const QString &message) {
@@ -675,6 +682,16 @@ int main(int argc, char *argv[])
         parser.showVersion();
 
     const QStringList args = parser.positionalArguments();
+    // --out never replaces the file a command reads (a project or a brief).
+    if (parser.isSet(QStringLiteral("out")) && args.size() >= 2) {
+        const QFileInfo out(parser.value(QStringLiteral("out")));
+        for (int i = 1; i < args.size(); ++i) {
+            const QFileInfo in(args.at(i));
+            if (in.exists() && out.exists() && in.canonicalFilePath() == out.canonicalFilePath())
+                return fail(kBadInput, "--out: " + parser.value(QStringLiteral("out")).toStdString()
+                                           + " is the file this command reads; write to another file");
+        }
+    }
     const bool projectVerb = args.value(0) == QLatin1String("project");
     const bool checklistVerb = args.value(0) == QLatin1String("checklist");
     const bool evidenceVerb = args.value(0) == QLatin1String("evidence");

@@ -40,8 +40,30 @@ const char *numberFormat(CellFormat f)
     return nullptr;
 }
 
-std::string cut(const std::string &text)
+// XML 1.0 cannot hold C0 controls other than tab, line feed and carriage return, nor U+FFFE and
+// U+FFFF: each becomes U+FFFD, so that the workbook opens without repair.
+std::string xmlSafe(const std::string &text)
 {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+            out += "\xEF\xBF\xBD";
+        } else if (c == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBF
+                   && (static_cast<unsigned char>(text[i + 2]) == 0xBE || static_cast<unsigned char>(text[i + 2]) == 0xBF)) {
+            out += "\xEF\xBF\xBD";
+            i += 2;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+std::string cut(const std::string &raw)
+{
+    const std::string text = xmlSafe(raw);
     if (text.size() <= kMaxCellChars)
         return text;
     // Cut on a UTF-8 character boundary, leaving room for the ellipsis.

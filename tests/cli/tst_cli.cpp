@@ -919,6 +919,17 @@ void TestCli::recordNewListRecompute()
 
     const Run missing = gpuwb({QStringLiteral("record"), QStringLiteral("show"), project, QStringLiteral("--record"), QStringLiteral("99")});
     QCOMPARE(missing.exitCode, 2);
+
+    // --out onto the project itself is refused and the project is left as it was.
+    const QByteArray kept = bytes();
+    for (const QStringList &command : {QStringList{QStringLiteral("report"), project, QStringLiteral("--record"), id},
+                                       QStringList{QStringLiteral("export"), project},
+                                       QStringList{QStringLiteral("record"), QStringLiteral("list"), project}}) {
+        const Run onto = gpuwb(command + QStringList{QStringLiteral("--out"), project});
+        QCOMPARE(onto.exitCode, 2);
+        QVERIFY2(onto.err.contains(QLatin1String("--out")), qPrintable(onto.err));
+        QCOMPARE(bytes(), kept);
+    }
 }
 
 void TestCli::reportPrintsTheRecord()

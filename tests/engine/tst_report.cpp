@@ -223,6 +223,8 @@ void TestReport::formulaLikeTextStaysText()
     const QString path = dir.filePath(QStringLiteral("figures.xlsx"));
     Sheet injected{"Injected", {{"candidate", CellFormat::Text}, {"figure", CellFormat::Decimal}}, {}};
     injected.rows.push_back({{"=HYPERLINK(\"http://x\")", std::nullopt}, {"+1+1", std::nullopt}});
+    // Characters XML 1.0 cannot hold (U+FFFF, a bell) become U+FFFD: the workbook opens unrepaired.
+    injected.rows.push_back({{std::string("not\xEF\xBF\xBF") + "a character\x07", std::nullopt}, {"", std::nullopt}});
     std::vector<Sheet> sheets = resultSheets(brief, results);
     sheets.push_back(injected);
     QVERIFY(writeXlsx(path.toStdString(), sheets));
@@ -233,6 +235,7 @@ void TestReport::formulaLikeTextStaysText()
     const QStringList strings = sharedStrings(unzipped(path, QStringLiteral("xl/sharedStrings.xml")));
     QVERIFY(strings.contains(QStringLiteral("=HYPERLINK(\"http://x\")")));
     QVERIFY(strings.contains(QStringLiteral("+1+1")));
+    QVERIFY(strings.contains(QStringLiteral("not\uFFFDa character\uFFFD")));
 }
 
 void TestReport::failuresNameTheFileAndKeepTheOld()

@@ -237,6 +237,14 @@ void RecordPage::listOptions()
 
 void RecordPage::listRecords()
 {
+    // What was typed for one scenario is never recorded for another.
+    if (document()->scenarioName() != m_formScenario) {
+        m_formScenario = document()->scenarioName();
+        m_rationale->clear();
+        m_signOff->clear();
+        m_problem->clear();
+        m_status->clear();
+    }
     const std::vector<StoredRecord> records = document()->records();
     const long long keep = selectedRecord() ? selectedRecord()->id : 0;
     const QSignalBlocker blocker(m_records);
@@ -269,7 +277,7 @@ void RecordPage::listRecords()
     if (select >= 0)
         m_records->selectRow(select);
     if (records.empty())
-        m_details->setMarkdown(document()->hasBrief()
+        m_details->setMarkdown(document()->hasBrief() || !document()->scenarioName().isEmpty()
                                    ? tr("No decision recorded for this scenario yet. Choose the option, say why and who signs, "
                                         "then **Record decision…**.")
                                    : tr("Open a project to record its decisions."));
@@ -294,8 +302,11 @@ void RecordPage::showSelected()
 {
     const std::optional<StoredRecord> r = selectedRecord();
     m_recomputeButton->setEnabled(r.has_value() && !busy());
-    if (!r)
+    if (!r) {
+        m_details->setMarkdown(tr("Select a record to see it. With none selected, **Export PDF…** prints a draft of the "
+                                  "scenario as it stands (marked as a draft on every page)."));
         return;
+    }
     auto view = readDecisionRecord(r->contentJson, "record " + std::to_string(r->id));
     if (!view) {
         m_details->setPlainText(QString::fromStdString(view.error().toString()));

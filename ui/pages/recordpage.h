@@ -87,6 +87,7 @@ private:
     QFutureWatcher<Result<std::string>> m_watcher;
     std::function<void(const Result<std::string> &)> m_done;
     std::stop_source m_stop;
+    QString m_formScenario;   // the scenario the form's text was typed for
 };
 
 } // namespace wb
