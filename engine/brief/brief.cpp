@@ -212,10 +212,21 @@ struct BriefParser
             ts.sequenceParallel = t->optBoolean("sequence_parallel").value_or(false);
             ts.loraRank = int(t->optInteger("lora_rank", Range{1, 65536}).value_or(16));
             ts.loraTargets = t->optEnum<LoraTargets>("lora_targets").value_or(LoraTargets::AllLinear);
+            if (auto c = t->optObject("checkpoint")) {
+                // Storage from 1 MB/s to 100 TB/s; intervals and restarts up to about four months.
+                constexpr Range kStorage{1e6, 1e14};
+                constexpr Range kSeconds{1, 1e7};
+                ts.checkpoint.storageWriteBytesPerS = c->optNumber("storage_write_bytes_per_s", kStorage);
+                ts.checkpoint.storageReadBytesPerS = c->optNumber("storage_read_bytes_per_s", kStorage);
+                ts.checkpoint.intervalS = c->optNumber("interval_s", kSeconds);
+                ts.checkpoint.restartS = c->optNumber("restart_s", Range{0, 1e7});
+                noteUnknown(*c, {"storage_write_bytes_per_s", "storage_read_bytes_per_s", "interval_s", "restart_s"});
+            }
+            ts.interruptionsPerGpuHour = t->optNumber("interruptions_per_gpu_hour", Range{0, 1});
             noteUnknown(*t, {"sequence_length", "micro_batch_size", "global_batch_tokens", "tokens", "optimizer",
                              "optimizer_placement", "master_weights", "optimizer_in_backward", "sharding",
                              "activation_recompute", "activation_offload", "sequence_parallel", "lora_rank",
-                             "lora_targets"});
+                             "lora_targets", "checkpoint", "interruptions_per_gpu_hour"});
             wl.training = ts;
         } else if (trains) {
             w.fail("training", "is missing: " + std::string(enumName(wl.kind))
@@ -240,16 +251,39 @@ struct BriefParser
                 c.fail("gpu", "\"" + cand.gpu + "\" is not in the GPU catalog (gpuwb catalog gpus lists the ids)");
             cand.tensorParallel = int(c.optInteger("tensor_parallel", Range{1, 4096}).value_or(1));
             cand.pipelineParallel = int(c.optInteger("pipeline_parallel", Range{1, 4096}).value_or(1));
-            if (cand.gpusPerReplica() > limits::kGpusPerCandidate)
-                c.fail("pipeline_parallel", "tensor_parallel x pipeline_parallel = " + std::to_string(cand.gpusPerReplica())
-                                                + " GPUs per replica; a candidate may have at most "
+            cand.contextParallel = int(c.optInteger("context_parallel", Range{1, 4096}).value_or(1));
+            cand.virtualPipeline = int(c.optInteger("virtual_pipeline", Range{1, 1024}).value_or(1));
+            const bool trains = isTraining(brief.workload.kind) || isAdapter(brief.workload.kind);
+            if (!trains && cand.contextParallel > 1)
+                c.fail("context_parallel", "applies to training kinds; an inference replica is tensor x pipeline parallel");
+            if (!trains && cand.virtualPipeline > 1)
+                c.fail("virtual_pipeline", "applies to training kinds (interleaved pipeline schedules)");
+            if (cand.virtualPipeline > 1 && cand.pipelineParallel == 1)
+                c.fail("virtual_pipeline", "interleaves pipeline stages, but pipeline_parallel is 1");
+            const std::string layout = trains ? "tensor_parallel x pipeline_parallel x context_parallel"
+                                              : "tensor_parallel x pipeline_parallel";
+            const double perReplica = double(cand.tensorParallel) * cand.pipelineParallel * cand.contextParallel;
+            if (perReplica > limits::kGpusPerCandidate)
+                c.fail("pipeline_parallel", layout + " = " + formatNumber(perReplica) + " GPUs per "
+                                                + (trains ? "data-parallel rank" : "replica") + "; a candidate may have at most "
                                                 + formatNumber(limits::kGpusPerCandidate) + " GPUs");
             cand.gpus = int(c.optInteger("gpus", Range{1, limits::kGpusPerCandidate}).value_or(cand.gpusPerReplica()));
             cand.servingStack = c.optEnum<ServingStack>("serving_stack").value_or(ServingStack::Generic);
             if (cand.gpus % cand.gpusPerReplica() != 0)
-                c.fail("gpus", std::to_string(cand.gpus) + " GPUs cannot be split into replicas of tensor_parallel x "
-                                   "pipeline_parallel = " + std::to_string(cand.gpusPerReplica()) + " GPUs");
-            noteUnknown(c, {"gpu", "gpus", "tensor_parallel", "pipeline_parallel", "serving_stack"});
+                c.fail("gpus", std::to_string(cand.gpus) + " GPUs cannot be split into " + (trains ? "data-parallel ranks" : "replicas")
+                                   + " of " + layout + " = " + std::to_string(cand.gpusPerReplica()) + " GPUs");
+            if (auto n = c.optObject("network")) {
+                NetworkSpec net;
+                net.kind = n->string("kind");
+                if (net.kind != "infiniband" && net.kind != "roce" && net.kind != "ethernet" && net.kind != "efa")
+                    n->fail("kind", "must be one of infiniband, roce, ethernet, efa");
+                // From 1 Gb/s to 10 TB/s per GPU.
+                net.bytesPerSPerGpu = n->number("bytes_per_s_per_gpu", Range{1.25e8, 1e13});
+                noteUnknown(*n, {"kind", "bytes_per_s_per_gpu"});
+                cand.network = net;
+            }
+            noteUnknown(c, {"gpu", "gpus", "tensor_parallel", "pipeline_parallel", "context_parallel", "virtual_pipeline",
+                            "serving_stack", "network"});
             brief.candidates.push_back(cand);
         }
     }
@@ -368,6 +402,8 @@ std::string candidateLabel(const Candidate &c)
     std::string label = std::to_string(c.gpus) + "x " + c.gpu + " TP" + std::to_string(c.tensorParallel);
     if (c.pipelineParallel > 1)
         label += " PP" + std::to_string(c.pipelineParallel);
+    if (c.contextParallel > 1)
+        label += " CP" + std::to_string(c.contextParallel);
     return label;
 }
 
@@ -378,14 +414,25 @@ std::string candidateJson(const Candidate &c)
                                 {"tensor_parallel", c.tensorParallel},
                                 {"pipeline_parallel", c.pipelineParallel},
                                 {"serving_stack", enumName(c.servingStack)}};
+    // Training layouts only: an inference candidate's JSON stays as it always was.
+    if (c.contextParallel > 1)
+        j["context_parallel"] = c.contextParallel;
+    if (c.virtualPipeline > 1)
+        j["virtual_pipeline"] = c.virtualPipeline;
+    if (c.network)
+        j["network"] = {{"kind", c.network->kind}, {"bytes_per_s_per_gpu", c.network->bytesPerSPerGpu}};
     return j.dump();
 }
 
 Candidate withGpuCount(Candidate c, int gpus)
 {
     c.gpus = std::max(1, gpus);
-    if (c.gpus % c.gpusPerReplica() != 0)
+    if (c.gpus % c.gpusPerReplica() != 0) {
         c.pipelineParallel = 1;
+        c.virtualPipeline = 1;
+    }
+    if (c.gpus % c.gpusPerReplica() != 0)
+        c.contextParallel = 1;
     while (c.tensorParallel > 1 && c.gpus % c.gpusPerReplica() != 0)
         c.tensorParallel /= 2;
     if (c.gpus % c.gpusPerReplica() != 0)
@@ -397,6 +444,8 @@ Candidate withLayout(Candidate c, int tensorParallel, int pipelineParallel)
 {
     c.tensorParallel = std::max(1, tensorParallel);
     c.pipelineParallel = std::max(1, pipelineParallel);
+    if (c.pipelineParallel == 1)
+        c.virtualPipeline = 1;
     const int perReplica = c.gpusPerReplica();
     c.gpus = std::max(perReplica, (c.gpus + perReplica - 1) / perReplica * perReplica);
     return c;

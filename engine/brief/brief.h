@@ -56,6 +56,16 @@ struct Acceptance
     bool given = false;  // the brief said how many outputs are accepted
 };
 
+// A training run's checkpoints (workload.training.checkpoint). Absent figures are named
+// defaults (assumptions.h).
+struct CheckpointSpec
+{
+    std::optional<double> storageWriteBytesPerS;  // the storage's aggregate write bandwidth
+    std::optional<double> storageReadBytesPerS;
+    std::optional<double> intervalS;              // absent: the engine chooses it (Daly)
+    std::optional<double> restartS;               // initialisation before the checkpoint is read
+};
+
 struct TrainingSpec
 {
     int sequenceLength = 0;
@@ -72,6 +82,8 @@ struct TrainingSpec
     bool sequenceParallel = false;    // Megatron SP: norm/dropout activations split over TP
     int loraRank = 16;
     LoraTargets loraTargets = LoraTargets::AllLinear;
+    CheckpointSpec checkpoint;
+    std::optional<double> interruptionsPerGpuHour;  // absent: the named default with its source
 };
 
 struct Workload
@@ -129,15 +141,26 @@ struct CostInputs
     BillingInputs billing;
 };
 
+// The scale-out network each GPU has beyond its scale-up domain (candidates[].network).
+struct NetworkSpec
+{
+    std::string kind;                // "infiniband", "roce", "ethernet", "efa"
+    double bytesPerSPerGpu = 0;
+};
+
 struct Candidate
 {
     std::string gpu;           // catalog id
     int gpus = 1;
     int tensorParallel = 1;
     int pipelineParallel = 1;
+    int contextParallel = 1;   // training only: the sequence split over this many GPUs
+    int virtualPipeline = 1;   // training only: interleaved pipeline stages per GPU
     ServingStack servingStack = ServingStack::Generic;
+    std::optional<NetworkSpec> network;  // absent: scale_out_bandwidth_bytes_per_s
 
-    int gpusPerReplica() const { return tensorParallel * pipelineParallel; }
+    // GPUs of one model replica (inference) or one data-parallel rank (training).
+    int gpusPerReplica() const { return tensorParallel * pipelineParallel * contextParallel; }
     int replicas() const { return gpus / gpusPerReplica(); }
 };
 

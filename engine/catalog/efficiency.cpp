@@ -113,6 +113,18 @@ constexpr double kKernelTimeAmdS = 2e-6;
 // SGLang's fused-MoE kernel tuning tables). 0.7 of the dense efficiencies, assumed.
 constexpr double kGroupedGemmShare = 0.7;
 
+// A training step reaches less of the peak than its largest GEMMs: attention's backward pass,
+// norms, activations and casts run below the GEMM rate. Megatron-LM sustained 52% of the A100's
+// bf16 peak on a 1T-parameter model with its communication and bubble included (Narayanan et al.,
+// arXiv 2104.04473, Table 1), so the math alone reaches about 0.8 of the family's GEMM figure;
+// fp8 training runs 1.3-1.5x faster than bf16 (Transformer Engine), not the 2x of its peak:
+// 0.65 of the fp8 GEMM figure.
+constexpr double kTrainShare16 = 0.8, kTrainShare8 = 0.65;
+constexpr double kTrainWidth = 0.3, kTrainWidthExtrapolated = 0.4;
+constexpr const char *kTrainBasis =
+    "the family's GEMM efficiency x0.8 (bf16) or x0.65 (fp8, fp4): a training step's attention backward, norms and "
+    "casts run below the GEMM rate (Megatron-LM: 52% of A100 bf16 peak including communication, arXiv 2104.04473)";
+
 const char *mathKey(Precision math)
 {
     switch (math) {
@@ -142,7 +154,8 @@ EfficiencyTable makePriors()
     auto add = [&](std::string key, double prior, double width, std::string basis) {
         EfficiencyFactor f;
         // Fractions of a peak cannot pass 1; a stack may beat the reference by a little.
-        if (key.starts_with("memory.") || key.starts_with("compute.") || key == "kv_read_share" || key == "grouped_gemm_share")
+        if (key.starts_with("memory.") || key.starts_with("compute.") || key.starts_with("train.") || key == "kv_read_share"
+            || key == "grouped_gemm_share")
             f.upper = 1.0;
         else if (key.starts_with("stack."))
             f.upper = 1.1;
@@ -164,6 +177,14 @@ EfficiencyTable makePriors()
         add("compute." + name + ".fp8", f->compute8, cw, f->basis);
         if (f->compute4 > 0)
             add("compute." + name + ".fp4", f->compute4, cw, f->basis);
+        // Training: the whole step's math (GEMMs forward and backward, attention, norms, the
+        // optimizer's elementwise work aside) against the dense peak, communication and pipeline
+        // bubbles being modelled apart (training.h).
+        const double tw = f->extrapolated ? kTrainWidthExtrapolated : kTrainWidth;
+        add("train." + name + ".bf16", f->compute16 * kTrainShare16, tw, kTrainBasis);
+        add("train." + name + ".fp8", f->compute8 * kTrainShare8, tw, kTrainBasis);
+        if (f->compute4 > 0)
+            add("train." + name + ".fp4", f->compute4 * kTrainShare8, tw, kTrainBasis);
         const bool amd = name.starts_with("cdna");
         add("kernel_time_s." + name, amd ? kKernelTimeAmdS : kKernelTimeS, kKernelWidth,
             amd ? "ROCm kernels start about 1.5x slower than CUDA's (AMD tuning guides): 2 us per small kernel"
@@ -271,6 +292,20 @@ FactorKeys factorKeys(const EfficiencyTable &table, const GpuSpec &gpu, Precisio
 }
 
 } // namespace
+
+std::string EfficiencyTable::trainingKey(const GpuSpec &gpu, Precision math) const
+{
+    const std::string family = familyName(familyRow(gpu.architecture));
+    std::string key = "train." + family + "." + mathKey(math);
+    if (!factor(key))
+        key = "train." + family + ".fp8";
+    return key;
+}
+
+std::string EfficiencyTable::memoryKey(const GpuSpec &gpu) const
+{
+    return "memory." + familyName(familyRow(gpu.architecture));
+}
 
 std::vector<std::string> EfficiencyTable::keysFor(const GpuSpec &gpu, Precision math, ServingStack stack, bool moe) const
 {

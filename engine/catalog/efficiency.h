@@ -14,6 +14,7 @@
 //                                  layer's fixed cost follows its kernel count (kernelsPerLayer)
 //   grouped_gemm_share             grouped expert GEMMs (MoE) against dense GEMMs, for both their
 //                                  weight reads and their math
+//   train.<architecture>.<math>    a training step's math, fraction of dense peak (training.h)
 // A GPU family x precision x stack's efficiencies are products of these, so that a stack
 // measured on one family informs the others (one mechanism, fewer free constants).
 #pragma once
@@ -85,6 +86,10 @@ public:
     // brief's overrides applied.
     Efficiency efficiency(const GpuSpec &gpu, Precision mathPrecision, ServingStack stack, bool moe,
                           const Assumptions &a) const;
+    // The training factor (train.<family>.<math>) for a GPU and the precision its math runs in.
+    std::string trainingKey(const GpuSpec &gpu, Precision mathPrecision) const;
+    // The weight-stream factor (memory.<family>) of a GPU.
+    std::string memoryKey(const GpuSpec &gpu) const;
     // The factor keys such a step model uses (grouped_gemm_share only for mixture-of-experts).
     std::vector<std::string> keysFor(const GpuSpec &gpu, Precision mathPrecision, ServingStack stack, bool moe) const;
 

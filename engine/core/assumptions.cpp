@@ -186,6 +186,30 @@ std::span<const AssumptionInfo> assumptionCatalog()
          "when the latency targets bound only the time to first token, a request's time in flight (for sizing the "
          "KV cache by Little's law) is that target plus its output tokens at this time per token: 20 tokens/s, an "
          "interactive reading pace"},
+        {Assumption::TrainingCommOverlap, "training_comm_overlap", "fraction", 0.5, 0, 1,
+         "share of tensor- and context-parallel traffic a training step hides behind its GEMMs (Megatron-LM and "
+         "Transformer Engine overlap them chunk by chunk, tp_comm_overlap in NeMo's recipes; half is an estimate)"},
+        {Assumption::CheckpointWriteBytesPerSPerGpu, "checkpoint_write_bytes_per_s_per_gpu", "bytes/s", 0.2e9, 1e6, 1e12,
+         "checkpoint write bandwidth per GPU when the brief gives no storage figure: a 504-GPU B200 campaign wrote its "
+         "checkpoints through an NFS layer at 1.4-10.4% of each node's 200 Gb/s, 0.04-0.3 GB/s per GPU (arXiv "
+         "2605.09370); 0.2 GB/s assumes a shared parallel file system of that class"},
+        {Assumption::CheckpointReadBytesPerSPerGpu, "checkpoint_read_bytes_per_s_per_gpu", "bytes/s", 0.3e9, 1e6, 1e12,
+         "checkpoint read bandwidth per GPU on restart when the brief gives no storage figure: the same campaign "
+         "reloaded at 21.5% of 700 GB/s over 504 GPUs, 0.3 GB/s per GPU (arXiv 2605.09370)"},
+        {Assumption::RestartInitS, "restart_init_s", "seconds", 600, 0, 1e6,
+         "time from an interruption to the restarted job reading its checkpoint (detection, rescheduling, node "
+         "checks, process and NCCL start): that campaign's automatic retries came a median 11 minutes apart (arXiv "
+         "2605.09370); MLPerf Training's untimed initialisation alone takes 69-824 s (8-11,616 GPUs)"},
+        {Assumption::InterruptionsPerGpuHour, "interruptions_per_gpu_hour", "count", 1.97e-5, 0, 1,
+         "unexpected job interruptions per GPU-hour: Llama 3 405B pre-training saw 419 in 54 days on 16,384 H100s "
+         "(arXiv 2407.21783, Table 5), one every 3.1 hours for the job; BLOOM's 384 A100s and a 504-GPU B200 "
+         "campaign saw 2.3e-5 and 1.5e-5"},
+        {Assumption::CheckpointsKept, "checkpoints_kept", "count", 2, 1, 1000,
+         "checkpoints kept on storage at once during a run (the latest and the one before it, in case the latest is "
+         "damaged)"},
+        {Assumption::TrainingPlatformFte, "training_platform_fte", "count", 0.5, 0, 100,
+         "engineers watching a training run and handling its restarts while it runs (a cluster run needs someone "
+         "on call; half a person assumed)"},
     };
     static_assert(std::size(list) == kAssumptionCount, "one entry per Assumption key");
     static_assert([] {

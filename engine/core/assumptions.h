@@ -85,9 +85,17 @@ enum class Assumption : std::size_t {
     FragileFitHeadroomFraction,
     CommitmentMinHeadroomFraction,
     NearTieFraction,
-    SizingTpotS
+    SizingTpotS,
+    // Training time, checkpoints and failures (performance/training.cpp).
+    TrainingCommOverlap,
+    CheckpointWriteBytesPerSPerGpu,
+    CheckpointReadBytesPerSPerGpu,
+    RestartInitS,
+    InterruptionsPerGpuHour,
+    CheckpointsKept,
+    TrainingPlatformFte
 };
-inline constexpr std::size_t kAssumptionCount = std::size_t(Assumption::SizingTpotS) + 1;
+inline constexpr std::size_t kAssumptionCount = std::size_t(Assumption::TrainingPlatformFte) + 1;
 
 struct AssumptionInfo
 {

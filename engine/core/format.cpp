@@ -89,3 +89,21 @@ std::string csvCell(const std::string &cell)
 }
 
 } // namespace wb
+
+namespace wb {
+
+std::string readableDuration(double seconds)
+{
+    if (!std::isfinite(seconds))
+        return "never";
+    const double a = std::abs(seconds);
+    if (a < 120)
+        return readableNumber(seconds) + " s";
+    if (a < 2 * 3600)
+        return readableNumber(seconds / 60) + " min";
+    if (a < 2 * 86400)
+        return readableNumber(seconds / 3600) + " h";
+    return readableNumber(seconds / 86400) + " days";
+}
+
+} // namespace wb

@@ -14,6 +14,9 @@ std::string readableCount(double count);
 // Any figure to three significant figures without an exponent: 183,456 -> "183,000",
 // 0.50625 -> "0.506", 0.0935 -> "0.0935".
 std::string readableNumber(double value);
+// A duration to three significant figures in the unit that reads best: 45 -> "45 s",
+// 1,500 -> "25 min", 11,155 -> "3.1 h", 400,000 -> "4.63 days"; infinity -> "never".
+std::string readableDuration(double seconds);
 // Dollars and cents, grouped: 14366.3 -> "14,366.30"; beyond 10^15 (no cent can be meant) the
 // readable form.
 std::string usdAmount(double usd);

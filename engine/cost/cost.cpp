@@ -7,6 +7,7 @@
 #include "cost/pricing.h"
 #include "cost/gpuroute.h"
 #include "cost/routes.h"
+#include "cost/trainingcost.h"
 #include "core/format.h"
 #include "core/limits.h"
 
@@ -319,9 +320,11 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     CandidateCost c;
     const Workload &w = brief.workload;
     const Assumptions &a = brief.assumptions;
+    if (perf.training)
+        return costTrainingRun(brief, cand, gpu, *perf.training, catalog, today);
     if (!isInference(w.kind)) {
-        c.warnings.push_back({"cost-not-modelled", "cost per completed training run arrives with the training-time "
-                                                   "model; this kind's cost is left empty"});
+        c.warnings.push_back({"cost-not-computed", "without a timed training step (see the warnings above) or, for media "
+                                                   "generation, a model of it, there is no cost to price"});
         return c;
     }
     if (!fit.computed || !fit.fits || !perf.computed) {

@@ -31,6 +31,9 @@ struct CostLine
 struct CostOption
 {
     bool api = false;                  // the model-API route rather than GPUs
+    // A training run's option: its lines and total (the *PerMonth figures) are for one completed
+    // run, its requests one run and its accepted outputs the share of runs that pass evaluation.
+    bool perRun = false;
     std::optional<PricingTerm> term;   // GPU routes
     std::string provider, observed, source, note, origin;
     long ageDays = 0;

@@ -41,6 +41,9 @@ constexpr FigureName kFigures[] = {
     {MeasuredFigure::E2eP50S, "e2e_p50_s", "e2e"},
     {MeasuredFigure::SloTtftMeanS, "slo_ttft_mean_s", "ttft"},
     {MeasuredFigure::SloTpotMeanS, "slo_tpot_mean_s", "tpot"},
+    {MeasuredFigure::TrainingTokensPerS, "training_tokens_per_s", "throughput"},
+    {MeasuredFigure::TrainingTokensPerSPerGpu, "training_tokens_per_s_per_gpu", "throughput"},
+    {MeasuredFigure::TrainingModelFlopsPerSPerGpu, "training_model_flops_per_s_per_gpu", "throughput"},
 };
 
 bool needsSloRun(MeasuredFigure f)
@@ -67,6 +70,10 @@ std::optional<double> figureOf(MeasuredFigure f, const PerformanceResult &p, con
     case MeasuredFigure::E2eP50S: return p.e2e.empty ? std::nullopt : positive(p.e2e.p50);
     case MeasuredFigure::SloTtftMeanS: return atSlo && !atSlo->ttft.empty ? positive(atSlo->ttft.mean) : std::nullopt;
     case MeasuredFigure::SloTpotMeanS: return atSlo && !atSlo->tpot.empty ? positive(atSlo->tpot.mean) : std::nullopt;
+    case MeasuredFigure::TrainingTokensPerS: return p.training ? positive(p.training->tokensPerS) : std::nullopt;
+    case MeasuredFigure::TrainingTokensPerSPerGpu: return p.training ? positive(p.training->tokensPerSPerGpu) : std::nullopt;
+    case MeasuredFigure::TrainingModelFlopsPerSPerGpu:
+        return p.training ? positive(p.training->mfu * p.training->peakFlopsPerGpu) : std::nullopt;
     }
     return std::nullopt;
 }
@@ -79,6 +86,10 @@ std::vector<std::string> caseFactorKeys(const CalibrationCase &c, const Catalog 
     const GpuSpec *gpu = catalog.gpu(cand.gpu);
     if (!gpu)
         return {};
+    // A training step's math is its one calibrated factor (its optimizer pass reads memory at
+    // the inference-calibrated memory factor, which training cases do not refit).
+    if (isTraining(c.brief.workload.kind) || isAdapter(c.brief.workload.kind))
+        return {catalog.efficiency().trainingKey(*gpu, mathPrecision(c.brief.workload.weightsPrecision))};
     return catalog.efficiency().keysFor(*gpu, mathPrecision(c.brief.workload.weightsPrecision), cand.servingStack,
                                         c.brief.workload.model.isMoe());
 }
@@ -325,15 +336,16 @@ Result<std::vector<CalibrationCase>> readCalibrationCases(const std::string &csv
         const auto figure = measuredFigureFromName(row[col["figure"]]);
         if (!figure)
             return Error{fileName, where("figure"), "\"" + row[col["figure"]] + "\" is not a figure this engine predicts"};
-        // A plain decimal number (no hex, no "inf"), in tokens/s or seconds.
+        // A plain decimal number (no hex, no "inf"), in tokens/s, seconds or FLOP/s.
+        const double most = *figure == MeasuredFigure::TrainingModelFlopsPerSPerGpu ? 1e18 : 1e12;
         const std::string &text = row[col["measured"]];
         double value = 0;
         const auto parsed = std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::general);
         if (text.empty() || parsed.ec == std::errc::invalid_argument || parsed.ptr != text.data() + text.size())
             return Error{fileName, where("measured"), "\"" + text + "\" is not a number"};
-        if (parsed.ec == std::errc::result_out_of_range || !(value >= 1e-9 && value <= 1e12))
+        if (parsed.ec == std::errc::result_out_of_range || !(value >= 1e-9 && value <= most))
             return Error{fileName, where("measured"),
-                         "\"" + text + "\" is outside what a measured figure can be (1e-9 to 1e12, tokens/s or seconds)"};
+                         "\"" + text + "\" is outside what a measured figure can be (1e-9 to " + (most > 1e12 ? "1e18 FLOP/s" : "1e12, tokens/s or seconds") + ")"};
         auto at = index.find(id);
         if (at != index.end() && row[col["brief"]] != cases[at->second].briefText)
             return Error{fileName, where("brief"), "case " + id + " appears before with another brief"};
@@ -343,8 +355,15 @@ Result<std::vector<CalibrationCase>> readCalibrationCases(const std::string &csv
                 return brief.error();
             if (brief->candidates.size() != 1)
                 return Error{fileName, where("brief"), "a case's brief has exactly one candidate"};
-            if (!isInference(brief->workload.kind))
-                return Error{fileName, where("brief"), "a case is an inference run (the step model calibrates inference only)"};
+            const WorkloadKind kind = brief->workload.kind;
+            if (kind == WorkloadKind::MediaGeneration)
+                return Error{fileName, where("brief"), "a case is an inference or training run (media generation is not calibrated here)"};
+            const bool training = isTraining(kind) || isAdapter(kind);
+            const bool trainingFigure = *figure == MeasuredFigure::TrainingTokensPerS || *figure == MeasuredFigure::TrainingTokensPerSPerGpu
+                || *figure == MeasuredFigure::TrainingModelFlopsPerSPerGpu;
+            if (training != trainingFigure)
+                return Error{fileName, where("figure"), training ? "a training run's figure is one of training_tokens_per_s, training_tokens_per_s_per_gpu, training_model_flops_per_s_per_gpu"
+                                                                : "training figures need a training brief"};
             CalibrationCase c;
             c.id = id;
             c.set = row[col["set"]];
@@ -524,9 +543,12 @@ medianErrors(const std::vector<CalibrationRow> &rows, std::optional<double> Cali
 
 std::string calibrationMarkdown(const CalibrationReport &report)
 {
-    const auto number = [](std::optional<double> v, bool seconds) {
+    MeasuredFigure figure = MeasuredFigure::OfflineTokensPerS;  // the row being printed
+    const auto number = [&figure](std::optional<double> v, bool seconds) {
         if (!v)
             return std::string("null");
+        if (figure == MeasuredFigure::TrainingModelFlopsPerSPerGpu)
+            return fmt::format("{:.0f} TFLOP/s", *v / 1e12);
         return seconds ? fmt::format("{:.1f} ms", *v * 1000) : fmt::format("{:.0f}", *v);
     };
     const auto error = [](std::optional<double> v, double measured) {
@@ -536,6 +558,7 @@ std::string calibrationMarkdown(const CalibrationReport &report)
                       "|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const CalibrationRow &r : report.rows) {
         const bool seconds = measuredFamily(r.figure) != "throughput";
+        figure = r.figure;
         out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", r.id, r.hardware,
                            measuredFigureName(r.figure), number(r.measured, seconds), number(r.prior, seconds),
                            error(r.prior, r.measured), number(r.calibrated, seconds), error(r.calibrated, r.measured),

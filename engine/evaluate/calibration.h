@@ -37,11 +37,15 @@ enum class MeasuredFigure {
     DecodeTokensPerS,       // one stream: 1 / mean TPOT
     TtftMeanS, TtftP50S, TpotMeanS, TpotP50S, ItlMeanS, ItlP50S, E2eMeanS, E2eP50S,
     SloTtftMeanS, SloTpotMeanS,  // means at the highest rate within the SLO
+    TrainingTokensPerS,          // a training run's tokens/s, whole candidate
+    TrainingTokensPerSPerGpu,
+    TrainingModelFlopsPerSPerGpu,  // achieved model FLOP/s per GPU (PaLM's MFU numerator)
 };
 
 std::optional<MeasuredFigure> measuredFigureFromName(const std::string &name);
 std::string measuredFigureName(MeasuredFigure f);
-// "throughput", "ttft", "tpot" (TPOT and ITL) or "e2e": the families errors are summarised by.
+// "throughput" (training figures too), "ttft", "tpot" (TPOT and ITL) or "e2e": the families
+// errors are summarised by.
 std::string measuredFamily(MeasuredFigure f);
 
 struct Measurement

@@ -84,6 +84,8 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         sized->candidate.tensorParallel = r.fit.resize->tensorParallel;
         sized->candidate.pipelineParallel = r.fit.resize->pipelineParallel;
         sized->candidate.gpus = r.fit.resize->gpus();
+        if (sized->candidate.pipelineParallel == 1)
+            sized->candidate.virtualPipeline = 1;
         evaluateCandidate(*sized);
         if (!sized->fit.fits)
             return;

@@ -84,6 +84,7 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         }
     } else {
         shape.dp = cand.gpus / cand.gpusPerReplica();
+        shape.cp = cand.contextParallel;
         shape.contextTokens = w.training->sequenceLength;
         shape.sequences = w.training->microBatchSize;
         if (shape.contextTokens > m.maxContext)
@@ -181,6 +182,7 @@ HeadroomGrid headroomGrid(const Brief &brief, const Candidate &cand, const Catal
     shape.tp = cand.tensorParallel;
     shape.pp = cand.pipelineParallel;
     shape.dp = inference ? cand.replicas() : cand.gpus / cand.gpusPerReplica();
+    shape.cp = inference ? 1 : cand.contextParallel;
     grid.briefContext = int(inference ? inferenceContext(w, true) : w.training->sequenceLength);
     grid.briefConcurrency = inference ? sizeConcurrency(w, cand.replicas(), brief.assumptions).sequences
                                       : w.training->microBatchSize;

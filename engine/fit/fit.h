@@ -35,7 +35,8 @@ struct Layout
     int tensorParallel = 1;
     int pipelineParallel = 1;
     int dataParallel = 1;  // replicas for inference
-    int gpus() const { return tensorParallel * pipelineParallel * dataParallel; }
+    int contextParallel = 1;  // training: kept from the candidate
+    int gpus() const { return tensorParallel * pipelineParallel * contextParallel * dataParallel; }
 };
 
 struct FitResult

@@ -24,6 +24,7 @@ struct Shape
     int tp = 1;
     int pp = 1;
     int dp = 1;                 // replicas (inference) or data-parallel ranks (training)
+    int cp = 1;                 // training: context-parallel GPUs sharing each sequence
     double contextTokens = 0;   // inference: tokens per sequence; training: sequence length
     int sequences = 1;          // inference: concurrent sequences per replica; training: micro-batch
 };
@@ -300,7 +301,8 @@ private:
         // forwardBytesPerToken). Saved per layer: everything (none/selective), or the layer input
         // (full recompute); offloading moves the saved tensors to the host. One layer's worth is
         // live again while it is recomputed or back-propagated.
-        const double tokens = double(shape.contextTokens) * shape.sequences;
+        // Context parallelism splits each sequence's tokens over cp GPUs.
+        const double tokens = double(shape.contextTokens) * shape.sequences / shape.cp;
         const double act = m_a.value(Assumption::ActivationBytes);
         const double layerFull = tokens * forwardBytesPerToken(first, count, tp, t.sequenceParallel, true);
         double scores = 0;
@@ -317,12 +319,12 @@ private:
         // 1F1B: stage s holds the activations of up to pp - s micro-batches.
         int inFlight = pp - s;
         if (t.globalBatchTokens) {
-            const double microBatches = std::max(1.0, std::round(*t.globalBatchTokens / (tokens * dp)));
+            const double microBatches = std::max(1.0, std::round(*t.globalBatchTokens / (tokens * shape.cp * dp)));
             inFlight = int(std::min<double>(inFlight, microBatches));
         }
         st.activations += inFlight * count * savedPerLayer + layerFull + scores;
         if (s == pp - 1) {
-            const double logits = tokens * double(m.vocabSize) / tp;
+            const double logits = tokens * double(m.vocabSize) / tp;  // tokens: this GPU's share
             const double perElement = m_a.value(Assumption::LogitsBytesPerElement);
             st.activations += logits * (act + std::max(0.0, perElement - act) / m_a.value(Assumption::LossChunks));
         }

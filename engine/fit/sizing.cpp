@@ -91,9 +91,10 @@ std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, cons
                 continue;
             }
             const bool sharded = w.training && w.training->sharding != Sharding::None;
+            const int cp = briefShape.cp;
             for (int dp : powersOfTwo(1, sharded ? 4096 : 1))
-                if (tp * pp * dp <= 4096)
-                    layouts.push_back({tp, pp, dp});
+                if (tp * pp * cp * dp <= 4096)
+                    layouts.push_back({tp, pp, dp, cp});
         }
     }
     std::stable_sort(layouts.begin(), layouts.end(), [](const Layout &x, const Layout &y) {
@@ -104,6 +105,7 @@ std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, cons
         s.tp = l.tensorParallel;
         s.pp = l.pipelineParallel;
         s.dp = l.dataParallel;
+        s.cp = l.contextParallel;
         if (isInference(w.kind))
             s.sequences = 1;  // the weights and one request (the rest of the load queues)
         if (model.estimate(s).fits)
@@ -119,7 +121,7 @@ void resizeToFit(FitResult &r, const Workload &w, const Shape &entered, const Gp
 {
     if (r.smallestLayout) {
         r.resize = *r.smallestLayout;
-        const int gpus = entered.tp * entered.pp * entered.dp;
+        const int gpus = entered.tp * entered.pp * entered.cp * entered.dp;
         r.resizeReason = fmt::format("{} {} {} not hold the {}; the smallest layout that does is {} GPUs (TP {}, PP {})",
                                      gpus, gpu.name, gpus == 1 ? "does" : "do",
                                      isInference(w.kind) ? "model and one request of the brief" : "training state",

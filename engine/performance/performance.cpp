@@ -152,6 +152,18 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     PerformanceResult r;
     const Workload &w = brief.workload;
     const Slo &slo = w.slo;
+    if (isTraining(w.kind) || isAdapter(w.kind)) {
+        if (!fit.computed || !fit.fits) {
+            r.warnings.push_back({"performance-not-computed",
+                                  fit.computed ? "the training state does not fit in memory, so its step is not timed"
+                                               : "the memory fit could not be computed (see the warning above), so there "
+                                                 "is no training step to time"});
+            return r;
+        }
+        r.training = evaluateTraining(brief, cand, gpu, table, r.warnings);
+        r.computed = r.training.has_value();
+        return r;
+    }
     if (!isInference(w.kind)) {
         r.warnings.push_back({"performance-not-modelled",
                               std::string("performance of ") + std::string(enumName(w.kind))

@@ -2,13 +2,15 @@
 // continuous-batching simulator on the step-time model, the SLO verdict and goodput, the highest
 // open-loop rate within the SLO (bisection), the replicas a peak rate needs, and a load curve.
 // Units: seconds, tokens, requests. Figures are for the whole candidate (all replicas) unless
-// the name says per GPU. Training kinds and media generation are not computed here (yet).
+// the name says per GPU. Training kinds get their step, time to train and checkpoints from
+// training.h instead; media generation is not computed here (yet).
 #pragma once
 
 #include "brief/brief.h"
 #include "fit/fit.h"
 #include "performance/simulator.h"
 #include "performance/stepmodel.h"
+#include "performance/training.h"
 
 #include <stop_token>
 #include <optional>
@@ -67,6 +69,9 @@ struct PerformanceResult
     double meanBatchSequences = 0;
     int simulatedRequests = 0;
     std::vector<Warning> warnings;
+    // Training, full fine-tuning, LoRA and QLoRA: the step, time to train and checkpoints (the
+    // inference figures above stay empty).
+    std::optional<TrainingPerformance> training;
 };
 
 // How much simulation an evaluation may spend. The full budget is what results, reports and

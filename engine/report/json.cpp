@@ -75,11 +75,73 @@ Json distributionJson(const Distribution &d)
     return {{"mean", d.mean}, {"p50", d.p50}, {"p95", d.p95}, {"p99", d.p99}};
 }
 
+Json pairsJson(const std::vector<std::pair<double, double>> &points, const char *x, const char *y)
+{
+    Json list = Json::array();
+    for (const auto &[a, b] : points)
+        list.push_back({{x, a}, {y, b}});
+    return list;
+}
+
+// performance.training of ../shared/spec/brief-and-results-v1.md ("Training, media and
+// embeddings"), with the step's parts and the charts' curves besides.
+Json trainingJson(const TrainingPerformance &t)
+{
+    Json j;
+    j["tokens_per_s"] = t.tokensPerS;
+    j["tokens_per_s_per_gpu"] = t.tokensPerSPerGpu;
+    j["step_time_s"] = t.stepTimeS;
+    j["mfu"] = t.mfu;
+    j["time_to_train_s"] = optionalJson(t.timeToTrainS);
+    j["expected_time_to_train_s"] = optionalJson(t.expectedTimeToTrainS);
+    j["gpu_hours"] = optionalJson(t.gpuHours);
+    j["expected_interruptions"] = optionalJson(t.expectedInterruptions);
+    j["checkpoint"] = {{"size_bytes", t.checkpoint.sizeBytes},
+                       {"write_s", t.checkpoint.writeS},
+                       {"interval_s", t.checkpoint.intervalS},
+                       {"wasted_fraction", t.timeToTrainS ? Json(t.checkpoint.wastedFraction) : Json(nullptr)},
+                       {"read_s", t.checkpoint.readS},
+                       {"restart_s", t.checkpoint.restartS},
+                       {"optimal_interval_s", t.checkpoint.optimalIntervalS},
+                       {"interval_from_brief", t.checkpoint.intervalFromBrief}};
+    j["time_to_first_checkpoint_s"] = optionalJson(t.timeToFirstCheckpointS);
+    j["interruptions_per_gpu_hour"] = t.interruptionsPerGpuHour;
+    j["interruptions_source"] = t.interruptionsSource;
+    j["job_mtbf_s"] = std::isfinite(t.jobMtbfS) ? Json(t.jobMtbfS) : Json(nullptr);
+    j["data_parallel"] = t.dataParallel;
+    j["micro_batches_per_step"] = t.microBatches;
+    j["tokens_per_step"] = t.tokensPerStep;
+    j["model_flops_per_token"] = t.modelFlopsPerToken;
+    j["hardware_flops_per_token"] = t.hardwareFlopsPerToken;
+    j["peak_flops_per_gpu"] = t.peakFlopsPerGpu;
+    j["compute_efficiency"] = t.computeEfficiency;
+    j["efficiency_factor"] = t.efficiencyKey;
+    const TrainingStepParts &s = t.parts;
+    j["step_parts_s"] = {{"compute", s.compute},         {"pipeline_bubble", s.bubble},
+                         {"tensor_parallel", s.tensorParallel}, {"context_parallel", s.contextParallel},
+                         {"data_parallel", s.dataParallel}, {"optimizer", s.optimizer},
+                         {"dequantization", s.dequantization}};
+    j["waste_by_interval"] = pairsJson(t.wasteByInterval, "interval_s", "wasted_fraction");
+    Json scaling = Json::array();
+    for (const auto &[gpus, rate] : t.scaling)
+        scaling.push_back({{"gpus", gpus}, {"tokens_per_s", rate}});
+    j["scaling"] = scaling;
+    return j;
+}
+
 Json performanceJson(const PerformanceResult &p)
 {
     if (!p.computed)
         return Json(nullptr);
     Json j;
+    if (p.training) {
+        // The inference figures have no meaning for a training run: null, in the spec's shape.
+        for (const char *key : {"output_tokens_per_s", "output_tokens_per_s_per_gpu", "requests_per_s", "ttft_s", "tpot_s",
+                                "e2e_s", "slo_met", "max_request_rate_within_slo_per_s", "output_tokens_per_s_within_slo"})
+            j[key] = nullptr;
+        j["training"] = trainingJson(*p.training);
+        return j;
+    }
     const bool generates = !p.tpot.empty || p.outputTokensPerS > 0;
     j["output_tokens_per_s"] = generates ? Json(p.outputTokensPerS) : Json(nullptr);
     j["output_tokens_per_s_per_gpu"] = generates ? Json(p.outputTokensPerSPerGpu) : Json(nullptr);
@@ -127,11 +189,12 @@ Json performanceJson(const PerformanceResult &p)
     return j;
 }
 
-Json costLinesJson(const std::vector<CostLine> &lines)
+// A training run's lines are in dollars for the run, every other option's in dollars a month.
+Json costLinesJson(const std::vector<CostLine> &lines, bool perRun = false)
 {
     Json list = Json::array();
     for (const CostLine &l : lines)
-        list.push_back({{"name", l.name}, {"usd_per_month", l.usdPerMonth}, {"basis", l.basis}});
+        list.push_back({{"name", l.name}, {perRun ? "usd_per_run" : "usd_per_month", l.usdPerMonth}, {"basis", l.basis}});
     return list;
 }
 
@@ -166,9 +229,17 @@ Json costOptionJson(const CostOption &o)
         j["cold_start_share_from_bursts"] = o.coldStartShare ? Json(o.coldStartFromBursts) : Json(nullptr);
         j["cold_start_over_slo"] = o.coldStartOverSlo;
     }
-    j["lines"] = costLinesJson(o.lines);
+    j["lines"] = costLinesJson(o.lines, o.perRun);
     if (!o.ownershipDetail.empty())
         j["ownership_detail"] = costLinesJson(o.ownershipDetail);
+    if (o.perRun) {
+        // One completed training run: its cost, and the share of runs whose model is accepted.
+        j["period"] = "run";
+        j["usd_per_run"] = o.totalUsdPerMonth;
+        j["accepted_runs_per_run"] = o.acceptedOutputsPerMonth;
+        j["cost_per_accepted_output_usd"] = o.costPerAcceptedOutput;
+        return j;
+    }
     j["usd_per_month"] = o.totalUsdPerMonth;
     j["requests_per_month"] = o.requestsPerMonth;
     j["accepted_outputs_per_month"] = o.acceptedOutputsPerMonth;

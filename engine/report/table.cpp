@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -106,9 +107,76 @@ std::string performanceTable(const Brief &brief, const Results &results)
     return out.str();
 }
 
+// Training kinds: the step, the time to train with and without failures, and checkpoints.
+std::string trainingTable(const Results &results)
+{
+    std::ostringstream out;
+    out << "\nTraining time (tokens/s for the whole candidate; times with checkpoints, interruptions and restarts "
+           "expected)\n";
+    const Columns columns = {{"candidate", 30}, {"tok/s", 11}, {"tok/s/GPU", 10}, {"step s", 8}, {"MFU", 6},
+                             {"time", 11},      {"expected", 11}, {"GPU-hours", 12}, {"interrupts", 10},
+                             {"ckpt GB", 9},    {"every", 9},    {"waste", 6}};
+    tableHeader(out, columns);
+    const auto duration = [](const std::optional<double> &s) { return s ? readableDuration(*s) : std::string("-"); };
+    for (const CandidateResult &entered : results.results) {
+        const CandidateResult &r = deployment(entered);
+        std::vector<std::string> cells = {deploymentLabel(entered)};
+        if (!r.performance.training) {
+            cells.push_back("n/a");
+        } else {
+            const TrainingPerformance &t = *r.performance.training;
+            cells.push_back(fmt::format("{:.0f}", t.tokensPerS));
+            cells.push_back(fmt::format("{:.0f}", t.tokensPerSPerGpu));
+            cells.push_back(fmt::format("{:.3g}", t.stepTimeS));
+            cells.push_back(fmt::format("{:.1f}%", 100 * t.mfu));
+            cells.push_back(duration(t.timeToTrainS));
+            cells.push_back(duration(t.expectedTimeToTrainS));
+            cells.push_back(t.gpuHours ? readableCount(*t.gpuHours) : "-");
+            cells.push_back(optionalNumber(t.expectedInterruptions, 1));
+            cells.push_back(fmt::format("{:.1f}", t.checkpoint.sizeBytes / 1e9));
+            cells.push_back(readableDuration(t.checkpoint.intervalS));
+            cells.push_back(t.timeToTrainS ? fmt::format("{:.1f}%", 100 * t.checkpoint.wastedFraction) : "-");
+        }
+        tableRow(out, columns, cells);
+    }
+    out << "MFU: model FLOPs (6N + 12 L h s per token; adapters 4N + 6N_a + 12 L h s) over the dense peak; every: the "
+           "checkpoint interval (the brief's, else the one that wastes least); waste: checkpoints, lost work and "
+           "restarts as a share of the expected time.\n";
+    return out.str();
+}
+
 // Cost per candidate (its deployment) and pricing term, the API route and the recommendation.
 std::string costTable(const Results &results)
 {
+    const bool perRun = std::any_of(results.results.begin(), results.results.end(), [](const CandidateResult &r) {
+        return deployment(r).performance.training.has_value();
+    });
+    if (perRun) {
+        std::ostringstream out;
+        out << "\nCost of a completed run (USD; GPU-hours, checkpointing, failed-run waste, storage, network, platform "
+               "labour; prices aged against "
+            << results.cost.today << ")\n";
+        const Columns columns = {{"candidate", 30}, {"term", 12}, {"provider", 34}, {"observed", 11}, {"$/GPU-h", 8},
+                                 {"GPUs", 5},       {"$/run", 14}, {"$/accepted", 14}};
+        tableHeader(out, columns, 4);
+        for (const CandidateResult &entered : results.results) {
+            const CandidateResult &r = deployment(entered);
+            if (!r.cost.computed)
+                tableRow(out, columns, {deploymentLabel(entered), "n/a"}, 4);
+            for (const CostOption &o : r.cost.options) {
+                const std::string shown = limits::printable(o.provider);
+                tableRow(out, columns,
+                         {deploymentLabel(entered), std::string(enumName(*o.term)),
+                          shown.size() > 33 ? shown.substr(0, 32) + "~" : shown, o.observed + (o.stale ? "!" : ""),
+                          fmt::format("{:.2f}", o.usdPerGpuHour), std::to_string(o.gpus), usdAmount(o.totalUsdPerMonth),
+                          usdAmount(o.costPerAcceptedOutput)},
+                         4);
+            }
+        }
+        out << "$/accepted: the run's cost over the share of runs whose model passes evaluation "
+               "(acceptance.quality_pass_rate). Lines of each option: gpuwb evaluate --format json.\n";
+        return out.str();
+    }
     std::ostringstream out;
     out << "\nCost per accepted output (USD; capacity sized for the peak within the SLO; prices aged against "
         << results.cost.today << ")\n";
@@ -208,7 +276,8 @@ std::string resultsToTable(const Brief &brief, const Results &results)
         }
         tableRow(out, columns, cells, 2);
     }
-    out << performanceTable(brief, results);
+    out << (isTraining(brief.workload.kind) || isAdapter(brief.workload.kind) ? trainingTable(results)
+                                                                             : performanceTable(brief, results));
     out << costTable(results);
     bool anyWarning = !results.briefWarnings.empty() || !results.cost.warnings.empty();
     for (const CandidateResult &r : results.results)

@@ -170,9 +170,10 @@ void TestCalibration::badCaseFilesNameTheLine_data()
         << "column measured: \"1e300\" is outside what a measured figure can be";
     const std::string training = csvQuote(R"({"format": "gpu-workbench-brief", "version": 1, "workload": {"kind": "lora",
         "model": "llama-3.1-8b", "training": {"sequence_length": 2048}}, "candidates": [{"gpu": "h100-sxm-80gb"}]})");
-    QTest::newRow("training brief")
+    // A training run is measured by training figures; an inference figure of one says so.
+    QTest::newRow("inference figure of a training brief")
         << QString::fromStdString(header + "A,s,offline_tokens_per_s,1,-," + training + "\n")
-        << "column brief: a case is an inference run";
+        << "column figure: a training run's figure is one of training_tokens_per_s";
 }
 
 void TestCalibration::badCaseFilesNameTheLine()

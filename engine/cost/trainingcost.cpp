@@ -1,0 +1,151 @@
+// The cost of a completed training run, following the seed's formula:
+//
+//   training_run_cost = gpu_hours + storage + network + checkpointing + failed_run_waste
+//       + platform_labor
+//
+// per pricing option of the candidate's GPU, from its expected time to train (training.h):
+// productive GPU-hours, the GPU-hours spent writing checkpoints, the GPU-hours lost to
+// interruptions (work redone since the last checkpoint, and restarts), checkpoint storage for
+// the run's length, and the people watching it. A fine-tune is accepted when it passes its
+// evaluation (acceptance.quality_pass_rate): cost per accepted model = run cost / pass rate.
+#include "cost/gpuroute.h"
+#include "cost/routes.h"
+#include "cost/pricing.h"
+#include "cost/trainingcost.h"
+
+#include "core/format.h"
+#include "performance/training.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace wb {
+
+using namespace detail;
+
+CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const GpuSpec &gpu, const TrainingPerformance &t,
+                              const Catalog &catalog, const std::string &today)
+{
+    CandidateCost c;
+    const Assumptions &a = brief.assumptions;
+    if (!t.timeToTrainS || !t.expectedTimeToTrainS) {
+        c.warnings.push_back({"cost-not-computed", "without the tokens to train on there is no run to price"});
+        return c;
+    }
+    const double staleDays = a.value(Assumption::PriceStaleDays);
+    const double hoursPerMonth = a.value(Assumption::HoursPerMonth);
+    std::map<PricingTerm, const GpuPrice *> chosen;
+    for (const auto &[term, choice] : selectPrices(brief.cost.prices, catalog, cand.gpu, today, staleDays).chosen)
+        chosen.emplace(term, choice.price);
+    if (chosen.empty()) {
+        c.warnings.push_back({"no-price", "no dated price for " + gpu.name
+                                              + " in the price book or the brief; add a price quote (cost.prices in a brief file)"});
+        return c;
+    }
+    const CheckpointPlan &ck = t.checkpoint;
+    const double solveS = *t.timeToTrainS;
+    const double passRate = brief.workload.acceptance.qualityPassRate;
+    for (const auto &[term, price] : chosen) {
+        CostOption o;
+        o.perRun = true;
+        o.term = term;
+        o.provider = price->provider;
+        o.observed = price->observed;
+        o.source = price->source;
+        o.note = price->note;
+        o.origin = price->origin;
+        o.terms = commercialTermsWords(*price);
+        o.offer = price->offer;
+        o.gpus = cand.gpus;
+        o.replicas = 1;
+        o.ageDays = daysBetween(price->observed, today).value_or(0);
+        o.stale = o.ageDays > staleDays;
+        if (o.stale)
+            c.warnings.push_back({"stale-price", "the " + std::string(termWords(term)) + " price of " + gpu.name
+                                                     + fmt::format(" was observed {:.0f} days ago (", double(o.ageDays))
+                                                     + price->observed + ", " + price->provider + "); check it before relying on it"});
+
+        // Spot instances are taken back on top of the cluster's own interruptions.
+        double mtbfS = t.jobMtbfS;
+        double intervalS = ck.intervalS;
+        if (term == PricingTerm::Spot) {
+            const double spotPerGpuHour =
+                price->interruptionsPerGpuMonth.value_or(a.value(Assumption::SpotInterruptionsPerGpuMonth)) / hoursPerMonth;
+            mtbfS = 3600.0 / ((t.interruptionsPerGpuHour + spotPerGpuHour) * cand.gpus);
+            if (!ck.intervalFromBrief)
+                intervalS = dalyOptimalIntervalS(ck.writeS, mtbfS);
+        }
+        const double interval = intervalS > 0 ? intervalS : solveS;
+        const double wallS = dalyExpectedWallS(solveS, interval, ck.writeS, ck.restartS, mtbfS);
+        const double writesS = std::floor(solveS / interval) * ck.writeS;
+        const double lostS = std::max(0.0, wallS - solveS - writesS);
+        // A run that spends more than spot_restart_max_fraction of its time redoing work and
+        // restarting is not one to buy (the same bound the serving spot option has).
+        if (term == PricingTerm::Spot && !(lostS < a.value(Assumption::SpotRestartMaxFraction) * wallS)) {
+            c.warnings.push_back({"spot-unusable",
+                                  fmt::format("on {}'s spot capacity ({}) {} GPUs would be interrupted every {} on average, "
+                                              "and the run would spend {} of its expected time redoing work and restarting "
+                                              "({} a restart): the option is not priced",
+                                              gpu.name, price->provider, cand.gpus, readableDuration(mtbfS),
+                                              std::isfinite(wallS) ? fmt::format("{:.0f}%", 100 * lostS / wallS) : std::string("all"),
+                                              readableDuration(ck.restartS))});
+            continue;
+        }
+
+        // What one GPU-hour of the run costs: the rental price, or the ownership cost per hour
+        // of a GPU owned and kept busy (its depreciation, power, colocation and support).
+        double perGpuHour = price->usdPerGpuHour;
+        std::string rate = fmt::format("${}/GPU-h ({})", usdAmount(perGpuHour), price->provider);
+        if (term == PricingTerm::Purchase) {
+            GpuRoute route;
+            route.brief = &brief;
+            route.gpu = &gpu;
+            route.price = price;
+            route.gpusPerReplica = cand.gpus;
+            perGpuHour = route.ownership(1.0).total() / hoursPerMonth;
+            rate = fmt::format("${}/GPU-h owned and kept busy ({})", usdAmount(perGpuHour), price->provider);
+            o.usdPerGpu = route.ownership(1.0).capex;
+        }
+        o.usdPerGpuHour = perGpuHour;
+        const double gpuHoursOf = cand.gpus / 3600.0;
+        addLine(o.lines, "gpu_hours", solveS * gpuHoursOf * perGpuHour,
+                fmt::format("{} GPUs x {} of training at {}", cand.gpus, readableDuration(solveS), rate));
+        addLine(o.lines, "checkpointing", writesS * gpuHoursOf * perGpuHour,
+                fmt::format("{} checkpoints of {} GB, {} each, every {} of work", readableNumber(std::floor(solveS / interval)),
+                            readableNumber(ck.sizeBytes / 1e9), readableDuration(ck.writeS), readableDuration(interval)));
+        addLine(o.lines, "failed_run_waste", lostS * gpuHoursOf * perGpuHour,
+                std::isfinite(mtbfS)
+                    ? fmt::format("{} interruptions expected (one every {} for {} GPUs{}): work redone since the last "
+                                  "checkpoint and restarts of {}",
+                                  readableNumber(wallS / mtbfS), readableDuration(mtbfS), cand.gpus,
+                                  term == PricingTerm::Spot ? ", spot reclaims included" : "", readableDuration(ck.restartS))
+                    : std::string("no interruptions expected (interruptions_per_gpu_hour is 0)"));
+        // A commitment longer than the run is paid for whether the GPUs are used or not.
+        const double runMonths = wallS / 3600.0 / hoursPerMonth;
+        if (price->minCommitmentMonths && *price->minCommitmentMonths > runMonths) {
+            o.commitmentMonths = price->minCommitmentMonths;
+            const double idleHours = (*price->minCommitmentMonths - runMonths) * hoursPerMonth;
+            addLine(o.lines, "idle_capacity", idleHours * cand.gpus * perGpuHour,
+                    fmt::format("the offer binds {:g} months; the run takes {}: the rest of the term is paid for unused",
+                                *price->minCommitmentMonths, readableDuration(wallS)));
+        }
+        addLine(o.lines, "storage", ck.sizeBytes / 1e9 * a.value(Assumption::CheckpointsKept) * a.value(Assumption::StorageUsdPerGbMonth) * runMonths,
+                fmt::format("{} checkpoints of {} GB kept for {} at ${}/GB-month", readableNumber(a.value(Assumption::CheckpointsKept)),
+                            readableNumber(ck.sizeBytes / 1e9), readableDuration(wallS),
+                            usdAmount(a.value(Assumption::StorageUsdPerGbMonth))));
+        addLine(o.lines, "network", 0, "the cluster's own network is in the GPU-hour price; the brief moves no data out");
+        addLine(o.lines, "platform_labor", salaryPerMonth(a, Assumption::TrainingPlatformFte) * runMonths,
+                fmt::format("{:g} engineers for {} (training_platform_fte)", a.value(Assumption::TrainingPlatformFte),
+                            readableDuration(wallS)));
+        o.requestsPerMonth = 1;
+        finishOption(o, passRate, 0);
+        o.utilization = wallS > 0 ? solveS / wallS : 0;
+        c.options.push_back(std::move(o));
+    }
+    c.computed = true;
+    return c;
+}
+
+} // namespace wb

@@ -1,0 +1,252 @@
+// Training time, checkpoints, failures and the cost of a completed run (performance/training.h,
+// cost/trainingcost.h): hand-worked figures, published checkpoint-interval values, and the
+// properties a person relies on (more GPUs never lengthen an ideal run, more interruptions never
+// waste less, faster storage never writes slower).
+#include "testsupport.h"
+
+#include <catalog/modelarch.h>
+#include <evaluate/evaluate.h>
+#include <performance/training.h>
+#include <report/report.h>
+
+#include <nlohmann/json.hpp>
+
+#include <QObject>
+#include <QTest>
+
+#include <cmath>
+#include <string>
+
+namespace {
+
+// A 70B pre-training brief; `extra` goes inside workload.training, `candidate` is the one candidate.
+std::string trainingBrief(const std::string &extra = {},
+                          const std::string &candidate = R"({"gpu": "h100-sxm-80gb", "gpus": 1024, "tensor_parallel": 8, "pipeline_parallel": 4})",
+                          const std::string &kind = "training", const std::string &model = "llama-3.1-70b")
+{
+    return R"({"format": "gpu-workbench-brief", "version": 1, "name": "t",
+      "workload": {"kind": ")" + kind + R"(", "model": ")" + model + R"(", "weights_precision": "bf16",
+        "training": {"sequence_length": 8192, "micro_batch_size": 1, "global_batch_tokens": 16777216,
+                     "tokens": 1.5e12, "sharding": "zero1", "sequence_parallel": true)" + extra + R"(}},
+      "candidates": [)" + candidate + "]}";
+}
+
+wb::Results run(const std::string &json)
+{
+    wb::EvaluateOptions o;
+    o.today = "2026-12-01";
+    return wb::evaluate(wbtest::parseOrFail(json), wbtest::shippedCatalog(), o);
+}
+
+// The training figures of a brief's one candidate (a copy: the results are gone after this).
+wb::TrainingPerformance trainingOf(const wb::Results &r)
+{
+    const auto &t = r.results.at(0).performance.training;
+    if (!t) {
+        std::string why;
+        for (const wb::Warning &w : r.results.at(0).warnings)
+            why += w.code + ": " + w.message + "; ";
+        qFatal("no training figures: %s", why.c_str());
+    }
+    return *t;
+}
+
+} // namespace
+
+class TestTraining : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void modelFlopsPerToken()
+    {
+        // Llama 3.1 70B at 8,192 tokens: N = 70.55e9 parameters (the catalog's architecture,
+        // Meta's 70.6B), 6N = 4.233e11; attention 12 x 80 layers x 8,192 (64 heads x 128) x
+        // 8,192 tokens = 6.442e10; together 4.877e11 FLOPs per token (PaLM, arXiv 2204.02311).
+        const wb::TrainingPerformance t = trainingOf(run(trainingBrief()));
+        const double n = wb::countParameters(*wbtest::shippedCatalog().model("llama-3.1-70b")).total();
+        QVERIFY(std::fabs(n / 70.55e9 - 1) < 0.005);
+        QVERIFY(std::fabs(t.modelFlopsPerToken / 4.877e11 - 1) < 0.005);
+        // Selective recomputation adds the attention's forward (4 L h s = 2.147e10).
+        const wb::TrainingPerformance sel = trainingOf(run(trainingBrief(R"(, "activation_recompute": "selective")")));
+        QVERIFY(std::fabs(sel.hardwareFlopsPerToken - sel.modelFlopsPerToken - 2.147e10) < 1e8);
+        QCOMPARE(sel.modelFlopsPerToken, t.modelFlopsPerToken);
+        // GPT-3 175B at 2,048 tokens: 1.077e12 in the MLPerf validation notes (wave2-cases.csv,
+        // TRW-004: 6N + 12 L h s).
+        const wb::TrainingPerformance gpt = trainingOf(run(R"({"format": "gpu-workbench-brief", "version": 1, "name": "g",
+          "workload": {"kind": "training", "model": "gpt-3-175b", "weights_precision": "bf16",
+            "training": {"sequence_length": 2048, "global_batch_tokens": 3145728, "sharding": "zero1", "sequence_parallel": true}},
+          "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 1024, "tensor_parallel": 8, "pipeline_parallel": 8}]})"));
+        QVERIFY(std::fabs(gpt.modelFlopsPerToken / 1.077e12 - 1) < 0.005);
+    }
+
+    void dalyInterval_data()
+    {
+        QTest::addColumn<double>("mtbfMin");
+        QTest::addColumn<double>("expectedMin");
+        QTest::addColumn<double>("tolerance");
+        // J. T. Daly, FGCS 22 (2006), Figs. 3-5: a 5-minute dump; the model predicts 117 min at
+        // M = 24 h, 57 min at 6 h and 9.1 min at 15 min.
+        QTest::newRow("M 24 h, dump 5 min") << 1440.0 << 117.0 << 0.5;
+        QTest::newRow("M 6 h, dump 5 min") << 360.0 << 57.0 << 0.5;
+        QTest::newRow("M 15 min, dump 5 min") << 15.0 << 9.1 << 0.05;
+        // A dump of at least twice the MTBF: checkpoint every MTBF (ibid.).
+        QTest::newRow("M 2 min, dump 5 min") << 2.0 << 2.0 << 1e-9;
+    }
+    void dalyInterval()
+    {
+        QFETCH(double, mtbfMin);
+        QFETCH(double, expectedMin);
+        QFETCH(double, tolerance);
+        QVERIFY2(std::fabs(wb::dalyOptimalIntervalS(300, mtbfMin * 60) / 60 - expectedMin) <= tolerance,
+                 qPrintable(QString::number(wb::dalyOptimalIntervalS(300, mtbfMin * 60) / 60)));
+    }
+
+    void dalyWallTime()
+    {
+        // No interruptions: the work plus one write per interval. Otherwise the expected wall time
+        // is least near the optimum interval, and longer at a tenth and ten times it.
+        QCOMPARE(wb::dalyExpectedWallS(1000, 100, 5, 60, INFINITY), 1000.0 + 10 * 5);
+        const double m = 3600, d = 30, r = 300;
+        const double opt = wb::dalyOptimalIntervalS(d, m);
+        const double best = wb::dalyExpectedWallS(1e6, opt, d, r, m);
+        QVERIFY(best < wb::dalyExpectedWallS(1e6, opt / 10, d, r, m));
+        QVERIFY(best < wb::dalyExpectedWallS(1e6, opt * 10, d, r, m));
+        QVERIFY(best < wb::dalyExpectedWallS(1e6, opt * 0.8, d, r, m) + 1e-6 && best < wb::dalyExpectedWallS(1e6, opt * 1.25, d, r, m));
+    }
+
+    void checkpointSize()
+    {
+        // Mixed-precision AdamW keeps bf16 weights (2 bytes) and fp32 master, m and v (12 bytes):
+        // 14 bytes per parameter, 70.55e9 x 14 = 987.7 GB.
+        const wb::TrainingPerformance t = trainingOf(run(trainingBrief()));
+        QVERIFY(std::fabs(t.checkpoint.sizeBytes / 987.7e9 - 1) < 0.005);
+        // At the default 0.2 GB/s per GPU on 1,024 GPUs (204.8 GB/s): 4.82 s to write.
+        QVERIFY(std::fabs(t.checkpoint.writeS - 987.7e9 / 204.8e9) < 0.05);
+        // LoRA of rank 16 on Llama 3.1 70B's q, k, v, o: per layer (8,192 + 8,192) + 2 x (8,192 +
+        // 1,024) + (8,192 + 8,192) = 51,200 input-plus-output dims, x 80 layers x 16 = 65.5M
+        // adapter parameters, x 14 bytes = 917 MB (the frozen base is not saved).
+        const wb::TrainingPerformance lora = trainingOf(run(trainingBrief(
+            R"(, "lora_rank": 16, "lora_targets": "attention", "activation_recompute": "full")",
+            R"({"gpu": "h100-sxm-80gb", "gpus": 8, "tensor_parallel": 4})", "lora", "llama-3.1-70b")));
+        QVERIFY2(std::fabs(lora.checkpoint.sizeBytes / 917.5e6 - 1) < 0.005, qPrintable(QString::number(lora.checkpoint.sizeBytes)));
+        QVERIFY(lora.timeToFirstCheckpointS && *lora.timeToFirstCheckpointS > 0);
+    }
+
+    void moreGpusNeverLengthenAnIdealRun()
+    {
+        // TP8 x PP4 ranks from 64 to 2,048 GPUs, all across the network: the same global batch
+        // split over more ranks never takes longer.
+        double previous = INFINITY;
+        for (int gpus = 64; gpus <= 2048; gpus *= 2) {
+            const wb::TrainingPerformance t = trainingOf(run(trainingBrief(
+                {}, R"({"gpu": "h100-sxm-80gb", "gpus": )" + std::to_string(gpus) + R"(, "tensor_parallel": 8, "pipeline_parallel": 4})")));
+            QVERIFY2(*t.timeToTrainS <= previous, qPrintable(QStringLiteral("%1 GPUs").arg(gpus)));
+            previous = *t.timeToTrainS;
+        }
+    }
+
+    void moreInterruptionsNeverWasteLess()
+    {
+        double previous = -1;
+        for (const char *rate : {"0", "1e-6", "1e-5", "1e-4", "1e-3"}) {
+            const wb::TrainingPerformance t =
+                trainingOf(run(trainingBrief(std::string(R"(, "interruptions_per_gpu_hour": )") + rate)));
+            QVERIFY2(t.checkpoint.wastedFraction >= previous, rate);
+            previous = t.checkpoint.wastedFraction;
+        }
+        QVERIFY(previous > 0.1);  // one interruption a GPU every 1,000 hours on 1,024 GPUs
+    }
+
+    void fasterStorageNeverWritesSlower()
+    {
+        double write = INFINITY, expected = INFINITY;
+        for (const char *bw : {"1e9", "1e10", "1e11", "1e12"}) {
+            const wb::TrainingPerformance t = trainingOf(run(trainingBrief(
+                std::string(R"(, "checkpoint": {"storage_write_bytes_per_s": )") + bw + R"(, "storage_read_bytes_per_s": )" + bw + "}")));
+            QVERIFY2(t.checkpoint.writeS <= write && *t.expectedTimeToTrainS <= expected, bw);
+            write = t.checkpoint.writeS;
+            expected = *t.expectedTimeToTrainS;
+        }
+    }
+
+    void thousandGpuBriefFillsTheSpec()
+    {
+        // Every field of performance.training in ../shared/spec/brief-and-results-v1.md is a
+        // number for a 1,024-GPU brief with its tokens.
+        const wb::Brief brief = wbtest::parseOrFail(trainingBrief());
+        wb::EvaluateOptions o;
+        o.today = "2026-12-01";
+        const wb::Results results = wb::evaluate(brief, wbtest::shippedCatalog(), o);
+        const auto j = nlohmann::json::parse(wb::resultsToJson(brief, results));
+        const auto &t = j["results"][0]["performance"]["training"];
+        for (const char *key : {"tokens_per_s", "tokens_per_s_per_gpu", "step_time_s", "mfu", "time_to_train_s",
+                                "expected_time_to_train_s", "gpu_hours", "expected_interruptions"})
+            QVERIFY2(t[key].is_number() && t[key].get<double>() > 0, key);
+        for (const char *key : {"size_bytes", "write_s", "interval_s", "wasted_fraction"})
+            QVERIFY2(t["checkpoint"][key].is_number() && t["checkpoint"][key].get<double>() > 0, key);
+        // GPU-hours are the GPUs times the expected time.
+        QVERIFY(std::fabs(t["gpu_hours"].get<double>() - 1024 * t["expected_time_to_train_s"].get<double>() / 3600) < 1e-6 * t["gpu_hours"].get<double>());
+        // Expected interruptions: the expected time over the job's MTBF, 1 / (1.97e-5 x 1,024) h.
+        QVERIFY(std::fabs(t["expected_interruptions"].get<double>()
+                          - t["expected_time_to_train_s"].get<double>() / 3600 * 1.97e-5 * 1024) < 1e-6);
+    }
+
+    void runCostAddsUp()
+    {
+        const wb::Results r = run(trainingBrief());
+        const wb::CandidateResult &c = r.results.at(0);
+        QVERIFY(c.cost.computed);
+        const wb::TrainingPerformance t = trainingOf(r);
+        for (const wb::CostOption &o : c.cost.options) {
+            QVERIFY(o.perRun);
+            double sum = 0;
+            for (const wb::CostLine &l : o.lines)
+                sum += l.usdPerMonth;
+            QVERIFY(std::fabs(sum - o.totalUsdPerMonth) < 0.005);
+            // The productive GPU-hours at the option's rate: 1,024 GPUs x the failure-free time.
+            const auto gpuHours = std::find_if(o.lines.begin(), o.lines.end(), [](const wb::CostLine &l) { return l.name == "gpu_hours"; });
+            QVERIFY(gpuHours != o.lines.end());
+            QVERIFY(std::fabs(gpuHours->usdPerMonth - wb::roundCents(1024 * *t.timeToTrainS / 3600 * o.usdPerGpuHour)) < 0.006);
+            for (const char *line : {"checkpointing", "failed_run_waste", "storage", "network", "platform_labor"})
+                QVERIFY2(std::any_of(o.lines.begin(), o.lines.end(), [&](const wb::CostLine &l) { return l.name == line; }), line);
+        }
+    }
+
+    void layoutsAreChecked_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("context parallel on inference")
+            << QString::fromStdString(R"({"format": "gpu-workbench-brief", "version": 1, "name": "i",
+                 "workload": {"kind": "batch-inference", "model": "llama-3.1-8b", "input_tokens": 100, "output_tokens": 10,
+                   "traffic": {"mode": "offline"}},
+                 "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 2, "context_parallel": 2}]})")
+            << "/candidates/0/context_parallel";
+        QTest::newRow("gpus not a multiple of TP x PP x CP")
+            << QString::fromStdString(trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 24, "tensor_parallel": 8, "context_parallel": 2})"))
+            << "/candidates/0/gpus";
+        QTest::newRow("interleaving without a pipeline")
+            << QString::fromStdString(trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 8, "virtual_pipeline": 2})"))
+            << "/candidates/0/virtual_pipeline";
+        QTest::newRow("unknown network")
+            << QString::fromStdString(trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 8, "network": {"kind": "carrier pigeon", "bytes_per_s_per_gpu": 1e9}})"))
+            << "/candidates/0/network/kind";
+        QTest::newRow("interruptions above one an hour")
+            << QString::fromStdString(trainingBrief(R"(, "interruptions_per_gpu_hour": 2)")) << "/workload/training/interruptions_per_gpu_hour";
+        QTest::newRow("zero storage bandwidth")
+            << QString::fromStdString(trainingBrief(R"(, "checkpoint": {"storage_write_bytes_per_s": 0})"))
+            << "/workload/training/checkpoint/storage_write_bytes_per_s";
+    }
+    void layoutsAreChecked()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, field);
+        const auto brief = wb::parseBrief(json.toStdString(), "b.json", wbtest::shippedCatalog());
+        QVERIFY(!brief);
+        QCOMPARE(QString::fromStdString(brief.error().path), field);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTraining)
+#include "tst_training.moc"
