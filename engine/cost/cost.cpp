@@ -322,9 +322,13 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     const Assumptions &a = brief.assumptions;
     if (perf.training)
         return costTrainingRun(brief, cand, gpu, *perf.training, catalog, today);
+    if (isTraining(w.kind) || isAdapter(w.kind)) {
+        c.warnings.push_back({"cost-not-computed", "the training step is not timed (see the warnings above), so there is no "
+                                                   "run to price"});
+        return c;
+    }
     if (!isInference(w.kind)) {
-        c.warnings.push_back({"cost-not-computed", "without a timed training step (see the warnings above) or, for media "
-                                                   "generation, a model of it, there is no cost to price"});
+        c.warnings.push_back({"cost-not-modelled", "the cost of media generation is not modelled yet; it is left empty"});
         return c;
     }
     if (!fit.computed || !fit.fits || !perf.computed) {

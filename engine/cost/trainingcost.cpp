@@ -1,7 +1,7 @@
 // The cost of a completed training run, following the seed's formula:
 //
 //   training_run_cost = gpu_hours + storage + network + checkpointing + failed_run_waste
-//       + platform_labor
+//       + platform_labor (the line platform_labour, as every option names it)
 //
 // per pricing option of the candidate's GPU, from its expected time to train (training.h):
 // productive GPU-hours, the GPU-hours spent writing checkpoints, the GPU-hours lost to
@@ -122,21 +122,28 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
                                   readableNumber(wallS / mtbfS), readableDuration(mtbfS), cand.gpus,
                                   term == PricingTerm::Spot ? ", spot reclaims included" : "", readableDuration(ck.restartS))
                     : std::string("no interruptions expected (interruptions_per_gpu_hour is 0)"));
-        // A commitment longer than the run is paid for whether the GPUs are used or not.
+        // A commitment longer than the run is paid for whether the GPUs are used or not: the
+        // offer's own minimum, else the term a reservation is (12 or 36 months). A purchase's
+        // ownership cost is counted for the run's hours only: the GPUs are assumed kept busy after it.
         const double runMonths = wallS / 3600.0 / hoursPerMonth;
-        if (price->minCommitmentMonths && *price->minCommitmentMonths > runMonths) {
-            o.commitmentMonths = price->minCommitmentMonths;
-            const double idleHours = (*price->minCommitmentMonths - runMonths) * hoursPerMonth;
+        const std::optional<double> binds = price->minCommitmentMonths ? price->minCommitmentMonths
+                                            : term == PricingTerm::Reserved1y ? std::optional<double>(12)
+                                            : term == PricingTerm::Reserved3y ? std::optional<double>(36)
+                                                                              : std::nullopt;
+        if (binds && *binds > runMonths) {
+            o.commitmentMonths = binds;
+            const double idleHours = (*binds - runMonths) * hoursPerMonth;
+            o.committedUsd = *binds * hoursPerMonth * cand.gpus * perGpuHour;
             addLine(o.lines, "idle_capacity", idleHours * cand.gpus * perGpuHour,
                     fmt::format("the offer binds {:g} months; the run takes {}: the rest of the term is paid for unused",
-                                *price->minCommitmentMonths, readableDuration(wallS)));
+                                *binds, readableDuration(wallS)));
         }
         addLine(o.lines, "storage", ck.sizeBytes / 1e9 * a.value(Assumption::CheckpointsKept) * a.value(Assumption::StorageUsdPerGbMonth) * runMonths,
                 fmt::format("{} checkpoints of {} GB kept for {} at ${}/GB-month", readableNumber(a.value(Assumption::CheckpointsKept)),
                             readableNumber(ck.sizeBytes / 1e9), readableDuration(wallS),
                             usdAmount(a.value(Assumption::StorageUsdPerGbMonth))));
         addLine(o.lines, "network", 0, "the cluster's own network is in the GPU-hour price; the brief moves no data out");
-        addLine(o.lines, "platform_labor", salaryPerMonth(a, Assumption::TrainingPlatformFte) * runMonths,
+        addLine(o.lines, "platform_labour", salaryPerMonth(a, Assumption::TrainingPlatformFte) * runMonths,
                 fmt::format("{:g} engineers for {} (training_platform_fte)", a.value(Assumption::TrainingPlatformFte),
                             readableDuration(wallS)));
         o.requestsPerMonth = 1;

@@ -18,7 +18,7 @@ struct Link
     double latencyS = 0;
 };
 
-Link allReduceLink(const GpuSpec &gpu, int tp, const Assumptions &a)
+Link allReduceLink(const GpuSpec &gpu, int tp, const std::optional<NetworkSpec> &network, const Assumptions &a)
 {
     Link link;
     if (tp <= 1)
@@ -28,7 +28,9 @@ Link allReduceLink(const GpuSpec &gpu, int tp, const Assumptions &a)
     if (inDomain) {
         link.bytesPerS = gpu.scaleUp.bandwidthBytesPerS / 2 * a.value(Assumption::LinkEfficiency);
     } else {
-        link.bytesPerS = a.value(Assumption::ScaleOutBandwidthBytesPerS) * a.value(Assumption::LinkEfficiency);
+        // The candidate's own network when it names one (candidates[].network), else the default.
+        link.bytesPerS = (network ? network->bytesPerSPerGpu : a.value(Assumption::ScaleOutBandwidthBytesPerS))
+            * a.value(Assumption::LinkEfficiency);
     }
     link.latencyS = inDomain && switched ? a.value(Assumption::AllreduceLatencyS)
                                          : 2.0 * (tp - 1) * a.value(Assumption::RingHopLatencyS);
@@ -111,7 +113,7 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
     const double kvBytesPerToken = L * kvBytesPerTokenPerLayer(m, w.kvCachePrecision, t);
 
     // Tensor parallelism: two all-reduces per layer of every token's hidden state.
-    const Link link = allReduceLink(gpu, t, a);
+    const Link link = allReduceLink(gpu, t, cand.network, a);
     const double commPerToken = t > 1 ? 2.0 * L * h * a.value(Assumption::ActivationBytes) * 2.0 * (t - 1) / t / link.bytesPerS : 0;
     const double commLatency = t > 1 ? 2.0 * L * link.latencyS : 0;
     // Pipeline stages hand the hidden state on: one point-to-point hop per stage boundary.

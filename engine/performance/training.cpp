@@ -240,6 +240,11 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
                                                                       : table.value(r.efficiencyKey);
     if (math == Precision::Fp32)
         r.computeEfficiency *= 0.5;  // off the tensor path
+    if (const EfficiencyFactor *f = table.factor(r.efficiencyKey); f && !f->calibrated() && a.value(Assumption::ComputeEfficiency) <= 0)
+        warnings.push_back({"efficiency-uncalibrated",
+                            gpu.name + ": no published training run backs " + r.efficiencyKey + " (literature prior " +
+                                readableNumber(f->prior) + "); treat this GPU family's training speed at this precision as a "
+                                                           "rough estimate"});
 
     StepInputs in;
     in.brief = &brief;
@@ -271,13 +276,13 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
                             fmt::format("the brief gives no global_batch_tokens: each of the {} data-parallel ranks runs one "
                                         "micro-batch a step ({} tokens in all), which makes the pipeline bubble and the "
                                         "gradient traffic weigh as much as they can",
-                                        r.dataParallel, readableNumber(r.tokensPerStep))});
+                                        r.dataParallel, groupedInteger(std::llround(r.tokensPerStep)))});
     else if (std::fabs(r.tokensPerStep - *t.globalBatchTokens) > 0.01 * *t.globalBatchTokens)
         warnings.push_back({"global-batch-rounded",
                             fmt::format("global_batch_tokens {} is not a whole number of micro-batches over {} data-parallel "
                                         "ranks of {} sequences of {} tokens; the step runs {} micro-batches ({} tokens)",
-                                        readableNumber(*t.globalBatchTokens), r.dataParallel, t.microBatchSize,
-                                        t.sequenceLength, r.microBatches, readableNumber(r.tokensPerStep))});
+                                        groupedInteger(std::llround(*t.globalBatchTokens)), r.dataParallel, t.microBatchSize,
+                                        t.sequenceLength, r.microBatches, groupedInteger(std::llround(r.tokensPerStep)))});
     if (c.pipelineParallel > 1 && r.parts.bubble > 0.2 * r.stepTimeS)
         warnings.push_back({"pipeline-bubble",
                             fmt::format("the pipeline's fill and drain take {:.0f}% of each step ({} micro-batches over {} "

@@ -36,7 +36,9 @@ struct LineItem
     const char *name, *title;
 };
 constexpr LineItem kLineItems[] = {
-    {"gpu_compute", "GPU time on accepted work"}, {"api_usage", "API usage on accepted work"},
+    {"gpu_compute", "GPU time on accepted work"}, {"gpu_hours", "GPU-hours of training"},
+    {"checkpointing", "Checkpoint writes"}, {"failed_run_waste", "Work lost to interruptions and restarts"},
+    {"api_usage", "API usage on accepted work"},
     {"retry_waste", "Retries and rejected outputs"}, {"idle_capacity", "Idle capacity"},
     {"storage", "Storage"}, {"serving_stack", "Serving stack"}, {"network", "Network egress"},
     {"observability", "Observability"}, {"vendor_support", "Vendor support"}, {"platform_labour", "Platform labour"},

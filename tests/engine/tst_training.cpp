@@ -208,7 +208,7 @@ private slots:
             const auto gpuHours = std::find_if(o.lines.begin(), o.lines.end(), [](const wb::CostLine &l) { return l.name == "gpu_hours"; });
             QVERIFY(gpuHours != o.lines.end());
             QVERIFY(std::fabs(gpuHours->usdPerMonth - wb::roundCents(1024 * *t.timeToTrainS / 3600 * o.usdPerGpuHour)) < 0.006);
-            for (const char *line : {"checkpointing", "failed_run_waste", "storage", "network", "platform_labor"})
+            for (const char *line : {"checkpointing", "failed_run_waste", "storage", "network", "platform_labour"})
                 QVERIFY2(std::any_of(o.lines.begin(), o.lines.end(), [&](const wb::CostLine &l) { return l.name == line; }), line);
         }
     }

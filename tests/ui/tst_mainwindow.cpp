@@ -2153,12 +2153,15 @@ void TestMainWindow::screenshots()
             QList<wb::Document::RunsFile> runs;
             for (const char *file : {"vllm-h200-12.5rps.json", "guidellm-h200.json", "llmperf-h200_2000_300_summary.json"})
                 runs.append({samples + QStringLiteral("evidence/") + QLatin1String(file), 3, 0});
-            QVERIFY(!doc.openBriefs({kSample, samples + QStringLiteral("batch-summarization.brief.json"),
-                                     samples + QStringLiteral("lora-finetune.brief.json"),
-                                     samples + QStringLiteral("chat-70b-h200-measured.brief.json")},
-                                    {kSampleAnswers}, runs)
-                         .has_value());
-            QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+            const auto openSample = [&] {
+                QVERIFY(!doc.openBriefs({kSample, samples + QStringLiteral("batch-summarization.brief.json"),
+                                         samples + QStringLiteral("lora-finetune.brief.json"),
+                                         samples + QStringLiteral("chat-70b-h200-measured.brief.json")},
+                                        {kSampleAnswers}, runs)
+                             .has_value());
+                QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+            };
+            openSample();
             QTest::qWait(50);
             // Every page, and every chart each page offers.
             using W = wb::MainWindow;
@@ -2229,10 +2232,22 @@ void TestMainWindow::screenshots()
                                  }});
             // The other two samples' performance, cost and decision pages.
             views.push_back({QStringLiteral("7-performance-lora"), [&] { scenario(2); page(int(W::Tab::Performance)); }});
+            views.push_back({QStringLiteral("7-performance-lora-waste"), [&] { w.loadChartChoice()->setCurrentIndex(1); }});
+            views.push_back({QStringLiteral("7-performance-lora-step"), [&] { w.loadChartChoice()->setCurrentIndex(2); }});
             views.push_back({QStringLiteral("7-cost-lora"), [&] { page(int(W::Tab::Cost)); }});
             views.push_back({QStringLiteral("7-performance-batch"), [&] { scenario(1); page(int(W::Tab::Performance)); }});
             views.push_back({QStringLiteral("7-cost-batch"), [&] { page(int(W::Tab::Cost)); }});
             views.push_back({QStringLiteral("7-compare-batch"), [&] { page(int(W::Tab::Compare)); }});
+            // A 1,024-GPU pre-training brief: time to train, interruptions, checkpoints, the run's cost.
+            views.push_back({QStringLiteral("8-training-scaling"), [&] {
+                                 QVERIFY(!doc.openBriefs({samples + QStringLiteral("pretrain-70b.brief.json")}, {}, {}).has_value());
+                                 QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+                                 page(int(W::Tab::Performance));
+                                 w.loadChartChoice()->setCurrentIndex(0);
+                             }});
+            views.push_back({QStringLiteral("8-training-waste"), [&] { w.loadChartChoice()->setCurrentIndex(1); }});
+            views.push_back({QStringLiteral("8-training-step"), [&] { w.loadChartChoice()->setCurrentIndex(2); }});
+            views.push_back({QStringLiteral("8-training-cost"), [&] { page(int(W::Tab::Cost)); }});
             // WB_SCREENSHOT_ONLY=evidence: only the views whose name holds it (the others still run,
             // unsaved, for the state they leave).
             const QString only = qEnvironmentVariable("WB_SCREENSHOT_ONLY");
@@ -2252,6 +2267,7 @@ void TestMainWindow::screenshots()
                 QVERIFY(window->grab().save(QStringLiteral("%1/%2-%3x%4-%5.png")
                                                 .arg(dir, name).arg(size.width()).arg(size.height()).arg(themeName)));
             };
+            openSample();  // the training views opened a brief of their own
             scenario(0);
             wb::ScenarioCompareDialog *compare = w.openComparison();
             compare->secondChoice()->setCurrentIndex(1);

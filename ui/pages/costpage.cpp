@@ -22,9 +22,10 @@ CostPage::CostPage(Document *document, QWidget *parent)
     showVendorNotesOn("cost");
     m_model = static_cast<CostTableModel *>(table()->model());
     chartChoice()->setAccessibleName(tr("Cost chart"));
-    subtitle()->setText(tr("All-in monthly cost (GPU time busy and idle, retries, storage, serving stack, network, "
-                           "observability, platform labour) per accepted output, for each candidate and dated price, "
-                           "and for the model API. Hover a row for its cost lines and the price's source."));
+    m_inferenceSubtitle = tr("All-in monthly cost (GPU time busy and idle, retries, storage, serving stack, network, "
+                             "observability, platform labour) per accepted output, for each candidate and dated price, "
+                             "and for the model API. Hover a row for its cost lines and the price's source.");
+    subtitle()->setText(m_inferenceSubtitle);
     m_recommendation = pageparts::richLabel(tr("Recommendation"), this);
     pageLayout()->addWidget(m_recommendation);
     connect(chartChoice(), &QComboBox::currentIndexChanged, this, &CostPage::showChart);
@@ -38,10 +39,22 @@ void CostPage::showResults()
     const Brief *brief = document()->brief();
     m_model->setResults(document()->results());
     const bool inference = brief && isInference(brief->workload.kind);
+    const bool training = brief && (isTraining(brief->workload.kind) || isAdapter(brief->workload.kind));
     title()->setText(!brief      ? tr("What does an accepted output cost? Open a brief to see.")
                      : inference ? tr("What does an accepted output cost?")
-                                 : tr("What does an accepted output cost? Training cost arrives in a later version."));
+                     : training  ? tr("What does a completed training run cost?")
+                                 : tr("What does an accepted output cost? Media generation cost arrives in a later version."));
+    subtitle()->setText(training ? tr("All-in cost of one completed run (GPU-hours of training, checkpoint writes, work "
+                                      "lost to interruptions and restarts, checkpoint storage, network, platform labour) "
+                                      "for each candidate and dated price; $/accepted divides it by the share of runs "
+                                      "whose model passes evaluation. Hover a row for its cost lines.")
+                                 : m_inferenceSubtitle);
     m_recommendation->setText(brief ? recommendationHtml(document()->results()) : QString());
+    // A training run has no monthly volume to break even over: only its lines are charted.
+    chartChoice()->setEnabled(!training);
+    chartChoice()->setToolTip(training ? tr("A training run is priced per run: there is no monthly volume to break even "
+                                            "against the API")
+                                       : QString());
     showChart();
 }
 
@@ -50,7 +63,7 @@ void CostPage::showResults()
 void CostPage::showChart()
 {
     const Results &results = document()->results();
-    if (chartChoice()->currentIndex() == 0) {
+    if (chartChoice()->currentIndex() == 0 || !chartChoice()->isEnabled()) {
         showCostChart(chart(), results);
         return;
     }

@@ -22,6 +22,7 @@ private:
     void showChart();
 
     CostTableModel *m_model = nullptr;
+    QString m_inferenceSubtitle;
     QLabel *m_recommendation = nullptr;
 };
 

@@ -8,6 +8,7 @@
 #include "parts/words.h"
 
 #include <QBrush>
+#include <algorithm>
 #include <QLocale>
 
 namespace wb {
@@ -55,6 +56,11 @@ std::optional<std::size_t> CostTableModel::candidateAt(int row) const
 int CostTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+bool CostTableModel::perRun() const
+{
+    return std::any_of(m_rows.begin(), m_rows.end(), [](const Row &r) { return r.option && r.option->perRun; });
 }
 
 int CostTableModel::columnCount(const QModelIndex &parent) const
@@ -116,8 +122,8 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
     case Gpus: return o.api ? QStringLiteral("–") : QLocale().toString(o.gpus);
     case Utilization: return o.api ? QStringLiteral("–") : QLocale().toString(100 * o.utilization, 'f', 0) + QLatin1Char('%');
     case PerMonth: return money(o.totalUsdPerMonth, 2);
-    case PerAccepted: return money(o.costPerAcceptedOutput, 6);
-    case PerMillionTokens: return money(o.costPerMillionAcceptedTokens, 3);
+    case PerAccepted: return money(o.costPerAcceptedOutput, o.perRun ? 2 : 6);
+    case PerMillionTokens: return o.perRun ? QStringLiteral("–") : money(o.costPerMillionAcceptedTokens, 3);
     case ApiBreakEven:
         if (o.api || o.hybrid)
             return QStringLiteral("–");
@@ -153,7 +159,7 @@ QVariant CostTableModel::headerData(int section, Qt::Orientation orientation, in
     case PricePerGpuHour: return tr("$/GPU-h");
     case Gpus: return tr("GPUs");
     case Utilization: return tr("Util.");
-    case PerMonth: return tr("$/month");
+    case PerMonth: return perRun() ? tr("$/run") : tr("$/month");
     case PerAccepted: return tr("$/accepted");
     case PerMillionTokens: return tr("$/M tokens");
     case ApiBreakEven: return tr("Beats API from");

@@ -32,6 +32,8 @@ public:
     std::optional<std::size_t> candidateAt(int row) const;
 
 private:
+    // Training results: every option is priced per completed run, not per month.
+    bool perRun() const;
     struct Row
     {
         QString label;

@@ -2,12 +2,14 @@
 
 #include "document/document.h"
 #include "pages/performancetablemodel.h"
+#include "pages/trainingtablemodel.h"
 #include "parts/resultcharts.h"
 #include "parts/words.h"
 
 #include <widgets/chartview.h>
 
 #include <QComboBox>
+#include <QSignalBlocker>
 #include <QLabel>
 #include <QLocale>
 #include <QTableView>
@@ -24,6 +26,9 @@ PerformancePage::PerformancePage(Document *document, QWidget *parent)
 {
     showVendorNotesOn("performance");
     m_model = static_cast<PerformanceTableModel *>(table()->model());
+    m_training = new TrainingTableModel(this);
+    for (int i = 0; i < chartChoice()->count(); ++i)
+        m_loadCharts << chartChoice()->itemText(i);
     chartChoice()->setAccessibleName(tr("Load chart figure"));
     connect(chartChoice(), &QComboBox::currentIndexChanged, this, &PerformancePage::showChart);
     connect(document, &Document::resultsChanged, this, &PerformancePage::showResults);
@@ -34,21 +39,45 @@ void PerformancePage::showResults()
 {
     const Brief *brief = document()->brief();
     m_model->setResults(document()->results());
+    m_training->setResults(document()->results());
     const bool inference = brief && isInference(brief->workload.kind);
+    const bool training = brief && (isTraining(brief->workload.kind) || isAdapter(brief->workload.kind));
+    showKind(training);
     title()->setText(!brief      ? tr("How fast is it? Open a brief to see.")
                      : inference ? tr("How fast is it, and does it meet the latency targets?")
-                                 : tr("How fast is it? Training time arrives in a later version."));
+                     : training  ? tr("How long does the run take, and what do failures cost it?")
+                                 : tr("How fast is it? Media generation arrives in a later version."));
     subtitle()->setText(!brief      ? QString()
                         : inference ? trafficSubtitle(*brief)
-                                    : tr("A %1 is not simulated yet: its time per step, tokens per second and time to "
-                                         "finish are left empty. The memory it needs, and the layout that holds it, are on "
-                                         "the Memory fit page.")
+                        : training  ? tr("Time per optimizer step from the layout's math and communication, the time to "
+                                         "train the brief's tokens, and the expected time once checkpoints, interruptions "
+                                         "and restarts are counted. Hover a step time for where it goes.")
+                                    : tr("A %1 is not simulated yet: its time per output and throughput are left empty.")
                                           .arg(words(brief->workload.kind)));
     showChart();
 }
 
+void PerformancePage::showKind(bool training)
+{
+    if (training == m_showsTraining)
+        return;
+    m_showsTraining = training;
+    table()->setModel(training ? static_cast<QAbstractItemModel *>(m_training) : m_model);
+    table()->setAccessibleName(training ? tr("Training time per candidate") : tr("Performance per candidate"));
+    QSignalBlocker block(chartChoice());
+    chartChoice()->clear();
+    chartChoice()->addItems(training ? QStringList{tr("Tokens/s against GPU count"), tr("Waste against checkpoint interval"),
+                                                   tr("Where a step's time goes")}
+                                     : m_loadCharts);
+    chartChoice()->setAccessibleName(training ? tr("Training chart figure") : tr("Load chart figure"));
+}
+
 void PerformancePage::showChart()
 {
+    if (m_showsTraining) {
+        showTrainingChart(chart(), document()->results(), TrainingChart(std::max(0, chartChoice()->currentIndex())));
+        return;
+    }
     showLoadChart(chart(), document()->brief(), document()->results(), LoadMetric(chartChoice()->currentIndex()));
 }
 

@@ -257,6 +257,90 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
                                  Text::tr("the brief's rate (%1/s)").arg(QLocale().toString(*brief->workload.traffic.requestRatePerS)));
 }
 
+void showTrainingChart(ChartView *chart, const Results &results, TrainingChart which)
+{
+    chart->setEmptyText(Text::tr("No training figures: open a training brief whose candidates fit, and wait for the "
+                                 "evaluation"));
+    if (which == TrainingChart::StepParts) {
+        chart->setLogScale(false, false);
+        chart->setTitle(Text::tr("Where a training step's time goes (seconds per step)"));
+        chart->setAxisLabels(QString(), Text::tr("seconds per step"));
+        QStringList categories;
+        std::vector<const TrainingPerformance *> shown;
+        for (const CandidateResult &entered : results.results)
+            if (const CandidateResult &r = deployment(entered); r.performance.training) {
+                categories << shortLabel(r);
+                shown.push_back(&*r.performance.training);
+            }
+        const std::pair<QString, double TrainingStepParts::*> parts[] = {
+            {Text::tr("Math"), &TrainingStepParts::compute},
+            {Text::tr("Pipeline fill and drain"), &TrainingStepParts::bubble},
+            {Text::tr("Tensor-parallel traffic"), &TrainingStepParts::tensorParallel},
+            {Text::tr("Context-parallel traffic"), &TrainingStepParts::contextParallel},
+            {Text::tr("Data-parallel traffic"), &TrainingStepParts::dataParallel},
+            {Text::tr("Optimizer"), &TrainingStepParts::optimizer},
+            {Text::tr("Dequantization"), &TrainingStepParts::dequantization}};
+        QVector<ChartView::Stack> stacks;
+        for (int i = 0; i < int(std::size(parts)); ++i) {
+            ChartView::Stack s{parts[i].first, {}, i, false};
+            bool any = false;
+            for (const TrainingPerformance *t : shown) {
+                s.values << t->parts.*(parts[i].second);
+                any = any || t->parts.*(parts[i].second) > 0;
+            }
+            if (any)
+                stacks << s;
+        }
+        chart->setStackedBars(shown.empty() ? QStringList() : categories, stacks);
+        return;
+    }
+    QVector<ChartView::Line> lines;
+    ChartView::Line marks;
+    marks.pointsOnly = true;
+    const bool scaling = which == TrainingChart::Scaling;
+    marks.name = scaling ? Text::tr("as entered") : Text::tr("least waste");
+    for (std::size_t i = 0; i < results.results.size(); ++i) {
+        const CandidateResult &r = deployment(results.results[i]);
+        if (!r.performance.training)
+            continue;
+        const TrainingPerformance &t = *r.performance.training;
+        ChartView::Line line{shortLabel(r), {}, {}, Qt::SolidLine, int(i)};
+        if (scaling) {
+            for (const auto &[gpus, rate] : t.scaling) {
+                line.x << gpus;
+                line.y << rate;
+            }
+            marks.x << r.candidate.gpus;
+            marks.y << t.tokensPerS;
+        } else {
+            for (const auto &[interval, waste] : t.wasteByInterval) {
+                line.x << interval / 60;
+                line.y << 100 * waste;
+            }
+            if (!t.wasteByInterval.empty()) {
+                marks.x << t.checkpoint.optimalIntervalS / 60;
+                marks.y << 100 * (1 - *t.timeToTrainS / wb::dalyExpectedWallS(*t.timeToTrainS, t.checkpoint.optimalIntervalS, t.checkpoint.writeS,
+                                                                              t.checkpoint.restartS, t.jobMtbfS));
+            }
+        }
+        if (!line.x.isEmpty())
+            lines << line;
+    }
+    if (!marks.x.isEmpty() && !lines.isEmpty())
+        lines << marks;
+    chart->setLogScale(true, scaling);
+    if (scaling) {
+        chart->setTitle(Text::tr("Training tokens per second against GPU count (the same layout, more data-parallel ranks, "
+                                 "the global batch kept)"));
+        chart->setAxisLabels(Text::tr("GPUs"), Text::tr("tokens/s"));
+    } else {
+        chart->setTitle(Text::tr("Share of the run lost to checkpoints, interruptions and restarts against the checkpoint "
+                                 "interval"));
+        chart->setAxisLabels(Text::tr("minutes between checkpoints"), Text::tr("% of the expected time"));
+    }
+    chart->setLines(lines);
+}
+
 void showCostChart(ChartView *chart, const Results &results)
 {
     chart->setEmptyText(Text::tr("No cost: open an inference brief with priced candidates"));
@@ -288,6 +372,13 @@ void showCostChart(ChartView *chart, const Results &results)
                 names.push_back(l.name);
     std::stable_sort(names.begin(), names.end(),
                      [](const std::string &a, const std::string &b) { return costLineOrder(a) < costLineOrder(b); });
+    // Training runs are priced per accepted run, not per thousand outputs.
+    const bool perRun = std::any_of(options.begin(), options.end(), [](const CostOption *o) { return o->perRun; });
+    const double per = perRun ? 1 : 1000;
+    if (perRun) {
+        chart->setTitle(Text::tr("Cost of an accepted training run by line item (USD; cheapest price of each candidate)"));
+        chart->setAxisLabels(QString(), Text::tr("USD per accepted run"));
+    }
     QVector<ChartView::Stack> stacks;
     for (const std::string &name : names) {
         // The API's own retries, observability and labour: the colour of the same line on the GPU
@@ -299,7 +390,7 @@ void showCostChart(ChartView *chart, const Results &results)
             for (const CostLine &l : o->lines)
                 if (l.name == name)
                     usd = l.usdPerMonth;
-            s.values << (o->acceptedOutputsPerMonth > 0 ? usd / o->acceptedOutputsPerMonth * 1000 : 0);
+            s.values << (o->acceptedOutputsPerMonth > 0 ? usd / o->acceptedOutputsPerMonth * per : 0);
         }
         stacks << s;
     }

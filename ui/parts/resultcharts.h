@@ -20,6 +20,13 @@ void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &cand
 enum class LoadMetric { TtftP99, TtftP95, TtftP50, TpotP99, TpotP95, TpotP50, Throughput, ThroughputPerGpu, MaxRate };
 void showLoadChart(ChartView *chart, const Brief *brief, const Results &results, LoadMetric metric);
 
+// Training kinds' figures, in the order of the performance tab's chart menu for them: tokens/s
+// against the GPU count (log axes, each candidate's own count marked), the expected wasted share
+// against the checkpoint interval (log interval axis, each candidate's best interval marked), and
+// where a step's time goes per candidate (stacked bars, seconds).
+enum class TrainingChart { Scaling, CheckpointWaste, StepParts };
+void showTrainingChart(ChartView *chart, const Results &results, TrainingChart which);
+
 void showCostChart(ChartView *chart, const Results &results);
 // Monthly cost against monthly volume (log axes) for one candidate's pricing routes and the model
 // API, the brief's volume marked; the legend gives each route's break-even against the API.
