@@ -191,6 +191,8 @@ private slots:
     void newClearsTheDocument();
     void chartsFollowResultsAndExport();
     void pagesSayWhatTheyShow();
+    // Checkpoint and failure fields of a training brief, typed: the figures follow, undo restores.
+    void trainingFieldsTyped();
     void saveProjectAndReopen();
     void autosaveAndRecover();
     void badProjectLeavesDocumentAsItWas();
@@ -1664,8 +1666,52 @@ void TestMainWindow::pagesSayWhatTheyShow()
     for (QLabel *label : w.resultTabs()->widget(int(wb::MainWindow::Tab::Performance))->findChildren<QLabel *>())
         texts << label->text();
     const QString all = texts.join(u'|');
-    QVERIFY2(all.contains(QLatin1String("A LoRA fine-tune is not simulated yet")) && !all.contains(QLatin1String("Simulated serving")),
+    // A LoRA fine-tune is a training run: its time, not a serving simulation.
+    QVERIFY2(all.contains(QLatin1String("How long does the run take")) && !all.contains(QLatin1String("Simulated serving")),
              qPrintable(all));
+    auto *table = w.resultTabs()->widget(int(wb::MainWindow::Tab::Performance))->findChild<QTableView *>();
+    QVERIFY(table);
+    QCOMPARE(table->model()->headerData(5, Qt::Horizontal).toString(), QStringLiteral("Time to train"));
+    // The H100 row (the sample's fourth candidate) has a time to train in hours.
+    QVERIFY2(table->model()->index(3, 5).data().toString().endsWith(QLatin1String(" h")),
+             qPrintable(table->model()->index(3, 5).data().toString()));
+}
+
+void TestMainWindow::trainingFieldsTyped()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openFile(QStringLiteral(WB_SOURCE_DIR "/resources/samples/pretrain-70b.brief.json")).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    wb::BriefForm *form = w.briefForm();
+    const auto training = [&] { return *doc.results().results.at(0).performance.training; };
+    // Unstated, the interval is the least wasteful one (the sample's 100 GB/s storage writes the
+    // 988 GB checkpoint in 9.9 s; one interruption every 49.6 h for 1,024 GPUs: about 31 minutes).
+    QVERIFY(!training().checkpoint.intervalFromBrief);
+    QVERIFY(std::fabs(training().checkpoint.intervalS / 60 - 31.2) < 0.5);
+    const double wasteAtBest = training().checkpoint.wastedFraction;
+    // "Checkpoint every" 300 minutes, typed: the brief says 18,000 s and the run wastes more.
+    typeInto(numberField(form, "/workload/training/checkpoint/interval_s"), QStringLiteral("300"));
+    QCOMPARE(doc.brief()->workload.training->checkpoint.intervalS.value_or(0), 18000.0);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating() && training().checkpoint.intervalFromBrief, 60000);
+    QCOMPARE(training().checkpoint.intervalS, 18000.0);
+    QVERIFY(training().checkpoint.wastedFraction > wasteAtBest);
+    // Interruptions per million GPU-hours: 197 typed is 1.97e-4 per GPU-hour, ten times the default.
+    const double interruptions = *training().expectedInterruptions;
+    typeInto(numberField(form, "/workload/training/interruptions_per_gpu_hour"), QStringLiteral("197"));
+    QVERIFY(std::fabs(doc.brief()->workload.training->interruptionsPerGpuHour.value_or(0) - 1.97e-4) < 1e-12);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating() && *training().expectedInterruptions > 9 * interruptions, 60000);
+    // Emptied, it is the default again; Ctrl+Z steps back through the edits.
+    typeInto(numberField(form, "/workload/training/interruptions_per_gpu_hour"), QString());
+    QVERIFY(!doc.brief()->workload.training->interruptionsPerGpuHour);
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(!doc.brief()->workload.training->checkpoint.intervalS);
 }
 
 // A brief opens as an unsaved project; Save As writes a .gpuwb that opens again as the same
@@ -2248,6 +2294,7 @@ void TestMainWindow::screenshots()
             views.push_back({QStringLiteral("8-training-waste"), [&] { w.loadChartChoice()->setCurrentIndex(1); }});
             views.push_back({QStringLiteral("8-training-step"), [&] { w.loadChartChoice()->setCurrentIndex(2); }});
             views.push_back({QStringLiteral("8-training-cost"), [&] { page(int(W::Tab::Cost)); }});
+            views.push_back({QStringLiteral("8-training-brief"), [&] { page(int(W::Tab::Brief)); }});
             // WB_SCREENSHOT_ONLY=evidence: only the views whose name holds it (the others still run,
             // unsaved, for the state they leave).
             const QString only = qEnvironmentVariable("WB_SCREENSHOT_ONLY");

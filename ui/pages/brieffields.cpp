@@ -201,6 +201,39 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  [](const Brief &b) {
                      return trainingValue(b, [](const TrainingSpec &t) { return jsonEnum(t.loraTargets); });
                  }});
+    // Checkpoints and failures (performance/training.h); unstated: the named defaults.
+    f.push_back({Group::Training, BriefForm::tr("Checkpoint writes:"), "/workload/training/checkpoint/storage_write_bytes_per_s",
+                 T::Real, BriefForm::tr(" GB/s"), 1e-9, 1e6, 1e14, 2, BriefForm::tr("0.2 GB/s per GPU"), {},
+                 BriefForm::tr("The storage's write bandwidth for the whole job: how long each checkpoint stalls training"),
+                 trainingKind, [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.checkpoint.storageWriteBytesPerS); });
+                 }});
+    f.push_back({Group::Training, BriefForm::tr("Checkpoint reads:"), "/workload/training/checkpoint/storage_read_bytes_per_s",
+                 T::Real, BriefForm::tr(" GB/s"), 1e-9, 1e6, 1e14, 2, BriefForm::tr("0.3 GB/s per GPU"), {},
+                 BriefForm::tr("The storage's read bandwidth for the whole job: part of every restart"), trainingKind,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.checkpoint.storageReadBytesPerS); });
+                 }});
+    f.push_back({Group::Training, BriefForm::tr("Checkpoint every:"), "/workload/training/checkpoint/interval_s", T::Real,
+                 BriefForm::tr(" min"), 1.0 / 60, 1, 1e7, 1, BriefForm::tr("the least wasteful"), {},
+                 BriefForm::tr("Time between checkpoints; unstated, the interval that wastes least for this job's failure "
+                               "rate (Daly)"),
+                 trainingKind, [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.checkpoint.intervalS); });
+                 }});
+    f.push_back({Group::Training, BriefForm::tr("Restart takes:"), "/workload/training/checkpoint/restart_s", T::Real,
+                 BriefForm::tr(" s"), 1, 0, 1e7, 0, BriefForm::tr("10 min + the read"), {},
+                 BriefForm::tr("From an interruption to the restarted job reading its checkpoint (detection, rescheduling, "
+                               "start-up); the read is added"),
+                 trainingKind, [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.checkpoint.restartS); });
+                 }});
+    f.push_back({Group::Training, BriefForm::tr("Interruptions:"), "/workload/training/interruptions_per_gpu_hour", T::Real,
+                 BriefForm::tr(" per million GPU-h"), 1e6, 0, 1, 1, BriefForm::tr("19.7 (Llama 3's cluster)"), {},
+                 BriefForm::tr("Job interruptions per million GPU-hours; Llama 3 405B saw 19.7 on 16,384 H100s"), trainingKind,
+                 [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.interruptionsPerGpuHour); });
+                 }});
 
     // Traffic and latency targets
     f.push_back({Group::Traffic, BriefForm::tr("Traffic:"), "/workload/traffic/mode", T::Choice, {}, 1, 0, 0, 0, {},
