@@ -200,8 +200,9 @@ struct BriefParser
             TrainingSpec ts;
             ts.sequenceLength = int(t->integer("sequence_length", Range{1, 1e8}));
             ts.microBatchSize = int(t->optInteger("micro_batch_size", Range{1, 1e6}).value_or(1));
-            ts.globalBatchTokens = t->optNumber("global_batch_tokens", kPositive);
-            ts.tokens = t->optNumber("tokens", kPositive);
+            // Up to a trillion tokens a step and 10^16 tokens a run (a thousand times today's largest).
+            ts.globalBatchTokens = t->optNumber("global_batch_tokens", Range{1, 1e12});
+            ts.tokens = t->optNumber("tokens", Range{1, 1e16});
             ts.optimizer = t->optEnum<Optimizer>("optimizer").value_or(Optimizer::AdamW);
             ts.optimizerPlacement = t->optEnum<OptimizerPlacement>("optimizer_placement").value_or(OptimizerPlacement::Gpu);
             ts.masterWeights = t->optBoolean("master_weights").value_or(true);

@@ -31,7 +31,10 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
     CandidateCost c;
     const Assumptions &a = brief.assumptions;
     if (!t.timeToTrainS || !t.expectedTimeToTrainS) {
-        c.warnings.push_back({"cost-not-computed", "without the tokens to train on there is no run to price"});
+        c.warnings.push_back({"cost-not-computed", t.timeToTrainS ? "the run has no expected end (see the warnings above), so "
+                                                                    "there is no run to price"
+                                                                  : "without the tokens to train on (workload.training.tokens) "
+                                                                    "there is no run to price"});
         return c;
     }
     const double staleDays = a.value(Assumption::PriceStaleDays);

@@ -165,7 +165,7 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         r.warnings.push_back({"no-layout-fits", "no layout of up to 4096 of these GPUs holds this workload"});
     }
     if (!r.fits)
-        resizeToFit(r, w, shape, *gpu);
+        resizeToFit(r, w, shape, *gpu, inference ? std::nullopt : sameCountFit(model, w, shape));
     return r;
 }
 

@@ -358,6 +358,11 @@ std::vector<int> powersOfTwo(int from, int to);
 std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, const Workload &w, const Shape &briefShape);
 // The smallest deployment that holds the brief when the candidate as entered does not (see
 // FitResult::resize).
-void resizeToFit(FitResult &r, const Workload &w, const Shape &entered, const GpuSpec &gpu);
+void resizeToFit(FitResult &r, const Workload &w, const Shape &entered, const GpuSpec &gpu,
+                 const std::optional<Layout> &sameCount = std::nullopt);
+// Training: the layout with the entered GPU count (more tensor or pipeline parallelism, fewer
+// data-parallel ranks) that holds the training state, the least parallel first; a training run
+// is sized by its layout, not by dropping GPUs.
+std::optional<Layout> sameCountFit(const MemoryModel &model, const Workload &w, const Shape &entered);
 
 } // namespace wb::fitdetail

@@ -117,8 +117,41 @@ std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, cons
 // The smallest deployment that holds the brief when the candidate as entered does not (see
 // FitResult::resize): the smallest layout. (Inference fits with the weights and one request, so
 // more replicas of a layout that does not fit never would.)
-void resizeToFit(FitResult &r, const Workload &w, const Shape &entered, const GpuSpec &gpu)
+std::optional<Layout> sameCountFit(const MemoryModel &model, const Workload &w, const Shape &entered)
 {
+    const ModelSpec &m = w.model;
+    const int gpus = entered.tp * entered.pp * entered.cp * entered.dp;
+    std::vector<Layout> layouts;
+    for (int tp : powersOfTwo(1, std::max(1, std::min(64, m.attentionHeads))))
+        for (int pp : powersOfTwo(1, std::max(1, std::min(64, m.layers))))
+            if (m.attentionHeads % tp == 0 && gpus % (tp * pp * entered.cp) == 0)
+                layouts.push_back({tp, pp, gpus / (tp * pp * entered.cp), entered.cp});
+    std::stable_sort(layouts.begin(), layouts.end(), [](const Layout &x, const Layout &y) {
+        const int a = x.tensorParallel * x.pipelineParallel, b = y.tensorParallel * y.pipelineParallel;
+        return a != b ? a < b : x.pipelineParallel < y.pipelineParallel;
+    });
+    for (const Layout &l : layouts) {
+        Shape s = entered;
+        s.tp = l.tensorParallel;
+        s.pp = l.pipelineParallel;
+        s.dp = l.dataParallel;
+        if (model.estimate(s).fits)
+            return l;
+    }
+    return std::nullopt;
+}
+
+void resizeToFit(FitResult &r, const Workload &w, const Shape &entered, const GpuSpec &gpu, const std::optional<Layout> &sameCount)
+{
+    if (sameCount) {
+        r.resize = *sameCount;
+        const int gpus = sameCount->gpus();
+        r.resizeReason = fmt::format("{} {} at TP {}, PP {} do not hold the training state; at the same count, TP {} and PP {} "
+                                     "({} data-parallel ranks) do",
+                                     gpus, gpu.name, entered.tp, entered.pp, sameCount->tensorParallel,
+                                     sameCount->pipelineParallel, sameCount->dataParallel);
+        return;
+    }
     if (r.smallestLayout) {
         r.resize = *r.smallestLayout;
         const int gpus = entered.tp * entered.pp * entered.cp * entered.dp;

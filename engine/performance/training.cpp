@@ -330,6 +330,14 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
         // none when no interruption is expected).
         const double interval = ck.intervalS > 0 ? ck.intervalS : solve;
         const double wall = dalyExpectedWallS(solve, interval, ck.writeS, ck.restartS, r.jobMtbfS);
+        if (!std::isfinite(wall) || wall > 1e6 * solve) {
+            // Interrupted faster than it restarts: the run does not finish.
+            warnings.push_back({"run-never-finishes",
+                                fmt::format("with one interruption every {} for {} GPUs and {} to restart, the run would "
+                                            "spend its time restarting and never finish; no expected time or cost is given",
+                                            readableDuration(r.jobMtbfS), c.gpus, readableDuration(ck.restartS))});
+            return r;
+        }
         r.expectedTimeToTrainS = wall;
         r.gpuHours = wall * c.gpus / 3600.0;
         r.expectedInterruptions = std::isfinite(r.jobMtbfS) ? wall / r.jobMtbfS : 0.0;

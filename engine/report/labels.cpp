@@ -66,9 +66,10 @@ int costLineOrder(const std::string &name)
 
 std::string deploymentLabel(const CandidateResult &result)
 {
-    std::string label = result.resized ? candidateLabel(result.resized->candidate) +
-                                             fmt::format(" (sized from {})", result.candidate.gpus)
-                                       : candidateLabel(result.candidate);
+    std::string label = !result.resized ? candidateLabel(result.candidate)
+        : result.resized->candidate.gpus == result.candidate.gpus
+            ? candidateLabel(result.resized->candidate) + " (laid out to fit)"
+            : candidateLabel(result.resized->candidate) + fmt::format(" (sized from {})", result.candidate.gpus);
     if (!result.provenance.empty())
         label += " [" + result.provenance + "]";
     return label;

@@ -213,6 +213,32 @@ private slots:
         }
     }
 
+    void aTrainingRunKeepsItsGpus()
+    {
+        // Llama 3.1 8B unsharded on 4,096 H100s at TP1 needs 146 GiB a GPU: the run is laid out
+        // anew at the same count (more model parallelism, fewer data-parallel ranks), not shrunk
+        // to the 4 GPUs that hold one copy.
+        const wb::Results r = run(R"({"format": "gpu-workbench-brief", "version": 1, "name": "k",
+          "workload": {"kind": "training", "model": "llama-3.1-8b", "weights_precision": "bf16",
+            "training": {"sequence_length": 4096, "global_batch_tokens": 4194304, "tokens": 1e12}},
+          "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 4096}]})");
+        const wb::CandidateResult &c = r.results.at(0);
+        QVERIFY(!c.fit.fits);
+        QVERIFY(c.resized);
+        QCOMPARE(c.resized->candidate.gpus, 4096);
+        QVERIFY(c.resized->candidate.gpusPerReplica() > 1);
+        QVERIFY(c.resized->fit.fits && c.resized->performance.training);
+        // An interruption every 0.9 s (one per GPU-hour on 4,096 GPUs) against a 10-minute restart:
+        // the run never finishes, and says so instead of printing an infinite time.
+        const wb::Results never = run(R"({"format": "gpu-workbench-brief", "version": 1, "name": "k",
+          "workload": {"kind": "training", "model": "llama-3.1-8b", "weights_precision": "bf16",
+            "training": {"sequence_length": 4096, "global_batch_tokens": 4194304, "tokens": 1e12, "interruptions_per_gpu_hour": 1}},
+          "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 4096, "pipeline_parallel": 2}]})");
+        const wb::CandidateResult &n = never.results.at(0);
+        QVERIFY(n.performance.training && !n.performance.training->expectedTimeToTrainS && !n.cost.computed);
+        QVERIFY(std::any_of(n.warnings.begin(), n.warnings.end(), [](const wb::Warning &w) { return w.code == "run-never-finishes"; }));
+    }
+
     void layoutsAreChecked_data()
     {
         QTest::addColumn<QString>("json");

@@ -42,7 +42,10 @@ QString ResultsTableModel::candidateLabel(const CandidateResult &r)
 
 QString ResultsTableModel::deploymentLabel(const CandidateResult &r)
 {
-    QString label = r.resized ? tr("%1 (sized from %2)").arg(candidateLabel(*r.resized)).arg(r.candidate.gpus)
+    // A training run keeps its GPUs and changes its layout: "laid out to fit", not "sized from".
+    QString label = r.resized && r.resized->candidate.gpus == r.candidate.gpus
+        ? tr("%1 (laid out to fit)").arg(candidateLabel(*r.resized))
+        : r.resized ? tr("%1 (sized from %2)").arg(candidateLabel(*r.resized)).arg(r.candidate.gpus)
                               : candidateLabel(r);
     // A figure from the project's own measured runs says so wherever the candidate is named.
     if (r.calibrationRuns > 0)
