@@ -53,6 +53,30 @@ static double sumLines(const std::vector<CostLine> &lines)
     return double(cents / 100);
 }
 
+std::map<PricingTerm, const GpuPrice *> pricesFor(const Brief &brief, const Catalog &catalog, const GpuSpec &gpu,
+                                                  const std::string &today, std::vector<Warning> &warnings)
+{
+    std::map<PricingTerm, const GpuPrice *> chosen;
+    const double staleDays = brief.assumptions.value(Assumption::PriceStaleDays);
+    for (const auto &[term, choice] : selectPrices(brief.cost.prices, catalog, gpu.id, today, staleDays).chosen)
+        chosen.emplace(term, choice.price);
+    if (chosen.empty())
+        warnings.push_back({"no-price", "no dated price for " + gpu.name
+                                            + " in the price book or the brief; add a price quote (cost.prices in a brief file)"});
+    return chosen;
+}
+
+void agePrice(CostOption &o, const Brief &brief, const GpuSpec &gpu, const GpuPrice &price, const std::string &today,
+              std::vector<Warning> &warnings)
+{
+    o.ageDays = daysBetween(price.observed, today).value_or(0);
+    o.stale = o.ageDays > brief.assumptions.value(Assumption::PriceStaleDays);
+    if (o.stale)
+        warnings.push_back({"stale-price", "the " + std::string(termWords(price.term)) + " price of " + gpu.name
+                                               + fmt::format(" was observed {:.0f} days ago (", double(o.ageDays)) + price.observed
+                                               + ", " + price.provider + "); check it before relying on it"});
+}
+
 void finishOption(CostOption &o, double accepted, double tokensPerOutput)
 {
     o.totalUsdPerMonth = sumLines(o.lines);
@@ -375,15 +399,9 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     }
 
     // Every price for this GPU, and per term the one that counts (cost/pricing.h).
-    const double staleDays = a.value(Assumption::PriceStaleDays);
-    std::map<PricingTerm, const GpuPrice *> chosen;
-    for (const auto &[term, choice] : selectPrices(brief.cost.prices, catalog, cand.gpu, today, staleDays).chosen)
-        chosen.emplace(term, choice.price);
-    if (chosen.empty()) {
-        c.warnings.push_back({"no-price", "no dated price for " + gpu.name
-                                              + " in the price book or the brief; add a price quote (cost.prices in a brief file)"});
+    const std::map<PricingTerm, const GpuPrice *> chosen = pricesFor(brief, catalog, gpu, today, c.warnings);
+    if (chosen.empty())
         return c;
-    }
     if (auto od = chosen.find(PricingTerm::OnDemand); od != chosen.end())
         route.onDemandUsdPerGpuHour = od->second->usdPerGpuHour;
 
@@ -409,13 +427,7 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
             if (unusable)
                 continue;
         }
-        o.ageDays = daysBetween(price->observed, today).value_or(0);
-        o.stale = o.ageDays > staleDays;
-        if (o.stale)
-            c.warnings.push_back({"stale-price", "the " + std::string(termWords(term)) + " price of " + gpu.name
-                                                     + fmt::format(" was observed {:.0f} days ago (", double(o.ageDays))
-                                                     + price->observed + ", " + price->provider
-                                                     + "); check it before relying on it"});
+        agePrice(o, brief, gpu, *price, today, c.warnings);
         if (api)
             o.breakEvenRequestsPerMonthVsApi = breakEvenVsApi(route, apiCurve(brief, *api));
         if (route.onDemandUsdPerGpuHour && term != PricingTerm::OnDemand && term != PricingTerm::Spot) {

@@ -6,6 +6,7 @@
 #include "catalog/catalog.h"
 #include "cost/cost.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,14 @@ CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests,
 const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog);
 // Whether the brief lets the model API route be used at all (its data boundary, hardware control).
 bool apiUsableFor(const Brief &brief);
+// Per pricing term, the price that counts for a GPU (cost/pricing.h); empty, with a "no-price"
+// warning added to `warnings`, when there is none.
+std::map<PricingTerm, const GpuPrice *> pricesFor(const Brief &brief, const Catalog &catalog, const GpuSpec &gpu,
+                                                  const std::string &today, std::vector<Warning> &warnings);
+// The option's price age and staleness from its observed date, with a "stale-price" warning when
+// it is older than price_stale_days.
+void agePrice(CostOption &option, const Brief &brief, const GpuSpec &gpu, const GpuPrice &price, const std::string &today,
+              std::vector<Warning> &warnings);
 // Monthly volumes for the break-even chart: 41 points, a hundredth to a hundred times `center`.
 std::vector<double> volumeSamples(double center);
 

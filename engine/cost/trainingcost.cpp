@@ -37,16 +37,10 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
                                                                     "there is no run to price"});
         return c;
     }
-    const double staleDays = a.value(Assumption::PriceStaleDays);
     const double hoursPerMonth = a.value(Assumption::HoursPerMonth);
-    std::map<PricingTerm, const GpuPrice *> chosen;
-    for (const auto &[term, choice] : selectPrices(brief.cost.prices, catalog, cand.gpu, today, staleDays).chosen)
-        chosen.emplace(term, choice.price);
-    if (chosen.empty()) {
-        c.warnings.push_back({"no-price", "no dated price for " + gpu.name
-                                              + " in the price book or the brief; add a price quote (cost.prices in a brief file)"});
+    const std::map<PricingTerm, const GpuPrice *> chosen = pricesFor(brief, catalog, gpu, today, c.warnings);
+    if (chosen.empty())
         return c;
-    }
     const CheckpointPlan &ck = t.checkpoint;
     const double solveS = *t.timeToTrainS;
     const double passRate = brief.workload.acceptance.qualityPassRate;
@@ -63,12 +57,7 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
         o.offer = price->offer;
         o.gpus = cand.gpus;
         o.replicas = 1;
-        o.ageDays = daysBetween(price->observed, today).value_or(0);
-        o.stale = o.ageDays > staleDays;
-        if (o.stale)
-            c.warnings.push_back({"stale-price", "the " + std::string(termWords(term)) + " price of " + gpu.name
-                                                     + fmt::format(" was observed {:.0f} days ago (", double(o.ageDays))
-                                                     + price->observed + ", " + price->provider + "); check it before relying on it"});
+        agePrice(o, brief, gpu, *price, today, c.warnings);
 
         // Spot instances are taken back on top of the cluster's own interruptions.
         double mtbfS = t.jobMtbfS;
