@@ -261,6 +261,11 @@ struct BriefParser
                 c.fail("virtual_pipeline", "applies to training kinds (interleaved pipeline schedules)");
             if (cand.virtualPipeline > 1 && cand.pipelineParallel == 1)
                 c.fail("virtual_pipeline", "interleaves pipeline stages, but pipeline_parallel is 1");
+            const int layers = brief.workload.model.layers;
+            if (cand.virtualPipeline > 1 && layers > 0 && double(cand.virtualPipeline) * cand.pipelineParallel > layers)
+                c.fail("virtual_pipeline", "x pipeline_parallel = " + std::to_string(cand.virtualPipeline * cand.pipelineParallel)
+                                               + " chunks for " + std::to_string(layers)
+                                               + " layers: each interleaved chunk needs a layer at least");
             const std::string layout = trains ? "tensor_parallel x pipeline_parallel x context_parallel"
                                               : "tensor_parallel x pipeline_parallel";
             const double perReplica = double(cand.tensorParallel) * cand.pipelineParallel * cand.contextParallel;

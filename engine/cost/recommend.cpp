@@ -128,6 +128,10 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     CostSummary s;
     s.today = today;
     const Workload &w = brief.workload;
+    if (isTraining(w.kind) || isAdapter(w.kind))
+        s.warnings.push_back({"no-training-recommendation",
+                              "runs are priced per completed run for each candidate and price; the rent, reserve, buy or "
+                              "API recommendation covers serving only for now, so none is made"});
     if (!isInference(w.kind))
         return s;
     const Decision &d = brief.cost.decision;

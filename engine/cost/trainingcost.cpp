@@ -97,16 +97,21 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
             route.price = price;
             route.gpusPerReplica = cand.gpus;
             perGpuHour = route.ownership(1.0).total() / hoursPerMonth;
-            rate = fmt::format("${}/GPU-h owned and kept busy ({})", usdAmount(perGpuHour), price->provider);
+            rate = fmt::format("${}/GPU-h owned ({})", usdAmount(perGpuHour), price->provider);
             o.usdPerGpu = route.ownership(1.0).capex;
         }
         o.usdPerGpuHour = perGpuHour;
         const double gpuHoursOf = cand.gpus / 3600.0;
         addLine(o.lines, "gpu_hours", solveS * gpuHoursOf * perGpuHour,
                 fmt::format("{} GPUs x {} of training at {}", cand.gpus, readableDuration(solveS), rate));
+        const double checkpoints = std::floor(solveS / interval);
         addLine(o.lines, "checkpointing", writesS * gpuHoursOf * perGpuHour,
-                fmt::format("{} checkpoints of {} GB, {} each, every {} of work", readableNumber(std::floor(solveS / interval)),
-                            readableNumber(ck.sizeBytes / 1e9), readableDuration(ck.writeS), readableDuration(interval)));
+                intervalS > 0 ? fmt::format("{} checkpoint{} of {} GB, {} each, every {} of work", readableNumber(checkpoints),
+                                            checkpoints == 1 ? "" : "s", readableNumber(ck.sizeBytes / 1e9),
+                                            readableDuration(ck.writeS), readableDuration(interval))
+                              : fmt::format("one checkpoint of {} GB at the end, {} to write (no interruption is expected, so "
+                                            "none is needed on the way)",
+                                            readableNumber(ck.sizeBytes / 1e9), readableDuration(ck.writeS)));
         addLine(o.lines, "failed_run_waste", lostS * gpuHoursOf * perGpuHour,
                 std::isfinite(mtbfS)
                     ? fmt::format("{} interruptions expected (one every {} for {} GPUs{}): work redone since the last "
@@ -118,17 +123,22 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
         // offer's own minimum, else the term a reservation is (12 or 36 months). A purchase's
         // ownership cost is counted for the run's hours only: the GPUs are assumed kept busy after it.
         const double runMonths = wallS / 3600.0 / hoursPerMonth;
+        // A purchase binds the GPUs' depreciation life, as a reservation binds its term: both are
+        // paid for unless other work uses the rest of it.
         const std::optional<double> binds = price->minCommitmentMonths ? price->minCommitmentMonths
                                             : term == PricingTerm::Reserved1y ? std::optional<double>(12)
                                             : term == PricingTerm::Reserved3y ? std::optional<double>(36)
-                                                                              : std::nullopt;
+                                            : term == PricingTerm::Purchase
+                                                ? std::optional<double>(12 * a.value(Assumption::DepreciationYears))
+                                                : std::nullopt;
         if (binds && *binds > runMonths) {
             o.commitmentMonths = binds;
             const double idleHours = (*binds - runMonths) * hoursPerMonth;
             o.committedUsd = *binds * hoursPerMonth * cand.gpus * perGpuHour;
             addLine(o.lines, "idle_capacity", idleHours * cand.gpus * perGpuHour,
-                    fmt::format("the offer binds {:g} months; the run takes {}: the rest of the term is paid for unused",
-                                *binds, readableDuration(wallS)));
+                    fmt::format("{} {:g} months; the run takes {}: the rest is paid for unless other work uses it",
+                                term == PricingTerm::Purchase ? "bought GPUs are written off over" : "the offer binds", *binds,
+                                readableDuration(wallS)));
         }
         addLine(o.lines, "storage", ck.sizeBytes / 1e9 * a.value(Assumption::CheckpointsKept) * a.value(Assumption::StorageUsdPerGbMonth) * runMonths,
                 fmt::format("{} checkpoints of {} GB kept for {} at ${}/GB-month", readableNumber(a.value(Assumption::CheckpointsKept)),

@@ -330,7 +330,7 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
         // none when no interruption is expected).
         const double interval = ck.intervalS > 0 ? ck.intervalS : solve;
         const double wall = dalyExpectedWallS(solve, interval, ck.writeS, ck.restartS, r.jobMtbfS);
-        if (!std::isfinite(wall) || wall > 1e6 * solve) {
+        if (!std::isfinite(wall) || wall > 100 * solve) {
             // Interrupted faster than it restarts: the run does not finish.
             warnings.push_back({"run-never-finishes",
                                 fmt::format("with one interruption every {} for {} GPUs and {} to restart, the run would "
@@ -339,6 +339,14 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
             return r;
         }
         r.expectedTimeToTrainS = wall;
+        if (wall > 1.25 * solve)
+            warnings.push_back({"run-waste-high",
+                                fmt::format("{:.0f}% of the expected time goes to checkpoint writes, work lost to "
+                                            "interruptions and restarts (one interruption every {}, {} to restart, {} a "
+                                            "write): faster storage, fewer GPUs per job or a more reliable cluster would "
+                                            "shorten the run",
+                                            100 * (1 - solve / wall), readableDuration(r.jobMtbfS), readableDuration(ck.restartS),
+                                            readableDuration(ck.writeS))});
         r.gpuHours = wall * c.gpus / 3600.0;
         r.expectedInterruptions = std::isfinite(r.jobMtbfS) ? wall / r.jobMtbfS : 0.0;
         ck.wastedFraction = wall > 0 ? 1 - solve / wall : 0;
@@ -350,6 +358,19 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
                 r.wasteByInterval.push_back({tau, 1 - solve / wTau});
             }
         }
+        if (ck.intervalFromBrief && ck.optimalIntervalS > 0 && ck.intervalS < ck.optimalIntervalS / 2)
+            warnings.push_back({"checkpoint-interval-short",
+                                fmt::format("checkpoints every {} ({} each to write) lose {:.1f}% of the run where every {} "
+                                            "(the interval that wastes least) would lose {:.1f}%",
+                                            readableDuration(ck.intervalS), readableDuration(ck.writeS), 100 * ck.wastedFraction,
+                                            readableDuration(ck.optimalIntervalS),
+                                            100 * (1 - solve / dalyExpectedWallS(solve, ck.optimalIntervalS, ck.writeS,
+                                                                                  ck.restartS, r.jobMtbfS)))});
+        if (*t.tokens < r.tokensPerStep)
+            warnings.push_back({"training-tokens-below-one-step",
+                                fmt::format("the run's {} tokens are fewer than one step's {}: the time to train is a "
+                                            "fraction of a step",
+                                            groupedInteger(std::llround(*t.tokens)), groupedInteger(std::llround(r.tokensPerStep)))});
         if (ck.intervalFromBrief && ck.optimalIntervalS > 0 && ck.intervalS > 2 * ck.optimalIntervalS)
             warnings.push_back({"checkpoint-interval-long",
                                 fmt::format("checkpoints every {} lose {:.1f}% of the run where every {} (the interval that "

@@ -385,6 +385,13 @@ std::string resultsToJson(const Brief &brief, const Results &results)
                              {"pipeline_parallel", c.pipelineParallel},
                              {"replicas", c.replicas()},
                              {"serving_stack", enumName(c.servingStack)}};
+        // Training layouts: what the brief said, as it said it (inference candidates unchanged).
+        if (c.contextParallel > 1)
+            item["candidate"]["context_parallel"] = c.contextParallel;
+        if (c.virtualPipeline > 1)
+            item["candidate"]["virtual_pipeline"] = c.virtualPipeline;
+        if (c.network)
+            item["candidate"]["network"] = {{"kind", c.network->kind}, {"bytes_per_s_per_gpu", c.network->bytesPerSPerGpu}};
         // Where the step model's factors come from: the shipped calibration, or this project's
         // measured runs of the candidate's GPU and stack.
         item["provenance"] = {{"step_model", provenanceText(r)}, {"calibrated_from_runs", r.calibrationRuns}};

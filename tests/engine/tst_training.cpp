@@ -156,6 +156,12 @@ private slots:
             previous = t.checkpoint.wastedFraction;
         }
         QVERIFY(previous > 0.1);  // one interruption a GPU every 1,000 hours on 1,024 GPUs
+        // That much waste is said, and so is an interval far below the least wasteful one.
+        const wb::Results r = run(trainingBrief(R"(, "interruptions_per_gpu_hour": 1e-3, "checkpoint": {"interval_s": 60})"));
+        for (const char *code : {"run-waste-high", "checkpoint-interval-short"})
+            QVERIFY2(std::any_of(r.results[0].warnings.begin(), r.results[0].warnings.end(),
+                                 [&](const wb::Warning &w) { return w.code == code; }),
+                     code);
     }
 
     void fasterStorageNeverWritesSlower()
@@ -254,6 +260,9 @@ private slots:
             << "/candidates/0/gpus";
         QTest::newRow("interleaving without a pipeline")
             << QString::fromStdString(trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 8, "virtual_pipeline": 2})"))
+            << "/candidates/0/virtual_pipeline";
+        QTest::newRow("more interleaved chunks than layers")
+            << QString::fromStdString(trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 32, "tensor_parallel": 8, "pipeline_parallel": 4, "virtual_pipeline": 40})"))
             << "/candidates/0/virtual_pipeline";
         QTest::newRow("unknown network")
             << QString::fromStdString(trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 8, "network": {"kind": "carrier pigeon", "bytes_per_s_per_gpu": 1e9}})"))

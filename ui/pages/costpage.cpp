@@ -51,6 +51,8 @@ void CostPage::showResults()
                                  : m_inferenceSubtitle);
     m_recommendation->setText(brief ? recommendationHtml(document()->results()) : QString());
     // A training run has no monthly volume to break even over: only its lines are charted.
+    if (training)
+        chartChoice()->setCurrentIndex(0);
     chartChoice()->setEnabled(!training);
     chartChoice()->setToolTip(training ? tr("A training run is priced per run: there is no monthly volume to break even "
                                             "against the API")

@@ -87,7 +87,7 @@ QVariant TrainingTableModel::data(const QModelIndex &index, int role) const
     case Interruptions: return t->expectedInterruptions ? l.toString(*t->expectedInterruptions, 'f', 1) : QStringLiteral("–");
     case CheckpointInterval:
         return t->checkpoint.intervalS > 0 ? duration(t->checkpoint.intervalS) + (t->checkpoint.intervalFromBrief ? QString() : tr(" (best)"))
-                                           : QStringLiteral("–");
+                                           : tr("at the end");
     case Waste: return t->timeToTrainS ? tr("%1%").arg(l.toString(100 * t->checkpoint.wastedFraction, 'f', 1)) : QStringLiteral("–");
     default: return {};
     }

@@ -269,7 +269,7 @@ void showTrainingChart(ChartView *chart, const Results &results, TrainingChart w
         std::vector<const TrainingPerformance *> shown;
         for (const CandidateResult &entered : results.results)
             if (const CandidateResult &r = deployment(entered); r.performance.training) {
-                categories << shortLabel(r);
+                categories << barLabel(r, QString());
                 shown.push_back(&*r.performance.training);
             }
         const std::pair<QString, double TrainingStepParts::*> parts[] = {
