@@ -262,10 +262,13 @@ struct BriefParser
             if (cand.virtualPipeline > 1 && cand.pipelineParallel == 1)
                 c.fail("virtual_pipeline", "interleaves pipeline stages, but pipeline_parallel is 1");
             const int layers = brief.workload.model.layers;
-            if (cand.virtualPipeline > 1 && layers > 0 && double(cand.virtualPipeline) * cand.pipelineParallel > layers)
-                c.fail("virtual_pipeline", "x pipeline_parallel = " + std::to_string(cand.virtualPipeline * cand.pipelineParallel)
-                                               + " chunks for " + std::to_string(layers)
-                                               + " layers: each interleaved chunk needs a layer at least");
+            // The largest stage holds ceil(layers / pp) layers; each of its chunks needs one.
+            const int stageLayers = layers > 0 ? (layers + cand.pipelineParallel - 1) / cand.pipelineParallel : 0;
+            if (cand.virtualPipeline > 1 && layers > 0 && cand.virtualPipeline > stageLayers)
+                c.fail("virtual_pipeline", std::to_string(cand.virtualPipeline) + " interleaved chunks per GPU, but a stage of "
+                                               + std::to_string(layers) + " layers over " + std::to_string(cand.pipelineParallel)
+                                               + " stages holds at most " + std::to_string(stageLayers)
+                                               + ": each chunk needs a layer at least");
             const std::string layout = trains ? "tensor_parallel x pipeline_parallel x context_parallel"
                                               : "tensor_parallel x pipeline_parallel";
             const double perReplica = double(cand.tensorParallel) * cand.pipelineParallel * cand.contextParallel;
