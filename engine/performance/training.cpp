@@ -111,7 +111,10 @@ Step stepAt(const StepInputs &in, int dp)
 
     Step s;
     const double perRankSequences = double(dp) * t.microBatchSize;
-    s.microBatches = in.sequencesPerStep > 0 ? std::max(1, int(std::lround(in.sequencesPerStep / perRankSequences))) : 1;
+    // At most 10^9 micro-batches a step (a trillion-token batch of 1-token sequences): an int.
+    s.microBatches = in.sequencesPerStep > 0
+        ? int(std::clamp(std::round(in.sequencesPerStep / perRankSequences), 1.0, 1e9))
+        : 1;
     s.sequences = double(s.microBatches) * perRankSequences;
 
     // One micro-batch on one GPU.
