@@ -145,6 +145,25 @@ void typeInto(QWidget *field, const QString &text)
         QTest::keyClicks(number->lineEdit(), text);
 }
 
+// Types into a table cell as a person does: click it, F2, select all, the text, Return.
+void typeInCell(QTableView *table, int row, int column, const QString &text)
+{
+    const QModelIndex cell = table->model()->index(row, column);
+    table->scrollTo(cell);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(cell).center());
+    QTest::keyClick(table, Qt::Key_F2);
+    QWidget *editor = QApplication::focusWidget();
+    if (!editor || editor == table)
+        qFatal("no editor opened on cell %d, %d", row, column);
+    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+    if (text.isEmpty())
+        QTest::keyClick(editor, Qt::Key_Backspace);
+    else
+        QTest::keyClicks(editor, text);
+    QTest::keyClick(editor, Qt::Key_Return);
+    QCoreApplication::processEvents();  // the delegate commits on a queued call
+}
+
 wb::NumberEdit *numberField(wb::BriefForm *form, const char *pointer)
 {
     return qobject_cast<wb::NumberEdit *>(form->field(QLatin1String(pointer)));
@@ -1214,18 +1233,7 @@ void TestMainWindow::countAndLayoutAreTypedFreely()
     w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Candidates));
     QTableView *table = w.candidatesTable();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    const auto type = [&](int row, int column, const QString &text) {
-        const QModelIndex cell = table->model()->index(row, column);
-        table->scrollTo(cell);
-        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(cell).center());
-        QTest::keyClick(table, Qt::Key_F2);
-        QWidget *editor = QApplication::focusWidget();
-        QVERIFY(editor && editor != table);
-        QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClicks(editor, text);
-        QTest::keyClick(editor, Qt::Key_Return);
-        QCoreApplication::processEvents();  // the delegate commits on a queued call
-    };
+    const auto type = [&](int row, int column, const QString &text) { typeInCell(table, row, column, text); };
     QCOMPARE(doc.brief()->candidates[0].gpus, 8);
     QCOMPARE(doc.brief()->candidates[0].tensorParallel, 2);
     const int steps = doc.undoStack()->count();
@@ -1712,6 +1720,22 @@ void TestMainWindow::trainingFieldsTyped()
     QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
     QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
     QVERIFY(!doc.brief()->workload.training->checkpoint.intervalS);
+
+    // The candidates of a training brief show context parallelism, interleaving and the network,
+    // not a serving stack; each is typed.
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Candidates));
+    QTableView *table = w.candidatesTable();
+    QVERIFY(!table->isColumnHidden(wb::CandidatesModel::Context) && table->isColumnHidden(wb::CandidatesModel::Stack));
+    typeInCell(table, 0, wb::CandidatesModel::Context, QStringLiteral("2"));
+    QCOMPARE(doc.brief()->candidates[0].contextParallel, 2);
+    QCOMPARE(doc.brief()->candidates[0].gpus, 1024);  // 1,024 is a whole number of TP8 x PP4 x CP2 ranks
+    typeInCell(table, 0, wb::CandidatesModel::Network, QStringLiteral("800"));
+    QVERIFY(doc.brief()->candidates[0].network);
+    QCOMPARE(doc.brief()->candidates[0].network->bytesPerSPerGpu, 100e9);  // 800 Gb/s
+    QCOMPARE(doc.brief()->candidates[0].network->kind, std::string("infiniband"));
+    typeInCell(table, 2, wb::CandidatesModel::Network, QString());  // the MI300X's RoCE: emptied, the default
+    QVERIFY(!doc.brief()->candidates[2].network);
+    QCOMPARE(table->model()->index(2, wb::CandidatesModel::Network).data().toString(), QStringLiteral("default (400 Gb/s)"));
 }
 
 // A brief opens as an unsaved project; Save As writes a .gpuwb that opens again as the same
@@ -2295,6 +2319,7 @@ void TestMainWindow::screenshots()
             views.push_back({QStringLiteral("8-training-step"), [&] { w.loadChartChoice()->setCurrentIndex(2); }});
             views.push_back({QStringLiteral("8-training-cost"), [&] { page(int(W::Tab::Cost)); }});
             views.push_back({QStringLiteral("8-training-brief"), [&] { page(int(W::Tab::Brief)); }});
+            views.push_back({QStringLiteral("8-training-candidates"), [&] { page(int(W::Tab::Candidates)); }});
             // WB_SCREENSHOT_ONLY=evidence: only the views whose name holds it (the others still run,
             // unsaved, for the state they leave).
             const QString only = qEnvironmentVariable("WB_SCREENSHOT_ONLY");

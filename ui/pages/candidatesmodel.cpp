@@ -4,9 +4,12 @@
 #include "parts/words.h"
 
 #include <brief/brief.h>
+#include <core/assumptions.h>
 #include <catalog/catalog.h>
 
 #include <QLocale>
+
+#include <algorithm>
 
 namespace wb {
 
@@ -85,6 +88,10 @@ QVariant CandidatesModel::data(const QModelIndex &index, int role) const
         case Gpus: return c.gpus;
         case Tensor: return c.tensorParallel;
         case Pipeline: return c.pipelineParallel;
+        case Context: return c.contextParallel;
+        case Interleave: return c.virtualPipeline;
+        // Text, so that the editor is a line edit that can be emptied (the default network).
+        case Network: return c.network ? QString::number(c.network->bytesPerSPerGpu * 8 / 1e9, 'g', 6) : QString();
         case Stack: return QString::fromLatin1(enumName(c.servingStack).data());
         default: return {};
         }
@@ -96,6 +103,14 @@ QVariant CandidatesModel::data(const QModelIndex &index, int role) const
     case Gpus: return l.toString(c.gpus);
     case Tensor: return l.toString(c.tensorParallel);
     case Pipeline: return l.toString(c.pipelineParallel);
+    case Context: return l.toString(c.contextParallel);
+    case Interleave: return l.toString(c.virtualPipeline);
+    case Network:
+        // Gb/s per GPU, as network cards are sold; the default when the brief names none.
+        return c.network ? tr("%1 Gb/s %2").arg(l.toString(c.network->bytesPerSPerGpu * 8 / 1e9, 'f', 0),
+                                                QString::fromStdString(c.network->kind))
+                         : tr("default (%1 Gb/s)")
+                               .arg(l.toString(assumptionInfo(Assumption::ScaleOutBandwidthBytesPerS).defaultValue * 8 / 1e9, 'f', 0));
     case Stack: return words(c.servingStack);
     case Price: return priceSummary(gpuPrices(m_catalog, m_prices, c.gpu, m_staleDays));
     default:
@@ -124,6 +139,30 @@ bool CandidatesModel::setData(const QModelIndex &index, const QVariant &value, i
     case Gpus: whole(withGpuCount(c, value.toInt()), tr("GPU count")); return true;
     case Tensor: whole(withLayout(c, value.toInt(), c.pipelineParallel), tr("tensor parallelism")); return true;
     case Pipeline: whole(withLayout(c, c.tensorParallel, value.toInt()), tr("pipeline parallelism")); return true;
+    case Context: {
+        // The count rises to a whole number of data-parallel ranks, as for TP and PP.
+        Candidate changed = c;
+        changed.contextParallel = std::max(1, value.toInt());
+        whole(withLayout(changed, c.tensorParallel, c.pipelineParallel), tr("context parallelism"));
+        return true;
+    }
+    case Interleave:
+        emit editRequested(base + QStringLiteral("virtual_pipeline"), QString::number(std::max(1, value.toInt())),
+                           tr("pipeline interleaving"));
+        return true;
+    case Network: {
+        // Gb/s typed; empty: the default network again.
+        bool ok = false;
+        const double gbps = value.toDouble(&ok);
+        emit editRequested(base + QStringLiteral("network"),
+                           !ok || value.toString().trimmed().isEmpty()
+                               ? QStringLiteral("null")
+                               : QStringLiteral("{\"kind\": \"%1\", \"bytes_per_s_per_gpu\": %2}")
+                                     .arg(c.network ? QString::fromStdString(c.network->kind) : QStringLiteral("infiniband"))
+                                     .arg(QString::number(gbps * 1e9 / 8, 'g', 12)),
+                           tr("network"));
+        return true;
+    }
     case Stack:
         emit editRequested(base + QStringLiteral("serving_stack"), QStringLiteral("\"%1\"").arg(value.toString()),
                            tr("serving stack"));
@@ -137,6 +176,13 @@ QVariant CandidatesModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return {};
     // The on-demand price is what compares GPUs; every term's is in the cell's tooltip.
+    if (role == Qt::ToolTipRole && section == Context)
+        return tr("Context parallelism: GPUs that share each training sequence (ring attention)");
+    if (role == Qt::ToolTipRole && section == Interleave)
+        return tr("Interleaved pipeline stages per GPU (virtual pipeline): a smaller fill-and-drain bubble");
+    if (role == Qt::ToolTipRole && section == Network)
+        return tr("Scale-out bandwidth each GPU has beyond its scale-up domain, in Gb/s; empty: the default (one "
+                  "400 Gb/s NIC per GPU)");
     if (role == Qt::ToolTipRole && section == Price)
         return tr("The on-demand price the cost model uses (another term's where there is none); hover a cell for "
                   "every price of that GPU, the brief's quotes included");
@@ -147,6 +193,9 @@ QVariant CandidatesModel::headerData(int section, Qt::Orientation orientation, i
     case Gpus: return tr("GPUs");
     case Tensor: return tr("TP");
     case Pipeline: return tr("PP");
+    case Context: return tr("CP");
+    case Interleave: return tr("Interleave");
+    case Network: return tr("Network per GPU");
     case Stack: return tr("Serving stack");
     case Price: return tr("Price used");
     default:

@@ -18,7 +18,10 @@ class CandidatesModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { Gpu, Gpus, Tensor, Pipeline, Stack, Memory, Bandwidth, Bf16, Fp8, ScaleUp, Price, ColumnCount };
+    // Context, Interleave and Network apply to training briefs (the page hides them otherwise);
+    // Stack to inference briefs.
+    enum Column { Gpu, Gpus, Tensor, Pipeline, Context, Interleave, Network, Stack, Memory, Bandwidth, Bf16, Fp8, ScaleUp,
+                  Price, ColumnCount };
 
     explicit CandidatesModel(const Catalog &catalog, QObject *parent = nullptr);
     void setBrief(const Brief *brief);

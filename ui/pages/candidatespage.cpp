@@ -29,7 +29,8 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
 {
     QVBoxLayout *layout =
         headedPage(this, tr("Which GPUs are in the running?"),
-                   tr("Double-click a cell to change the GPU, its count, tensor and pipeline parallelism or the serving "
+                   tr("Double-click a cell to change the GPU, its count and its layout (tensor and pipeline parallelism; "
+                      "for training also context parallelism, interleaving and the network per GPU) or the serving "
                       "stack; hover a specification for its source and a price for every dated offer."));
     m_model = new CandidatesModel(document->catalog(), this);
     m_table = resultTable(m_model, tr("Candidates"), this);
@@ -157,6 +158,11 @@ void CandidatesPage::showBrief()
 {
     const Brief *brief = document()->brief();
     m_model->setBrief(brief);
+    // Training layouts have context parallelism, interleaving and a network; serving has a stack.
+    const bool training = brief && (isTraining(brief->workload.kind) || isAdapter(brief->workload.kind));
+    for (int column : {CandidatesModel::Context, CandidatesModel::Interleave, CandidatesModel::Network})
+        m_table->setColumnHidden(column, !training);
+    m_table->setColumnHidden(CandidatesModel::Stack, training);
     m_quotes->clear();
     for (std::size_t i = 0; brief && i < brief->cost.prices.size(); ++i) {
         const GpuPrice &p = brief->cost.prices[i];
