@@ -22,6 +22,23 @@ namespace wb {
 
 namespace {
 
+// An option's (or a line's) amount: a month of serving, or one completed training run
+// ("period": "run", results JSON), and the words for that period.
+// A duration for people: hours below two days, else days; "-" when absent.
+QString duration(const QJsonValue &seconds)
+{
+    if (!seconds.isDouble())
+        return QStringLiteral("-");
+    const double s = seconds.toDouble();
+    return s < 2 * 86400 ? QStringLiteral("%1 h").arg(s / 3600, 0, 'f', 1) : QStringLiteral("%1 days").arg(s / 86400, 0, 'f', 1);
+}
+
+QJsonValue amountOf(const QJsonObject &o)
+{
+    return o.contains(QLatin1String("usd_per_run")) ? o.value(QLatin1String("usd_per_run")) : o.value(QLatin1String("usd_per_month"));
+}
+
+
 // --- Figures as text (English, C locale: the document finance signs must not depend on the
 // machine that printed it) ---
 
@@ -243,6 +260,15 @@ private:
     QJsonArray m_candidates;
 
     QJsonObject cost() const { return m_results.value(QLatin1String("cost")).toObject(); }
+    // Training records price completed runs, not months.
+    bool perRun() const
+    {
+        for (const auto &entry : options())
+            if (entry.second.value(QLatin1String("period")).toString() == QLatin1String("run"))
+                return true;
+        return false;
+    }
+    QString periodHeader() const { return perRun() ? QStringLiteral("Per run") : QStringLiteral("Per month"); }
     QJsonObject brief_() const { return m_record.value(QLatin1String("brief")).toObject(); }
 
     // Every priced option: (label, option), the candidates' then the model API's.
@@ -282,7 +308,7 @@ private:
             if (!d.value(QLatin1String("provider")).toString().isEmpty())
                 t.rows.append({QStringLiteral("Priced by"), esc(d.value(QLatin1String("provider")).toString())});
             t.rows.append({QStringLiteral("Cost per accepted output"), moneyFine(d.value(QLatin1String("cost_per_accepted_output_usd")))});
-            t.rows.append({QStringLiteral("Cost per month"), money(d.value(QLatin1String("usd_per_month")))});
+            t.rows.append({perRun() ? QStringLiteral("Cost of the run") : QStringLiteral("Cost per month"), money(amountOf(d))});
             t.rows.append({QStringLiteral("Decided on"), esc(d.value(QLatin1String("date")).toString())});
             t.rows.append({QStringLiteral("Follows the engine's recommendation"),
                            d.value(QLatin1String("follows_engine_recommendation")).toBool() ? QStringLiteral("yes")
@@ -470,8 +496,14 @@ private:
                     lineNames << l.toObject().value(QLatin1String("name")).toString();
         for (const QString &n : lineNames)
             costs.stackNames << lineTitle(n);
+        if (perRun()) {
+            costs.title = QStringLiteral("What does an accepted run cost? By line item");
+            costs.xLabel = QStringLiteral("USD per accepted run");
+        }
         for (const auto &[label, o] : all) {
-            const double accepted = o.value(QLatin1String("accepted_outputs_per_month")).toDouble();
+            const double accepted = o.contains(QLatin1String("accepted_runs_per_run"))
+                ? o.value(QLatin1String("accepted_runs_per_run")).toDouble()
+                : o.value(QLatin1String("accepted_outputs_per_month")).toDouble();
             if (accepted <= 0)
                 continue;
             ChartBar bar;
@@ -479,7 +511,7 @@ private:
             bar.stack.resize(lineNames.size());
             for (const QJsonValue &l : o.value(QLatin1String("lines")).toArray())
                 bar.stack[lineNames.indexOf(l.toObject().value(QLatin1String("name")).toString())] +=
-                    l.toObject().value(QLatin1String("usd_per_month")).toDouble() / accepted;
+                    amountOf(l.toObject()).toDouble() / accepted;
             costs.bars.push_back(bar);
         }
         if (!costs.bars.empty()) {
@@ -518,9 +550,12 @@ private:
         QString h = heading(QStringLiteral("Normalization table"));
         h += para(QStringLiteral("One row per candidate and pricing option, then the model API: fit, performance at the brief's load, "
                                  "and the all-in cost per accepted output. The recommended option is in bold."));
-        Table t{{QStringLiteral("Option"), QStringLiteral("Fits (headroom)"), QStringLiteral("Output tokens/s"),
-                 QStringLiteral("TTFT p99"), QStringLiteral("TPOT p99"), QStringLiteral("Max rate in SLO"), QStringLiteral("GPUs"),
-                 QStringLiteral("$/GPU-hour"), QStringLiteral("Per month"), QStringLiteral("Per accepted output")},
+        // A training run's columns: its speed, time and interruptions instead of serving latencies.
+        const bool run = perRun();
+        Table t{{QStringLiteral("Option"), QStringLiteral("Fits (headroom)"), run ? QStringLiteral("Tokens/s") : QStringLiteral("Output tokens/s"),
+                 run ? QStringLiteral("Time to train") : QStringLiteral("TTFT p99"), run ? QStringLiteral("Expected") : QStringLiteral("TPOT p99"),
+                 run ? QStringLiteral("Interruptions") : QStringLiteral("Max rate in SLO"), QStringLiteral("GPUs"),
+                 QStringLiteral("$/GPU-hour"), periodHeader(), run ? QStringLiteral("Per accepted run") : QStringLiteral("Per accepted output")},
                 {}, {}, {2, 3, 4, 5, 6, 7, 8, 9}, {25, 9, 8, 8, 8, 7, 5, 8, 11, 11}};
         const QJsonObject rec = cost().value(QLatin1String("recommendation")).toObject();
         for (int i = 0; i < m_candidates.size(); ++i) {
@@ -536,15 +571,21 @@ private:
                 const bool recommended = rec.value(QLatin1String("candidate_index")).toInt(-1) == i
                     && rec.value(QLatin1String("term")).toString() == o.value(QLatin1String("term")).toString()
                     && rec.value(QLatin1String("route")).toString() != QLatin1String("hybrid");
-                t.rows.append({esc(label + (o.isEmpty() ? QString() : QStringLiteral(", ") + optionLabel(o))),
-                               esc(fits), esc(number(p.value(QLatin1String("output_tokens_per_s")))),
-                               esc(milliseconds(p.value(QLatin1String("ttft_s")).toObject().value(QLatin1String("p99")))),
-                               esc(milliseconds(p.value(QLatin1String("tpot_s")).toObject().value(QLatin1String("p99")))),
-                               esc(number(p.value(QLatin1String("max_request_rate_within_slo_per_s")))),
+                const QJsonObject tr = p.value(QLatin1String("training")).toObject();
+                t.rows.append({esc(label + (o.isEmpty() ? QString() : QStringLiteral(", ") + optionLabel(o))), esc(fits),
+                               esc(number(run ? tr.value(QLatin1String("tokens_per_s")) : p.value(QLatin1String("output_tokens_per_s")))),
+                               esc(run ? duration(tr.value(QLatin1String("time_to_train_s")))
+                                       : milliseconds(p.value(QLatin1String("ttft_s")).toObject().value(QLatin1String("p99")))),
+                               esc(run ? duration(tr.value(QLatin1String("expected_time_to_train_s")))
+                                       : milliseconds(p.value(QLatin1String("tpot_s")).toObject().value(QLatin1String("p99")))),
+                               esc(number(run ? tr.value(QLatin1String("expected_interruptions"))
+                                              : p.value(QLatin1String("max_request_rate_within_slo_per_s")))),
                                esc(o.isEmpty() ? QStringLiteral("-") : QString::number(o.value(QLatin1String("gpus")).toInt())),
                                esc(o.isEmpty() ? QStringLiteral("-") : money(o.value(QLatin1String("usd_per_gpu_hour")))),
-                               esc(o.isEmpty() ? QStringLiteral("-") : money(o.value(QLatin1String("usd_per_month")))),
-                               esc(o.isEmpty() ? QStringLiteral("-") : moneyFine(o.value(QLatin1String("cost_per_accepted_output_usd"))))});
+                               esc(o.isEmpty() ? QStringLiteral("-") : money(amountOf(o))),
+                               esc(o.isEmpty() ? QStringLiteral("-")
+                                   : run       ? money(o.value(QLatin1String("cost_per_accepted_output_usd")))
+                                               : moneyFine(o.value(QLatin1String("cost_per_accepted_output_usd"))))});
                 t.emphasised.append(recommended);
             };
             if (opts.isEmpty())
@@ -567,21 +608,27 @@ private:
     QString costLines() const
     {
         QString h = heading(QStringLiteral("Cost lines per option"));
-        h += para(QStringLiteral("Each option's monthly bill, line by line with how it was worked out; the total is the sum of the "
-                                 "lines shown."));
+        h += para(perRun() ? QStringLiteral("Each option's cost of one completed run, line by line with how it was worked out; the "
+                                            "total is the sum of the lines shown.")
+                           : QStringLiteral("Each option's monthly bill, line by line with how it was worked out; the total is the "
+                                            "sum of the lines shown."));
         for (const auto &[label, o] : options()) {
             h += QStringLiteral("<h3>%1</h3>").arg(esc(label));
-            Table t{{QStringLiteral("Line"), QStringLiteral("Per month"), QStringLiteral("How it was worked out")}, {}, {}, {1}, {18, 14, 68}};
+            const bool run = o.value(QLatin1String("period")).toString() == QLatin1String("run");
+            Table t{{QStringLiteral("Line"), run ? QStringLiteral("Per run") : QStringLiteral("Per month"), QStringLiteral("How it was worked out")},
+                    {}, {}, {1}, {18, 14, 68}};
             for (const QJsonValue &l : o.value(QLatin1String("lines")).toArray()) {
-                t.rows.append({esc(lineTitle(l.toObject().value(QLatin1String("name")).toString())),
-                               esc(money(l.toObject().value(QLatin1String("usd_per_month")))),
+                t.rows.append({esc(lineTitle(l.toObject().value(QLatin1String("name")).toString())), esc(money(amountOf(l.toObject()))),
                                esc(l.toObject().value(QLatin1String("basis")).toString())});
                 t.emphasised.append(false);
             }
-            t.rows.append({QStringLiteral("Total"), esc(money(o.value(QLatin1String("usd_per_month")))),
-                           esc(QStringLiteral("%1 accepted outputs a month: %2 each")
-                                   .arg(number(o.value(QLatin1String("accepted_outputs_per_month"))),
-                                        moneyFine(o.value(QLatin1String("cost_per_accepted_output_usd")))))});
+            t.rows.append({QStringLiteral("Total"), esc(money(amountOf(o))),
+                           run ? esc(QStringLiteral("%1 per accepted run (the share of runs whose model passes evaluation: %2)")
+                                         .arg(money(o.value(QLatin1String("cost_per_accepted_output_usd"))),
+                                              number(o.value(QLatin1String("accepted_runs_per_run")))))
+                               : esc(QStringLiteral("%1 accepted outputs a month: %2 each")
+                                         .arg(number(o.value(QLatin1String("accepted_outputs_per_month"))),
+                                              moneyFine(o.value(QLatin1String("cost_per_accepted_output_usd")))))});
             t.emphasised.append(true);
             h += tableHtml(t);
         }

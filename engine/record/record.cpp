@@ -188,7 +188,7 @@ Result<Json> decisionSection(const RecordDecision &d, const Results &results)
                 {"term", d.term ? Json(std::string(enumName(*d.term))) : Json(nullptr)},
                 {"provider", option->provider},
                 {"cost_per_accepted_output_usd", option->costPerAcceptedOutput},
-                {"usd_per_month", option->totalUsdPerMonth},
+                {option->perRun ? "usd_per_run" : "usd_per_month", option->totalUsdPerMonth},
                 {"rationale", d.rationale},
                 {"sign_off", d.signOff},
                 {"date", d.date},
