@@ -141,6 +141,8 @@ private slots:
     void exportWritesAWorkbook();
     void recordNewListRecompute();
     void reportPrintsTheRecord();
+    // A training brief's table, JSON and PDF price a completed run, not a month.
+    void trainingIsPricedPerRun();
 };
 
 void TestCli::helpAndVersion()
@@ -1046,6 +1048,37 @@ void TestCli::reportPrintsTheRecord()
                                 QStringLiteral("xlsx"), QStringLiteral("--out"), xlsx});
     QVERIFY2(workbook.exitCode == 0, qPrintable(workbook.err));
     QVERIFY(QFileInfo(xlsx).size() > 1000);
+}
+
+void TestCli::trainingIsPricedPerRun()
+{
+    QTemporaryDir dir;
+    const QString brief = QStringLiteral(WB_SOURCE_DIR "/resources/samples/pretrain-70b.brief.json");
+    const Run table = gpuwb({QStringLiteral("evaluate"), brief});
+    QCOMPARE(table.exitCode, 0);
+    for (const char *part : {"Training time", "Cost of a completed run", "$/run", "no-training-recommendation"})
+        QVERIFY2(table.out.contains(QLatin1String(part)), part);
+    const Run json = gpuwb({QStringLiteral("evaluate"), brief, QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject first = QJsonDocument::fromJson(json.out.toUtf8()).object().value(QLatin1String("results")).toArray().at(0).toObject();
+    const QJsonObject option = first.value(QLatin1String("cost")).toObject().value(QLatin1String("options")).toArray().at(0).toObject();
+    QCOMPARE(option.value(QLatin1String("period")).toString(), QStringLiteral("run"));
+    double sum = 0;
+    for (const QJsonValue &l : option.value(QLatin1String("lines")).toArray())
+        sum += l.toObject().value(QLatin1String("usd_per_run")).toDouble();
+    QVERIFY(std::abs(sum - option.value(QLatin1String("usd_per_run")).toDouble()) < 0.005);
+    QCOMPARE(first.value(QLatin1String("candidate")).toObject().value(QLatin1String("virtual_pipeline")).toInt(), 5);
+    const QString pdf = dir.filePath(QStringLiteral("run.pdf"));
+    QCOMPARE(gpuwb({QStringLiteral("report"), brief, QStringLiteral("--out"), pdf}).exitCode, 0);
+    QProcess extract;
+    extract.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    QVERIFY(extract.waitForFinished(60000));
+    const QString text = QString::fromUtf8(extract.readAllStandardOutput());
+    for (const char *part : {"Per run", "per accepted run", "Failed run waste", "Checkpointing"})
+        QVERIFY2(text.contains(QLatin1String(part)), part);
+    // The normalization table's time to train, in days.
+    QVERIFY(text.contains(QRegularExpression(QStringLiteral("[0-9]+\\.[0-9] days"))));
+    QVERIFY(!text.contains(QLatin1String("accepted outputs a month")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
