@@ -64,11 +64,16 @@ std::string optionLabel(const CostOption &o)
 
 Sheet costLinesSheet(const Results &results)
 {
+    // Training results price completed runs, not months.
+    bool perRun = false;
+    for (const CandidateResult &r : results.results)
+        for (const CostOption &o : deployment(r).cost.options)
+            perRun = perRun || o.perRun;
     Sheet sheet{"Cost lines",
                 {{"candidate", CellFormat::Text, 28},
                  {"option", CellFormat::Text, 28},
                  {"line", CellFormat::Text, 22},
-                 {"usd_per_month", CellFormat::Usd, 14},
+                 {perRun ? "usd_per_run" : "usd_per_month", CellFormat::Usd, 14},
                  {"basis", CellFormat::Text, 80}},
                 {}};
     // The total row is the engine's own sum of the rounded lines (CostOption::totalUsdPerMonth),
