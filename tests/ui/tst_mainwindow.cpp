@@ -1736,6 +1736,21 @@ void TestMainWindow::trainingFieldsTyped()
     typeInCell(table, 2, wb::CandidatesModel::Network, QString());  // the MI300X's RoCE: emptied, the default
     QVERIFY(!doc.brief()->candidates[2].network);
     QCOMPARE(table->model()->index(2, wb::CandidatesModel::Network).data().toString(), QStringLiteral("default (400 Gb/s)"));
+    // A count the layout does not divide (1,000 over TP8 x PP4 x CP2) changes the layout, and
+    // the page says so instead of doing it silently.
+    typeInCell(table, 0, wb::CandidatesModel::Gpus, QStringLiteral("1000"));
+    QCOMPARE(doc.brief()->candidates[0].gpus, 1000);
+    QCOMPARE(doc.brief()->candidates[0].pipelineParallel, 1);
+    QLabel *note = nullptr;
+    for (QLabel *label : w.resultTabs()->widget(int(wb::MainWindow::Tab::Candidates))->findChildren<QLabel *>())
+        if (label->accessibleName() == QLatin1String("Layout change"))
+            note = label;
+    QVERIFY(note && note->isVisible());
+    QVERIFY2(note->text().contains(QStringLiteral("1,000 GPUs are not a whole number of TP 8 × PP 4 × CP 2"))
+                 && note->text().contains(QStringLiteral("became TP 8, PP 1.")),
+             qPrintable(note->text()));
+    typeInCell(table, 0, wb::CandidatesModel::Tensor, QStringLiteral("8"));  // the next edit clears it
+    QVERIFY(!note->isVisible());
 }
 
 // A brief opens as an unsaved project; Save As writes a .gpuwb that opens again as the same

@@ -136,7 +136,24 @@ bool CandidatesModel::setData(const QModelIndex &index, const QVariant &value, i
     case Gpu:
         emit editRequested(base + QStringLiteral("gpu"), QStringLiteral("\"%1\"").arg(value.toString()), tr("candidate GPU"));
         return true;
-    case Gpus: whole(withGpuCount(c, value.toInt()), tr("GPU count")); return true;
+    case Gpus: {
+        // A copy: the edit below resets the model, and with it the candidate `c` refers to.
+        const Candidate before = c;
+        const Candidate changed = withGpuCount(before, value.toInt());
+        whole(changed, tr("GPU count"));
+        if (changed.tensorParallel != before.tensorParallel || changed.pipelineParallel != before.pipelineParallel
+            || changed.contextParallel != before.contextParallel || changed.virtualPipeline != before.virtualPipeline)
+            emit layoutAdjusted(tr("%1 GPUs are not a whole number of TP %2 × PP %3%4 groups, so the layout became TP %5, PP %6%7. "
+                                   "Edit TP and PP for another layout, or undo (Ctrl+Z).")
+                                    .arg(QLocale().toString(changed.gpus))
+                                    .arg(before.tensorParallel)
+                                    .arg(before.pipelineParallel)
+                                    .arg(before.contextParallel > 1 ? tr(" × CP %1").arg(before.contextParallel) : QString())
+                                    .arg(changed.tensorParallel)
+                                    .arg(changed.pipelineParallel)
+                                    .arg(changed.contextParallel > 1 ? tr(", CP %1").arg(changed.contextParallel) : QString()));
+        return true;
+    }
     case Tensor: whole(withLayout(c, value.toInt(), c.pipelineParallel), tr("tensor parallelism")); return true;
     case Pipeline: whole(withLayout(c, c.tensorParallel, value.toInt()), tr("pipeline parallelism")); return true;
     case Context: {

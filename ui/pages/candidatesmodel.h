@@ -35,6 +35,8 @@ public:
 
 signals:
     void editRequested(const QString &pointer, const QString &valueJson, const QString &label);
+    // A typed count the layout does not divide changed the layout too: what became of it.
+    void layoutAdjusted(const QString &message);
 
 private:
     const Catalog &m_catalog;

@@ -6,6 +6,7 @@
 
 #include <optional>
 
+class QLabel;
 class QListWidget;
 class QTableView;
 
@@ -21,6 +22,8 @@ public:
     explicit CandidatesPage(Document *document, QWidget *parent = nullptr);
     QTableView *table() const { return m_table; }
     QListWidget *quotes() const { return m_quotes; }
+    // What the last count edit did to the layout, when it changed it (empty otherwise).
+    QLabel *layoutNote() const { return m_layoutNote; }
     // Adds a GPU from the catalog as a candidate (one GPU; one undo step).
     void addCandidate(const QString &gpu);
     // Adds a price quote (a JSON object, PriceQuoteDialog::json) to the brief's cost.prices as
@@ -33,6 +36,7 @@ private:
     CandidatesModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QListWidget *m_quotes = nullptr;
+    QLabel *m_layoutNote = nullptr;
 };
 
 } // namespace wb
