@@ -260,9 +260,13 @@ private:
     QJsonArray m_candidates;
 
     QJsonObject cost() const { return m_results.value(QLatin1String("cost")).toObject(); }
-    // Training records price completed runs, not months.
+    // Training records price completed runs, not months (also when no option is priced).
     bool perRun() const
     {
+        const QString kind = brief_().value(QLatin1String("workload")).toObject().value(QLatin1String("kind")).toString();
+        if (kind == QLatin1String("training") || kind == QLatin1String("full-finetune") || kind == QLatin1String("lora")
+            || kind == QLatin1String("qlora"))
+            return true;
         for (const auto &entry : options())
             if (entry.second.value(QLatin1String("period")).toString() == QLatin1String("run"))
                 return true;

@@ -196,6 +196,13 @@ struct BriefParser
         }
 
         const bool trains = isTraining(wl.kind) || isAdapter(wl.kind);
+        // Pre-training and full fine-tuning update every weight: they train in fp32, bf16, fp16 or
+        // fp8 (Transformer Engine); integer and 4-bit formats are for frozen bases (QLoRA) only.
+        if (isTraining(wl.kind) && (wl.weightsPrecision == Precision::Int8 || wl.weightsPrecision == Precision::Int4
+                                    || wl.weightsPrecision == Precision::Nf4 || wl.weightsPrecision == Precision::Fp4))
+            w.fail("weights_precision", std::string(enumName(wl.weightsPrecision)) + " weights cannot be trained in full; "
+                                            + std::string(enumName(wl.kind)) + " trains in fp32, bf16, fp16 or fp8 (4-bit and "
+                                              "integer bases are for qlora or lora)");
         if (auto t = w.optObject("training")) {
             TrainingSpec ts;
             ts.sequenceLength = int(t->integer("sequence_length", Range{1, 1e8}));
@@ -213,6 +220,15 @@ struct BriefParser
             ts.sequenceParallel = t->optBoolean("sequence_parallel").value_or(false);
             ts.loraRank = int(t->optInteger("lora_rank", Range{1, 65536}).value_or(16));
             ts.loraTargets = t->optEnum<LoraTargets>("lora_targets").value_or(LoraTargets::AllLinear);
+            if (!isAdapter(wl.kind) && (t->has("lora_rank") || t->has("lora_targets")))
+                brief.warnings.push_back({"lora-fields-ignored", "/workload/training/lora_rank and lora_targets "
+                                                                 "apply to lora and qlora; a " + std::string(enumName(wl.kind))
+                                                                 + " trains every weight, so they are ignored"});
+            if (isAdapter(wl.kind) && wl.model.hiddenSize > 0 && ts.loraRank > wl.model.hiddenSize)
+                brief.warnings.push_back({"lora-rank-above-width",
+                                          "/workload/training/lora_rank " + std::to_string(ts.loraRank)
+                                              + " exceeds the model's hidden size " + std::to_string(wl.model.hiddenSize)
+                                              + ": the adapters are larger than a full-rank update"});
             if (auto c = t->optObject("checkpoint")) {
                 // Storage from 1 MB/s to 100 TB/s; intervals and restarts up to about four months.
                 constexpr Range kStorage{1e6, 1e14};

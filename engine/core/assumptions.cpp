@@ -254,6 +254,12 @@ Status Assumptions::set(std::string_view name, double value, const std::string &
         return Error{"", jsonPath, fmt::format("must be between {} and {}, not {}", info->min, info->max, value)};
     if (info->unit == std::string_view("bool") && value != 0.0 && value != 1.0)
         return Error{"", jsonPath, "must be 0 or 1 (or true/false)"};
+    // An efficiency override is 0 (the calibrated table) or a fraction of a peak a real kernel
+    // reaches: 1e-300 of a peak made runs of 10^300 seconds.
+    const bool efficiency = info->key == Assumption::ComputeEfficiency || info->key == Assumption::MemoryEfficiency
+        || info->key == Assumption::KvReadEfficiency;
+    if (efficiency && value != 0.0 && value < 0.01)
+        return Error{"", jsonPath, fmt::format("must be 0 (the calibrated table) or between 0.01 and 1, not {}", value)};
     m_overrides[std::size_t(info->key)] = value;
     return Ok{};
 }

@@ -49,7 +49,7 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
     if (m.attentionHeads % cand.tensorParallel != 0)
         r.warnings.push_back({"tp-does-not-divide-heads",
                               fmt::format("tensor_parallel {:.0f} does not divide the model's {:.0f} attention heads; serving "
-                                  "engines refuse this layout",
+                                  "engines and training frameworks refuse this layout",
                                   double(cand.tensorParallel), double(m.attentionHeads))});
     if (cand.tensorParallel > gpu->scaleUp.domainGpus)
         r.warnings.push_back({"tp-crosses-scale-up-domain",

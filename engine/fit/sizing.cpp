@@ -93,7 +93,7 @@ std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, cons
             const bool sharded = w.training && w.training->sharding != Sharding::None;
             const int cp = briefShape.cp;
             for (int dp : powersOfTwo(1, sharded ? 4096 : 1))
-                if (tp * pp * cp * dp <= 4096)
+                if (static_cast<long long>(tp) * pp * cp * dp <= 4096)  // 64 x 8 x 1024 x 4096 overflowed an int
                     layouts.push_back({tp, pp, dp, cp});
         }
     }
@@ -124,7 +124,7 @@ std::optional<Layout> sameCountFit(const MemoryModel &model, const Workload &w, 
     std::vector<Layout> layouts;
     for (int tp : powersOfTwo(1, std::max(1, std::min(64, m.attentionHeads))))
         for (int pp : powersOfTwo(1, std::max(1, std::min(64, m.layers))))
-            if (m.attentionHeads % tp == 0 && gpus % (tp * pp * entered.cp) == 0)
+            if (m.attentionHeads % tp == 0 && static_cast<long long>(tp) * pp * entered.cp <= gpus && gpus % (tp * pp * entered.cp) == 0)
                 layouts.push_back({tp, pp, gpus / (tp * pp * entered.cp), entered.cp});
     std::stable_sort(layouts.begin(), layouts.end(), [](const Layout &x, const Layout &y) {
         const int a = x.tensorParallel * x.pipelineParallel, b = y.tensorParallel * y.pipelineParallel;

@@ -324,7 +324,8 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
     r.jobMtbfS = r.interruptionsPerGpuHour > 0 ? 3600.0 / (r.interruptionsPerGpuHour * c.gpus) : INFINITY;
     ck.optimalIntervalS = std::isfinite(r.jobMtbfS) ? dalyOptimalIntervalS(ck.writeS, r.jobMtbfS) : 0;
     ck.intervalFromBrief = t.checkpoint.intervalS.has_value();
-    ck.intervalS = t.checkpoint.intervalS.value_or(ck.optimalIntervalS);
+    // A checkpoint is taken between steps: the chosen interval is at least one step.
+    ck.intervalS = t.checkpoint.intervalS.value_or(ck.optimalIntervalS > 0 ? std::max(ck.optimalIntervalS, r.stepTimeS) : 0.0);
 
     if (t.tokens) {
         const double solve = *t.tokens / r.tokensPerS;
@@ -342,6 +343,10 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
             return r;
         }
         r.expectedTimeToTrainS = wall;
+        if (wall > 365.25 * 86400)
+            warnings.push_back({"run-longer-than-a-year",
+                                fmt::format("the run would take {} on {} GPUs: more GPUs, a faster GPU or fewer tokens",
+                                            readableDuration(wall), c.gpus)});
         if (wall > 1.25 * solve)
             warnings.push_back({"run-waste-high",
                                 fmt::format("{:.0f}% of the expected time goes to checkpoint writes, work lost to "

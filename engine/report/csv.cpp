@@ -102,7 +102,9 @@ Column candidateInt(const char *name, std::function<long long(const Candidate &)
 const std::vector<Column> &columns()
 {
     const auto generates = [](const PerformanceResult &p) { return !p.tpot.empty || p.outputTokensPerS > 0; };
-    const auto always = [](const PerformanceResult &) { return true; };
+    // Serving figures, which a training run has none of (empty cells, not zeros).
+    const auto always = [](const PerformanceResult &p) { return !p.training; };
+    const auto trains = [](const PerformanceResult &p) { return p.training.has_value(); };
     const auto percentile = [](const char *name, Distribution PerformanceResult::*d, double Distribution::*q) {
         return performance(name, CellFormat::Seconds, [d](const PerformanceResult &p) { return !(p.*d).empty; },
                            [d, q](const PerformanceResult &p) { return num((p.*d).*q); });
@@ -164,6 +166,14 @@ const std::vector<Column> &columns()
                     [](const PerformanceResult &p) { return integer(*p.replicasForPeak); }),
         performance("max_output_tokens_per_s", F::Decimal, generates,
                     [](const PerformanceResult &p) { return num(p.maxOutputTokensPerS); }),
+        // Training runs (training.h): empty for serving rows.
+        performance("training_tokens_per_s", F::Decimal, trains, [](const PerformanceResult &p) { return num(p.training->tokensPerS); }),
+        performance("mfu", F::Percent, trains, [](const PerformanceResult &p) { return fixed(p.training->mfu, 6); }),
+        performance("time_to_train_s", F::Seconds, trains,
+                    [](const PerformanceResult &p) { return optionalNumber(p.training->timeToTrainS); }),
+        performance("expected_time_to_train_s", F::Seconds, trains,
+                    [](const PerformanceResult &p) { return optionalNumber(p.training->expectedTimeToTrainS); }),
+        performance("gpu_hours", F::Decimal, trains, [](const PerformanceResult &p) { return optionalNumber(p.training->gpuHours); }),
         option("route", F::Text, [](const CostOption &o) { return text(o.api ? "api" : o.hybrid ? "hybrid" : "gpu"); }),
         option("term", F::Text, [](const CostOption &o) { return text(o.term ? std::string(enumName(*o.term)) : std::string()); }),
         option("provider", F::Text, [](const CostOption &o) { return text(o.provider); }),
@@ -177,7 +187,7 @@ const std::vector<Column> &columns()
         option("usd_per_run", F::Usd, [](const CostOption &o) { return o.perRun ? fixed(o.totalUsdPerMonth, 2) : Cell(); }),
         option("cost_per_accepted_output_usd", F::UsdFine, [](const CostOption &o) { return fixed(o.costPerAcceptedOutput, 8); }),
         option("cost_per_million_accepted_tokens_usd", F::Usd,
-               [](const CostOption &o) { return fixed(o.costPerMillionAcceptedTokens, 6); }),
+               [](const CostOption &o) { return o.perRun ? Cell() : fixed(o.costPerMillionAcceptedTokens, 6); }),
         option("accepted_outputs_per_month", F::Integer,
                [](const CostOption &o) { return o.perRun ? Cell() : fixed(o.acceptedOutputsPerMonth, 0); }),
         option("break_even_requests_per_month_vs_api", F::Integer,

@@ -98,11 +98,12 @@ Json trainingJson(const TrainingPerformance &t)
     j["expected_interruptions"] = optionalJson(t.expectedInterruptions);
     j["checkpoint"] = {{"size_bytes", t.checkpoint.sizeBytes},
                        {"write_s", t.checkpoint.writeS},
-                       {"interval_s", t.checkpoint.intervalS},
-                       {"wasted_fraction", t.timeToTrainS ? Json(t.checkpoint.wastedFraction) : Json(nullptr)},
+                       // Null when no checkpoint is taken on the way (no interruption expected).
+                       {"interval_s", t.checkpoint.intervalS > 0 ? Json(t.checkpoint.intervalS) : Json(nullptr)},
+                       {"wasted_fraction", t.expectedTimeToTrainS ? Json(t.checkpoint.wastedFraction) : Json(nullptr)},
                        {"read_s", t.checkpoint.readS},
                        {"restart_s", t.checkpoint.restartS},
-                       {"optimal_interval_s", t.checkpoint.optimalIntervalS},
+                       {"optimal_interval_s", t.checkpoint.optimalIntervalS > 0 ? Json(t.checkpoint.optimalIntervalS) : Json(nullptr)},
                        {"interval_from_brief", t.checkpoint.intervalFromBrief}};
     j["time_to_first_checkpoint_s"] = optionalJson(t.timeToFirstCheckpointS);
     j["interruptions_per_gpu_hour"] = t.interruptionsPerGpuHour;

@@ -153,10 +153,32 @@ Sheet performanceSheet(const Results &results)
     sheet.columns.push_back({"max_request_rate_within_slo_per_s", CellFormat::Decimal});
     sheet.columns.push_back({"replicas_for_peak", CellFormat::Integer});
     sheet.columns.push_back({"max_output_tokens_per_s", CellFormat::Decimal});
+    // Training runs: their speed and time instead (empty for serving rows).
+    const std::pair<const char *, CellFormat> training[] = {
+        {"training_tokens_per_s", CellFormat::Decimal}, {"mfu", CellFormat::Percent},
+        {"time_to_train_s", CellFormat::Seconds},        {"expected_time_to_train_s", CellFormat::Seconds},
+        {"gpu_hours", CellFormat::Decimal},              {"expected_interruptions", CellFormat::Decimal},
+        {"checkpoint_interval_s", CellFormat::Seconds}};
+    for (const auto &[name, format] : training)
+        sheet.columns.push_back({name, format});
 
     for (const CandidateResult *r : candidateRows(results)) {
         const PerformanceResult &p = r->performance;
         std::vector<Cell> row = {text(candidateLabel(r->candidate))};
+        if (p.training) {
+            // A training run has no serving figures: those cells stay empty, not zero.
+            const TrainingPerformance &t = *p.training;
+            row.resize(sheet.columns.size() - std::size(training));
+            row.push_back(num(t.tokensPerS));
+            row.push_back(num(t.mfu));
+            row.push_back(optionalNumber(t.timeToTrainS));
+            row.push_back(optionalNumber(t.expectedTimeToTrainS));
+            row.push_back(optionalNumber(t.gpuHours));
+            row.push_back(optionalNumber(t.expectedInterruptions));
+            row.push_back(t.checkpoint.intervalS > 0 ? num(t.checkpoint.intervalS) : Cell());
+            sheet.rows.push_back(std::move(row));
+            continue;
+        }
         if (!p.computed) {
             row.resize(sheet.columns.size());
             sheet.rows.push_back(std::move(row));
@@ -174,6 +196,7 @@ Sheet performanceSheet(const Results &results)
         row.push_back(optionalNumber(p.maxRequestRateWithinSloPerS));
         row.push_back(p.replicasForPeak ? Cell::number(*p.replicasForPeak, std::to_string(*p.replicasForPeak)) : Cell());
         row.push_back(num(p.maxOutputTokensPerS));
+        row.resize(sheet.columns.size());
         sheet.rows.push_back(std::move(row));
     }
     return sheet;

@@ -135,7 +135,7 @@ std::string trainingTable(const Results &results)
             cells.push_back(optionalNumber(t.expectedInterruptions, 1));
             cells.push_back(fmt::format("{:.1f}", t.checkpoint.sizeBytes / 1e9));
             cells.push_back(t.checkpoint.intervalS > 0 ? readableDuration(t.checkpoint.intervalS) : "at end");
-            cells.push_back(t.timeToTrainS ? fmt::format("{:.1f}%", 100 * t.checkpoint.wastedFraction) : "-");
+            cells.push_back(t.expectedTimeToTrainS ? fmt::format("{:.1f}%", 100 * t.checkpoint.wastedFraction) : "-");
         }
         tableRow(out, columns, cells);
     }

@@ -234,6 +234,10 @@ private slots:
         QCOMPARE(c.resized->candidate.gpus, 4096);
         QVERIFY(c.resized->candidate.gpusPerReplica() > 1);
         QVERIFY(c.resized->fit.fits && c.resized->performance.training);
+        // 1,024 GPUs with CP 1,024 on a 70B model: no layout of up to 4,096 GPUs holds it, said so
+        // (64 x 8 x 1,024 x 4,096 once wrapped an int into -2^31 GPUs).
+        const wb::Results wide = run(trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 1024, "context_parallel": 1024})"));
+        QVERIFY(!wide.results[0].fit.fits && !wide.results[0].resized && !wide.results[0].fit.smallestGpuCount);
         // An interruption every 0.9 s (one per GPU-hour on 4,096 GPUs) against a 10-minute restart:
         // the run never finishes, and says so instead of printing an infinite time.
         const wb::Results never = run(R"({"format": "gpu-workbench-brief", "version": 1, "name": "k",
@@ -264,6 +268,18 @@ private slots:
         QTest::newRow("more interleaved chunks than layers")
             << QString::fromStdString(trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 32, "tensor_parallel": 8, "pipeline_parallel": 4, "virtual_pipeline": 40})"))
             << "/candidates/0/virtual_pipeline";
+        // From the hostile-input pass: 1e-300 of a peak made 10^300-second runs; int4 weights were
+        // trained as if bf16.
+        QTest::newRow("a vanishing efficiency override")
+            << QString::fromStdString(R"({"format": "gpu-workbench-brief", "version": 1, "name": "e",
+                 "workload": {"kind": "training", "model": "llama-3.1-8b", "training": {"sequence_length": 4096}},
+                 "candidates": [{"gpu": "h100-sxm-80gb"}], "assumptions": {"compute_efficiency": 1e-300}})")
+            << "/assumptions/compute_efficiency";
+        QTest::newRow("pre-training 4-bit weights")
+            << QString::fromStdString(R"({"format": "gpu-workbench-brief", "version": 1, "name": "q",
+                 "workload": {"kind": "training", "model": "llama-3.1-8b", "weights_precision": "int4", "training": {"sequence_length": 4096}},
+                 "candidates": [{"gpu": "h100-sxm-80gb"}]})")
+            << "/workload/weights_precision";
         QTest::newRow("unknown network")
             << QString::fromStdString(trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 8, "network": {"kind": "carrier pigeon", "bytes_per_s_per_gpu": 1e9}})"))
             << "/candidates/0/network/kind";

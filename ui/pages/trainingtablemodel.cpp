@@ -88,7 +88,7 @@ QVariant TrainingTableModel::data(const QModelIndex &index, int role) const
     case CheckpointInterval:
         return t->checkpoint.intervalS > 0 ? duration(t->checkpoint.intervalS) + (t->checkpoint.intervalFromBrief ? QString() : tr(" (best)"))
                                            : tr("at the end");
-    case Waste: return t->timeToTrainS ? tr("%1%").arg(l.toString(100 * t->checkpoint.wastedFraction, 'f', 1)) : QStringLiteral("–");
+    case Waste: return t->expectedTimeToTrainS ? tr("%1%").arg(l.toString(100 * t->checkpoint.wastedFraction, 'f', 1)) : QStringLiteral("–");
     default: return {};
     }
 }
