@@ -20,7 +20,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         return 0;
     }
     wb::Brief brief;
-    brief.candidates.push_back({"h200-sxm-141gb", 8, 4, 1, wb::ServingStack::Vllm});
+    wb::Candidate candidate;
+    candidate.gpu = "h200-sxm-141gb";
+    candidate.gpus = 8;
+    candidate.tensorParallel = 4;
+    candidate.servingStack = wb::ServingStack::Vllm;
+    brief.candidates.push_back(candidate);
     for (const wb::MeasuredRun &r : *runs) {
         auto mapped = wb::mapRun(r, brief, 0, {});
         if (!mapped && mapped.error().path.empty())
