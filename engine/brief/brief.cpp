@@ -97,9 +97,15 @@ struct BriefParser
         wl.kind = w.enumValue<WorkloadKind>("kind");
 
         const Json *model = w.find("model");
-        if (!model)
+        const bool media = wl.kind == WorkloadKind::MediaGeneration;
+        if (media && model)
+            w.fail("model", "names a language model; a media-generation brief names its pipeline in "
+                            "workload.media.model (gpuwb catalog media lists the ids)");
+        if (!model && !media)
             w.fail("model", "is missing (a catalog id or an inline model object)");
-        if (model->is_string()) {
+        if (media) {
+            parseMedia(w);
+        } else if (model->is_string()) {
             const std::string id = model->get<std::string>();
             const ModelSpec *spec = catalog.model(id);
             if (!spec)
@@ -127,6 +133,12 @@ struct BriefParser
                 wl.outputTokens = double(w.optInteger("output_tokens", kNonNegative).value_or(0));
             else
                 wl.outputTokens = double(w.integer("output_tokens", Range{1, 1e8}));
+        } else if (media) {
+            for (const char *key : {"input_tokens", "output_tokens", "input_tokens_p95", "output_tokens_p95",
+                                    "kv_cache_precision"})
+                if (w.has(key))
+                    w.fail(key, "does not apply to media generation (an output is one image or clip of "
+                                "workload.media)");
         } else {
             wl.inputTokens = double(w.optInteger("input_tokens", kNonNegative).value_or(0));
             wl.outputTokens = double(w.optInteger("output_tokens", kNonNegative).value_or(0));
@@ -250,8 +262,72 @@ struct BriefParser
                                    + " needs sequence_length and the training set-up");
         }
 
+        if (!media && w.has("media"))
+            w.fail("media", "applies to media-generation briefs only");
         noteUnknown(w, {"kind", "model", "weights_precision", "kv_cache_precision", "input_tokens", "output_tokens",
-                        "input_tokens_p95", "output_tokens_p95", "traffic", "slo", "acceptance", "training"});
+                        "input_tokens_p95", "output_tokens_p95", "traffic", "slo", "acceptance", "training", "media"});
+    }
+
+    // workload.media: the pipeline and one output's size. Sizes follow the latent grid: the VAE's
+    // pixels per latent pixel times the denoiser's patch (DiT) or its downsamplings (UNet).
+    void parseMedia(const Fields &w)
+    {
+        if (!w.has("media"))
+            w.fail("media", "is missing: a media-generation brief needs workload.media (model, and optionally width, "
+                            "height, frames, steps, guidance, batch_size)");
+        const Fields f = w.object("media");
+        const std::string id = f.string("model");
+        const MediaModelSpec *spec = catalog.mediaModel(id);
+        if (!spec)
+            f.fail("model", "\"" + id + "\" is not in the media catalog (gpuwb catalog media lists the ids)");
+        MediaSpec m;
+        m.model = *spec;
+        const int align = spec->pixelAlignment();
+        auto size = [&](const char *key, int native) {
+            auto v = f.optInteger(key, Range{double(align), 8192});
+            if (!v) {
+                m.defaulted.push_back(key);
+                return native;
+            }
+            if (*v % align != 0)
+                f.fail(key, "must be a multiple of " + std::to_string(align) + " pixels for " + spec->name
+                                + " (its latent grid), not " + std::to_string(*v));
+            return int(*v);
+        };
+        m.width = size("width", spec->defaultWidth);
+        m.height = size("height", spec->defaultHeight);
+        if (auto frames = f.optInteger("frames", Range{1, double(spec->maxFrames)})) {
+            m.frames = int(*frames);
+            if ((m.frames - 1) % spec->vae.temporalFactor != 0)
+                f.fail("frames", "must be 1 more than a multiple of " + std::to_string(spec->vae.temporalFactor) + " for "
+                                     + spec->name + " (its VAE compresses frames in fours after the first), not "
+                                     + std::to_string(m.frames));
+        } else {
+            m.frames = spec->defaultFrames;
+            if (spec->video)
+                m.defaulted.push_back("frames");
+        }
+        if (auto steps = f.optInteger("steps", Range{1, 1000})) {
+            m.steps = int(*steps);
+        } else {
+            m.steps = spec->defaultSteps;
+            m.defaulted.push_back("steps");
+        }
+        m.guidance = f.optBoolean("guidance").value_or(true);
+        if (auto b = f.optInteger("batch_size", Range{1, 1024}))
+            m.batchSize = int(*b);
+        noteUnknown(f, {"model", "width", "height", "frames", "steps", "guidance", "batch_size"});
+        if (!m.defaulted.empty()) {
+            std::string list;
+            for (const std::string &d : m.defaulted)
+                list += (list.empty() ? "" : ", ") + d;
+            brief.warnings.push_back({"media-defaults",
+                                      "/workload/media: " + list + " not given; " + spec->name + "'s model card uses "
+                                          + std::to_string(m.width) + "x" + std::to_string(m.height)
+                                          + (spec->video ? ", " + std::to_string(m.frames) + " frames" : std::string())
+                                          + " and " + std::to_string(m.steps) + " steps, which are assumed"});
+        }
+        brief.workload.media = m;
     }
 
     void parseCandidates(const Fields &top)

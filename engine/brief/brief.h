@@ -86,6 +86,23 @@ struct TrainingSpec
     std::optional<double> interruptionsPerGpuHour;  // absent: the named default with its source
 };
 
+// A media-generation job (workload.media): the media catalog's pipeline and what one output is.
+// Absent width, height, frames and steps are the model card's own (MediaModelSpec::default*),
+// listed in `defaulted`.
+struct MediaSpec
+{
+    MediaModelSpec model;
+    int width = 0, height = 0;
+    int frames = 1;             // 1 for an image
+    int steps = 0;
+    bool guidance = true;       // classifier-free guidance: two passes a step unless distilled
+    std::optional<int> batchSize;  // absent: the largest that fits
+    std::vector<std::string> defaulted;
+
+    // Denoiser passes a step: two under classifier-free guidance, one for distilled models.
+    int passesPerStep() const { return guidance && !model.guidanceDistilled ? 2 : 1; }
+};
+
 struct Workload
 {
     WorkloadKind kind = WorkloadKind::RealtimeInference;
@@ -101,6 +118,7 @@ struct Workload
     Slo slo;
     Acceptance acceptance;
     std::optional<TrainingSpec> training;
+    std::optional<MediaSpec> media;    // media-generation only
 };
 
 // What the rent / reserve / buy / API recommendation weighs besides cost (the seed's FAQ).

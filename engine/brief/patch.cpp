@@ -18,15 +18,27 @@ namespace {
 
 // What a brief needs once its kind or traffic mode changes, where it does not say already: a
 // training block for training and adapter kinds, lengths for inference, an open-loop rate for
-// real-time, a rate or a concurrency for the traffic mode, no bursts off open loop. The values
-// are starting points the user then edits; completeness still counts them as given (the user
-// chose the kind).
-void addKindDefaults(nlohmann::ordered_json &root)
+// real-time, a rate or a concurrency for the traffic mode, no bursts off open loop; media
+// generation trades the language model and its token lengths for a media pipeline, and back. The
+// values are starting points the user then edits; completeness still counts them as given (the
+// user chose the kind).
+void addKindDefaults(nlohmann::ordered_json &root, const Catalog &catalog)
 {
     nlohmann::ordered_json &w = root["workload"];
     const auto kind = enumFromString<WorkloadKind>(w.value("kind", std::string()));
     if (!kind)
         return;
+    if (*kind == WorkloadKind::MediaGeneration) {
+        for (const char *key : {"model", "input_tokens", "output_tokens", "input_tokens_p95", "output_tokens_p95",
+                                "kv_cache_precision", "training"})
+            w.erase(key);
+        if (!w.contains("media") && !catalog.mediaModels().empty())
+            w["media"] = {{"model", catalog.mediaModels().front().id}};
+        return;
+    }
+    w.erase("media");
+    if (!w.contains("model") && !catalog.models().empty())
+        w["model"] = catalog.models().front().id;
     const auto positive = [&](const char *key) { return w.contains(key) && w[key].is_number() && w[key].get<double>() > 0; };
     if ((isTraining(*kind) || isAdapter(*kind)) && !w.contains("training")) {
         const double input = positive("input_tokens") ? w["input_tokens"].get<double>() : 0;
@@ -94,7 +106,7 @@ Result<PatchedBrief> patchBrief(const std::string &briefJson, const std::vector<
     };
     if (root.contains("workload") && root["workload"].is_object()) {
         if (touches("/workload/kind"))
-            addKindDefaults(root);
+            addKindDefaults(root, catalog);
         if (touches("/workload/traffic/mode") || touches("/workload/kind"))
             addTrafficModeDefaults(root);
     }

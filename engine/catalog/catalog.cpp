@@ -312,6 +312,11 @@ Status Catalog::loadJson(const std::string &text, const std::string &fileName)
             m.catalogFile = fileName;
             upsert(next.m_models, std::move(m));
         });
+        readList("media_models", next.m_rawMedia, [&](const Fields &f, const std::string &) {
+            MediaModelSpec m = detail::parseMediaEntry(f);
+            m.catalogFile = fileName;
+            upsert(next.m_mediaModels, std::move(m));
+        });
         // Prices have no ids: a later file adds to the book, and the cost model picks the
         // cheapest current offer per GPU and term. Each names a catalog entry that must exist.
         auto readPrices = [&](const char *key, auto parse, auto known, const char *field, const char *what, auto &book) {
@@ -331,8 +336,9 @@ Status Catalog::loadJson(const std::string &text, const std::string &fileName)
                    [&](const GpuPrice &p) { return next.gpu(p.gpu) != nullptr; }, "gpu", "GPU", next.m_prices);
         readPrices("api_prices", [](const Fields &f) { return detail::parseApiPrice(f, "catalog"); },
                    [&](const ApiPrice &p) { return next.model(p.model) != nullptr; }, "model", "model", next.m_apiPrices);
-        if (!top.has("gpus") && !top.has("models") && !top.has("sources") && !top.has("prices") && !top.has("api_prices"))
-            top.fail("gpus", "is missing: a catalog file holds \"gpus\", \"models\", \"sources\", \"prices\" or "
+        if (!top.has("gpus") && !top.has("models") && !top.has("media_models") && !top.has("sources") && !top.has("prices")
+            && !top.has("api_prices"))
+            top.fail("gpus", "is missing: a catalog file holds \"gpus\", \"models\", \"media_models\", \"sources\", \"prices\" or "
                              "\"api_prices\"");
     } catch (const FieldError &e) {
         std::string path = e.path;
@@ -357,6 +363,12 @@ const ModelSpec *Catalog::model(const std::string &id) const
 {
     auto it = std::find_if(m_models.begin(), m_models.end(), [&](const ModelSpec &m) { return m.id == id; });
     return it == m_models.end() ? nullptr : &*it;
+}
+
+const MediaModelSpec *Catalog::mediaModel(const std::string &id) const
+{
+    auto it = std::find_if(m_mediaModels.begin(), m_mediaModels.end(), [&](const MediaModelSpec &m) { return m.id == id; });
+    return it == m_mediaModels.end() ? nullptr : &*it;
 }
 
 const Source *Catalog::source(const std::string &id) const
@@ -384,7 +396,8 @@ std::vector<std::string> shippedCatalogFiles(const std::string &resources)
 {
     namespace fs = std::filesystem;
     const fs::path shipped = fs::path(resources.empty() ? resourceDir() : resources) / "catalog";
-    return {(shipped / "gpus.json").string(), (shipped / "models.json").string(), (shipped / "prices.json").string()};
+    return {(shipped / "gpus.json").string(), (shipped / "models.json").string(), (shipped / "media.json").string(),
+            (shipped / "prices.json").string()};
 }
 
 std::vector<std::string> defaultCatalogFiles()

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "catalog/efficiency.h"
+#include "catalog/mediamodel.h"
 #include "catalog/prices.h"
 #include "core/result.h"
 #include "core/types.h"
@@ -119,9 +120,11 @@ public:
 
     const GpuSpec *gpu(const std::string &id) const;
     const ModelSpec *model(const std::string &id) const;
+    const MediaModelSpec *mediaModel(const std::string &id) const;
     const Source *source(const std::string &id) const;
     const std::vector<GpuSpec> &gpus() const { return m_gpus; }
     const std::vector<ModelSpec> &models() const { return m_models; }
+    const std::vector<MediaModelSpec> &mediaModels() const { return m_mediaModels; }
     const std::vector<std::string> &files() const { return m_files; }
     const std::vector<GpuPrice> &prices() const { return m_prices; }
     const std::vector<ApiPrice> &apiPrices() const { return m_apiPrices; }
@@ -144,6 +147,8 @@ private:
     std::map<std::string, Source> m_sources;
     std::map<std::string, std::string> m_rawGpus;    // id -> JSON text, for merge patches
     std::map<std::string, std::string> m_rawModels;
+    std::vector<MediaModelSpec> m_mediaModels;
+    std::map<std::string, std::string> m_rawMedia;
     std::vector<std::string> m_files;
     std::vector<GpuPrice> m_prices;
     std::vector<ApiPrice> m_apiPrices;

@@ -8,5 +8,7 @@ namespace wb::detail {
 
 // Reads and validates one model entry (the catalog's field names); throws FieldError.
 ModelSpec parseModelEntry(const Fields &f);
+// Reads and validates one media model entry (media_models); throws FieldError.
+MediaModelSpec parseMediaEntry(const Fields &f);
 
 } // namespace wb::detail

@@ -125,6 +125,21 @@ constexpr const char *kTrainBasis =
     "the family's GEMM efficiency x0.8 (bf16) or x0.65 (fp8, fp4): a training step's attention backward, norms and "
     "casts run below the GEMM rate (Megatron-LM: 52% of A100 bf16 peak including communication, arXiv 2104.04473)";
 
+// Media generation (performance/media.h): one share of the bf16 dense peak for a pipeline's
+// convolutions and linear layers and one for attention's products, across GPU families. Priors
+// from measurements outside the validation set: ONNX Runtime's H100 table for FLUX.1 [dev] and
+// SD 3.5 Large at 1024x1024, 50 steps, torch.compile (8.20 s and 7.47 s; microsoft/onnxruntime
+// pull request 22986) is 0.45-0.5 of the peak by this engine's count with attention at 0.33;
+// FlashAttention-2's forward pass reaches about a third of the H100's bf16 peak (Shah et al.,
+// FlashAttention-3, arXiv 2407.08608, figure 5).
+constexpr double kMediaDenseShare = 0.45, kMediaAttentionShare = 0.33, kMediaWidth = 0.3;
+constexpr const char *kMediaDenseBasis =
+    "a diffusion pipeline's convolutions and linear layers, fraction of the bf16 dense peak: ONNX Runtime's H100 "
+    "timings of FLUX.1 [dev] and SD 3.5 Large (microsoft/onnxruntime PR 22986) by this engine's count";
+constexpr const char *kMediaAttentionBasis =
+    "attention's matrix products in a diffusion pipeline, fraction of the bf16 dense peak: FlashAttention-2's forward "
+    "pass on H100 (FlashAttention-3 paper, arXiv 2407.08608)";
+
 const char *mathKey(Precision math)
 {
     switch (math) {
@@ -155,7 +170,7 @@ EfficiencyTable makePriors()
         EfficiencyFactor f;
         // Fractions of a peak cannot pass 1; a stack may beat the reference by a little.
         if (key.starts_with("memory.") || key.starts_with("compute.") || key.starts_with("train.") || key == "kv_read_share"
-            || key == "grouped_gemm_share")
+            || key.ends_with("_share"))
             f.upper = 1.0;
         else if (key.starts_with("stack."))
             f.upper = 1.1;
@@ -190,6 +205,8 @@ EfficiencyTable makePriors()
             amd ? "ROCm kernels start about 1.5x slower than CUDA's (AMD tuning guides): 2 us per small kernel"
                 : "12 us per dense decoder layer over its nine kernels (reference/estimator-notes.md A.8)");
     }
+    add("media_dense_share", kMediaDenseShare, kMediaWidth, kMediaDenseBasis);
+    add("media_attention_share", kMediaAttentionShare, kMediaWidth, kMediaAttentionBasis);
     add("grouped_gemm_share", kGroupedGemmShare, kGroupedGemmWidth,
         "grouped expert GEMMs run below dense ones (small per-expert matrices, token permutation; MegaBlocks, "
         "arXiv 2211.15841): 0.7 assumed");

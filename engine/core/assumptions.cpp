@@ -210,6 +210,23 @@ std::span<const AssumptionInfo> assumptionCatalog()
         {Assumption::TrainingPlatformFte, "training_platform_fte", "count", 0.5, 0, 100,
          "engineers watching a training run and handling its restarts while it runs (a cluster run needs someone "
          "on call; half a person assumed)"},
+        {Assumption::MediaMaxBatch, "media_max_batch", "count", 64, 1, 1024,
+         "the largest batch of outputs the engine tries for a media pipeline: NVIDIA's MLPerf Inference v4.1 SDXL "
+         "configuration runs the UNet at batch 64 per H100"},
+        {Assumption::ImageBytesPerPixel, "image_bytes_per_pixel", "bytes", 1.5, 0, 16,
+         "a stored image's size per pixel: a lossless PNG of a photographic 8-bit RGB image takes roughly half its "
+         "3 raw bytes a pixel (an estimate; set your format's)"},
+        {Assumption::VideoBytesPerPixelFrame, "video_bytes_per_pixel_frame", "bytes", 0.023, 0, 16,
+         "a stored clip's size per pixel and frame: YouTube recommends 5 Mb/s for 720p at 24-30 frames a second "
+         "(support.google.com/youtube/answer/1722171), 5e6 / 8 / (1280 x 720 x 30) = 0.023"},
+        {Assumption::OutputRetentionMonths, "output_retention_months", "count", 12, 0, 1200,
+         "months an accepted output is kept in storage (a year assumed); each month's outputs are paid for this long"},
+        {Assumption::ModerationUsdPerOutput, "moderation_usd_per_output", "usd", 0.001, 0, 100,
+         "automated moderation of every finished output: Amazon Rekognition's image moderation lists $0.001 an "
+         "image for the first million a month (aws.amazon.com/rekognition/pricing); video is dearer, set your own"},
+        {Assumption::OperatorReviewUsdPerOutput, "operator_review_usd_per_output", "usd", 0.002, 0, 1000,
+         "people reviewing outputs, spread over every finished output: 1% of them looked at for 10 s at $72 an hour "
+         "is $0.002 each (an estimate; set your own)"},
     };
     static_assert(std::size(list) == kAssumptionCount, "one entry per Assumption key");
     static_assert([] {

@@ -93,9 +93,16 @@ enum class Assumption : std::size_t {
     RestartInitS,
     InterruptionsPerGpuHour,
     CheckpointsKept,
-    TrainingPlatformFte
+    TrainingPlatformFte,
+    // Media generation (performance/media.cpp, the media cost lines).
+    MediaMaxBatch,
+    ImageBytesPerPixel,
+    VideoBytesPerPixelFrame,
+    OutputRetentionMonths,
+    ModerationUsdPerOutput,
+    OperatorReviewUsdPerOutput
 };
-inline constexpr std::size_t kAssumptionCount = std::size_t(Assumption::TrainingPlatformFte) + 1;
+inline constexpr std::size_t kAssumptionCount = std::size_t(Assumption::OperatorReviewUsdPerOutput) + 1;
 
 struct AssumptionInfo
 {

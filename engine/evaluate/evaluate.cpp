@@ -21,7 +21,7 @@ const Warning *whyNotCosted(const CandidateResult &result)
     if (result.cost.computed)
         return nullptr;
     // The steps' stopping warnings in pipeline order: the first present is the cause.
-    static const char *const causes[] = {"engine-error", "cancelled", "unknown-gpu", "media-generation-not-modelled",
+    static const char *const causes[] = {"engine-error", "cancelled", "unknown-gpu",
                                          "precision-unsupported", "does-not-fit", "performance-not-modelled",
                                          "performance-not-computed", "cost-not-modelled", "no-price", "cost-not-computed"};
     for (const char *code : causes)

@@ -27,10 +27,15 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         r.warnings.push_back({"catalog-caveat", gpu->name + ": " + c});
 
     if (w.kind == WorkloadKind::MediaGeneration) {
-        r.warnings.push_back({"media-generation-not-modelled",
-                              "memory fit for media generation (diffusion and video pipelines) is not modelled yet; "
-                              "the figures are left empty rather than guessed"});
-        return r;
+        if (!w.media)
+            return r;
+        if (!gpu->supportsWeights(w.weightsPrecision)) {
+            r.warnings.push_back({"precision-unsupported",
+                                  gpu->name + " has no " + std::string(enumName(w.weightsPrecision))
+                                      + " tensor path, so it cannot hold this pipeline's weights in that format"});
+            return r;
+        }
+        return detail::fitMedia(brief, cand, *gpu);
     }
     if (!gpu->supportsWeights(w.weightsPrecision)) {
         r.warnings.push_back({"precision-unsupported",
@@ -175,8 +180,10 @@ HeadroomGrid headroomGrid(const Brief &brief, const Candidate &cand, const Catal
     HeadroomGrid grid;
     const Workload &w = brief.workload;
     const GpuSpec *gpu = catalog.gpu(cand.gpu);
-    if (!gpu || w.kind == WorkloadKind::MediaGeneration || !gpu->supportsWeights(w.weightsPrecision))
+    if (!gpu || !gpu->supportsWeights(w.weightsPrecision))
         return grid;
+    if (w.kind == WorkloadKind::MediaGeneration)
+        return w.media ? detail::mediaHeadroomGrid(brief, cand, *gpu) : grid;
     const bool inference = isInference(w.kind);
     Shape shape;
     shape.tp = cand.tensorParallel;

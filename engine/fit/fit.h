@@ -68,11 +68,24 @@ struct FitResult
     // queues and shows in latency), the smallest layout of the same GPU and stack that does, and
     // why. The evaluation then sizes the candidate to it rather than dropping it (evaluate.h).
     std::optional<Layout> resize;
+    // Media generation: the batch the fit is for (the brief's, or the largest that fits).
+    std::optional<int> mediaBatch;
     std::string resizeReason;
     std::vector<Warning> warnings;
 };
 
 FitResult fitCandidate(const Brief &brief, const Candidate &candidate, const Catalog &catalog);
+
+// Memory of one GPU of a replica for a batch of outputs, bytes.
+struct MediaMemory
+{
+    double weights = 0;       // denoiser at the brief's precision, text encoders and VAE at bf16
+    double activations = 0;   // the batch's denoiser passes (split over the replica's GPUs) or one VAE decode
+    double runtime = 0;
+    double total() const { return weights + activations + runtime; }
+};
+// Media generation only (workload.media set).
+MediaMemory mediaMemory(const Brief &brief, const Candidate &candidate, int batch);
 
 // The serving stack to start a GPU's candidate on: the vendor's tuned stack where there is one
 // (TensorRT-LLM on NVIDIA), else vLLM (the ROCm and XPU builds AMD and Intel maintain).
@@ -99,8 +112,18 @@ struct HeadroomGrid
 };
 
 // Empty axes pick defaults: contexts in powers of two from 512 to the model's maximum (at most
-// 131072) and the brief's own; concurrencies 1..512 (training: micro-batches 1..64).
+// 131072) and the brief's own; concurrencies 1..512 (training: micro-batches 1..64). Media
+// generation: rows are the output's long side in pixels (256 to 2,048 and the brief's), columns
+// the batch (1 to media_max_batch); the axes given are ignored.
 HeadroomGrid headroomGrid(const Brief &brief, const Candidate &candidate, const Catalog &catalog,
                           std::vector<int> contexts = {}, std::vector<int> concurrencies = {});
+
+namespace detail {
+// Media generation (fit/mediafit.cpp). The fit: the brief's batch, or the largest up to
+// media_max_batch that fits.
+FitResult fitMedia(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu);
+// Headroom over the output's long side in pixels (rows, the aspect ratio kept) and the batch (columns).
+HeadroomGrid mediaHeadroomGrid(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu);
+} // namespace detail
 
 } // namespace wb

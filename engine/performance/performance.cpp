@@ -137,6 +137,130 @@ double goodput(const SimResult &s, const Slo &slo)
     return good / s.durationS;
 }
 
+// Media generation: the pipeline's batch times, and its outputs through a batching queue at the
+// brief's traffic; the rate one replica carries within an end-to-end SLO by bisection.
+PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, const GpuSpec &gpu, const FitResult &fit,
+                                    const SimulationBudget &budget, const EfficiencyTable &table)
+{
+    PerformanceResult r;
+    const Workload &w = brief.workload;
+    const Assumptions &a = brief.assumptions;
+    if (!fit.computed || !fit.fits) {
+        r.warnings.push_back({"performance-not-computed",
+                              fit.computed ? "the pipeline does not fit in memory at batch 1, so it is not timed"
+                                           : "the memory fit could not be computed (see the warning above), so the "
+                                             "pipeline is not timed"});
+        return r;
+    }
+    r.media = mediaPerformance(brief, cand, gpu, fit, table, r.warnings);
+    if (!r.media) {
+        r.warnings.push_back({"performance-not-computed", gpu.name + " has no bf16 peak in the catalog to time the pipeline at"});
+        return r;
+    }
+    const MediaPerformance &m = *r.media;
+    r.computed = true;
+    r.preview = budget.preview;
+    r.mode = w.traffic.mode;
+    r.efficiency.basis = fmt::format("media_dense_share {:.3f} and media_attention_share {:.3f} of the bf16 dense peak",
+                                     m.denseShare, m.attentionShare);
+    const int replicas = std::max(1, cand.replicas());
+    std::vector<double> batchSeconds;
+    for (int b = 1; b <= m.batch; ++b)
+        batchSeconds.push_back(mediaBatchTime(brief, cand, gpu, table, b).total());
+    const double perReplica = m.batch / m.secondsPerBatch;
+    r.maxRequestsPerS = replicas * perReplica;
+
+    TrafficSpec base;
+    base.requests = budget.preview ? 800 : int(a.value(Assumption::SimulatedRequests));
+    base.seed = std::uint64_t(a.value(Assumption::SimulationSeed));
+    base.warmupFraction = a.value(Assumption::WarmupFraction);
+    base.burstiness = w.traffic.burstiness;
+    auto openLoop = [&](double rate, int servers, bool bursts) {
+        TrafficSpec t = base;
+        t.mode = TrafficMode::OpenLoop;
+        t.ratePerS = rate;
+        if (bursts) {
+            t.burstMultiplier = w.traffic.burstMultiplier;
+            t.burstDurationS = w.traffic.burstDurationS;
+            t.burstPeriodS = w.traffic.burstPeriodS;
+        }
+        return simulateMediaQueue(t, servers, m.batch, batchSeconds);
+    };
+    const Slo &slo = w.slo;
+    if (slo.ttftP99S || slo.ttftP95S || slo.tpotP99S || slo.tpotP95S)
+        r.warnings.push_back({"media-slo-ignored", "time to first token and time per output token do not apply to media "
+                                                   "generation; only the end-to-end targets are checked"});
+    const bool hasSlo = slo.e2eP99S || slo.e2eP95S;
+    r.requestRatePerReplicaPerS = perReplica;
+    if (hasSlo) {
+        // The highest Poisson rate one replica carries with its end-to-end percentiles in the SLO.
+        double lo = 0, hi = perReplica;
+        if (within(Distribution{m.secondsPerOutput, m.secondsPerOutput, m.secondsPerOutput, m.secondsPerOutput, false},
+                   slo.e2eP99S, slo.e2eP95S)) {
+            for (int i = 0; i < (budget.preview ? 8 : 14); ++i) {
+                const double mid = (lo + hi) / 2;
+                if (within(openLoop(mid, 1, false).e2e, slo.e2eP99S, slo.e2eP95S))
+                    lo = mid;
+                else
+                    hi = mid;
+            }
+        }
+        r.requestRatePerReplicaPerS = lo;
+        r.maxRequestRateWithinSloPerS = lo * replicas;
+        if (lo <= 0)
+            r.warnings.push_back({"media-slo-unreachable",
+                                  fmt::format("one output alone takes {:.1f} s on a replica, beyond the end-to-end target",
+                                              m.secondsPerOutput)});
+    }
+    switch (w.traffic.mode) {
+    case TrafficMode::OpenLoop: {
+        const double rate = w.traffic.requestRatePerS.value_or(0);
+        const MediaQueueResult q = openLoop(rate, replicas, w.traffic.burstMultiplier.has_value());
+        r.e2e = q.e2e;
+        r.requestsPerS = std::min(rate, r.maxRequestsPerS);
+        r.overloaded = rate > r.maxRequestsPerS;
+        if (r.overloaded)
+            r.warnings.push_back({"overloaded", fmt::format("{:.3g} outputs/s arrive but the candidate finishes at most {:.3g}: "
+                                                            "the queue grows without bound",
+                                                            rate, r.maxRequestsPerS)});
+        break;
+    }
+    case TrafficMode::ClosedLoop: {
+        TrafficSpec t = base;
+        t.mode = TrafficMode::ClosedLoop;
+        t.concurrency = w.traffic.concurrency.value_or(1);
+        const MediaQueueResult q = simulateMediaQueue(t, replicas, m.batch, batchSeconds);
+        r.e2e = q.e2e;
+        r.requestsPerS = q.outputsPerS;
+        break;
+    }
+    case TrafficMode::Offline: r.requestsPerS = r.maxRequestsPerS; break;
+    }
+    if (hasSlo && !r.e2e.empty)
+        r.sloMet = within(r.e2e, slo.e2eP99S, slo.e2eP95S);
+    r.peakRequestRatePerS = w.traffic.peakRate();
+    const double peak = r.peakRequestRatePerS;
+    if (peak > 0 && r.requestRatePerReplicaPerS > 0) {
+        int replicasNeeded = int(std::ceil(peak / r.requestRatePerReplicaPerS - 1e-9));
+        // Replicas drawing on one queue carry more each than one alone: the fewest that meet the
+        // targets at the peak, simulated (from the fewest that are not overloaded).
+        if (hasSlo && !budget.preview && replicasNeeded <= limits::kReplicas) {
+            int fewest = int(std::floor(peak / perReplica)) + 1;
+            while (fewest < replicasNeeded) {
+                const int mid = (fewest + replicasNeeded) / 2;
+                if (within(openLoop(peak, mid, false).e2e, slo.e2eP99S, slo.e2eP95S))
+                    replicasNeeded = mid;
+                else
+                    fewest = mid + 1;
+            }
+            r.sloMetAsDeployed = true;
+            r.requestRatePerReplicaPerS = std::max(r.requestRatePerReplicaPerS, peak / replicasNeeded);
+        }
+        r.replicasForPeak = replicasNeeded;
+    }
+    return r;
+}
+
 } // namespace
 
 bool meetsSlo(const SimResult &s, const Slo &slo)
@@ -164,6 +288,8 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         r.computed = r.training.has_value();
         return r;
     }
+    if (w.kind == WorkloadKind::MediaGeneration && w.media)
+        return evaluateMediaLoad(brief, cand, gpu, fit, budget, table);
     if (!isInference(w.kind)) {
         r.warnings.push_back({"performance-not-modelled",
                               std::string("performance of ") + std::string(enumName(w.kind))

@@ -3,11 +3,12 @@
 // open-loop rate within the SLO (bisection), the replicas a peak rate needs, and a load curve.
 // Units: seconds, tokens, requests. Figures are for the whole candidate (all replicas) unless
 // the name says per GPU. Training kinds get their step, time to train and checkpoints from
-// training.h instead; media generation is not computed here (yet).
+// training.h instead, and media generation its outputs per hour and queue from media.h.
 #pragma once
 
 #include "brief/brief.h"
 #include "fit/fit.h"
+#include "performance/media.h"
 #include "performance/simulator.h"
 #include "performance/stepmodel.h"
 #include "performance/training.h"
@@ -72,6 +73,10 @@ struct PerformanceResult
     // Training, full fine-tuning, LoRA and QLoRA: the step, time to train and checkpoints (the
     // inference figures above stay empty).
     std::optional<TrainingPerformance> training;
+    // Media generation: seconds per output and outputs per hour. The request figures above count
+    // outputs (requestsPerS, maxRequestsPerS, the rate within the SLO, replicas for the peak) and
+    // e2e is the batching queue's end-to-end time; the token figures stay empty.
+    std::optional<MediaPerformance> media;
 };
 
 // How much simulation an evaluation may spend. The full budget is what results, reports and

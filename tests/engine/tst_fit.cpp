@@ -62,7 +62,7 @@ private slots:
     void moreZero3RanksNeverNeedMorePerGpu();
     void moreMemoryNeverFitsWorse();
     void smallestGpuCount();
-    void mediaGenerationIsNotGuessed();
+    void mediaFitIsComputed();
     void unsupportedPrecisionIsAResult();
     void headroomGrid();
 };
@@ -454,14 +454,30 @@ void TestFit::smallestGpuCount()
     QCOMPARE(small.smallestGpuCount.value_or(-1), 1);
 }
 
-void TestFit::mediaGenerationIsNotGuessed()
+// A media pipeline's fit: the whole pipeline on each GPU (SDXL in bf16: 6,937,675,734 bytes of
+// weights, tst_media works it out), the largest batch up to media_max_batch that fits, and a
+// headroom map over the long side and the batch that only falls as either grows.
+void TestFit::mediaFitIsComputed()
 {
-    const wb::FitResult f = fitFirst(R"({"format": "gpu-workbench-brief", "version": 1, "workload": {
-        "kind": "media-generation", "model": "llama-3-8b"}, "candidates": [{"gpu": "l40s-48gb"}]})");
-    QVERIFY(!f.computed);
-    QVERIFY(!f.fits);
-    QCOMPARE(f.perGpuBytes, std::uint64_t(0));
-    QVERIFY(hasWarning(f, "media-generation-not-modelled"));
+    const std::string brief = R"({"format": "gpu-workbench-brief", "version": 1, "workload": {
+        "kind": "media-generation", "media": {"model": "sdxl-1.0-base", "steps": 30}}, "candidates": [{"gpu": "l40s-48gb"}]})";
+    const wb::FitResult f = fitFirst(brief);
+    QVERIFY(f.computed);
+    QVERIFY(f.fits);
+    QCOMPARE(f.breakdown.weights, std::uint64_t(6937675734));
+    QVERIFY(f.mediaBatch && *f.mediaBatch >= 1 && *f.mediaBatch <= 64);
+    QCOMPARE(f.smallestGpuCount.value_or(-1), 1);
+    const wb::Brief b = wbtest::parseOrFail(brief);
+    const wb::HeadroomGrid g = wb::headroomGrid(b, b.candidates.front(), wbtest::shippedCatalog());
+    QVERIFY(std::find(g.contexts.begin(), g.contexts.end(), 1024) != g.contexts.end());
+    QCOMPARE(g.concurrencies.front(), 1);
+    for (std::size_t r = 0; r < g.contexts.size(); ++r)
+        for (std::size_t c = 0; c < g.concurrencies.size(); ++c) {
+            if (c > 0)
+                QVERIFY(g.at(r, c) <= g.at(r, c - 1));
+            if (r > 0)
+                QVERIFY(g.at(r, c) <= g.at(r - 1, c));
+        }
 }
 
 void TestFit::unsupportedPrecisionIsAResult()

@@ -1,0 +1,166 @@
+#include "performance/media.h"
+
+#include "core/format.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <queue>
+#include <random>
+
+namespace wb {
+
+MediaTimes mediaBatchTime(const Brief &brief, const Candidate &cand, const GpuSpec &gpu, const EfficiencyTable &table,
+                          int batch)
+{
+    const MediaSpec &media = *brief.workload.media;
+    const MediaWork w = mediaWork(media.model, media.width, media.height, media.frames, media.steps, media.passesPerStep());
+    const double peak = gpu.peakFlops(Precision::Bf16).value_or(0);
+    const double dense = peak * table.value("media_dense_share") * cand.gpusPerReplica();
+    const double attention = peak * table.value("media_attention_share") * cand.gpusPerReplica();
+    const double weightBytes = media.model.denoiserParameters * weightBitsPerParameter(brief.workload.weightsPrecision) / 8;
+    const double stream = gpu.memoryBandwidthBytesPerS * table.value(table.memoryKey(gpu));
+    MediaTimes t;
+    const double b = batch;
+    t.text = b * 2 * w.textMacs / dense;
+    const double pass = std::max(b * 2 * (w.pass.linear / dense + w.pass.attention / attention), weightBytes / stream);
+    t.denoise = double(w.steps) * w.passesPerStep * pass;
+    t.vae = b * 2 * (w.vae.linear / dense + w.vae.attention / attention);
+    return t;
+}
+
+std::optional<MediaPerformance> mediaPerformance(const Brief &brief, const Candidate &cand, const GpuSpec &gpu,
+                                                 const FitResult &fit, const EfficiencyTable &table,
+                                                 std::vector<Warning> &warnings)
+{
+    if (!fit.mediaBatch || !gpu.peakFlops(Precision::Bf16))
+        return std::nullopt;
+    const MediaSpec &media = *brief.workload.media;
+    MediaPerformance p;
+    p.work = mediaWork(media.model, media.width, media.height, media.frames, media.steps, media.passesPerStep());
+    p.denseShare = table.value("media_dense_share");
+    p.attentionShare = table.value("media_attention_share");
+    p.single = mediaBatchTime(brief, cand, gpu, table, 1);
+    p.secondsPerOutput = p.single.total();
+    const int gpus = cand.gpusPerReplica();
+    const int replicas = std::max(1, cand.replicas());
+    // The best batch: the smallest whose throughput is within 1% of the best that fits (a larger
+    // batch only lengthens every output's wait).
+    double best = 0;
+    for (int b = 1; b <= *fit.mediaBatch; ++b) {
+        const double perHour = b / mediaBatchTime(brief, cand, gpu, table, b).total() * 3600;
+        p.outputsPerHourByBatch.push_back({b, perHour / gpus});
+        best = std::max(best, perHour);
+    }
+    p.batch = *fit.mediaBatch;
+    p.batchFromBrief = media.batchSize.has_value();
+    if (!p.batchFromBrief)
+        for (const auto &[b, perGpu] : p.outputsPerHourByBatch)
+            if (perGpu * gpus >= 0.99 * best) {
+                p.batch = int(b);
+                break;
+            }
+    p.batchParts = mediaBatchTime(brief, cand, gpu, table, p.batch);
+    p.secondsPerBatch = p.batchParts.total();
+    p.outputsPerHour = replicas * p.batch / p.secondsPerBatch * 3600;
+    p.outputsPerHourPerGpu = p.outputsPerHour / (replicas * gpus);
+    p.flopsPerOutput = 2 * (p.work.textMacs + double(p.work.steps) * p.work.passesPerStep * (p.work.pass.linear + p.work.pass.attention)
+                            + p.work.vae.linear + p.work.vae.attention);
+
+    const Precision wp = brief.workload.weightsPrecision;
+    if (wp == Precision::Fp8 || wp == Precision::Int8 || wp == Precision::Fp4 || wp == Precision::Int4 || wp == Precision::Nf4)
+        warnings.push_back({"media-quantized-speed",
+                            fmt::format("{} weights are counted for memory only: the pipeline's math is timed at the bf16 rate. "
+                                        "Public SDXL runs with an fp8 UNet (MLPerf) reach about the bf16 rate of the same "
+                                        "count; a DiT's larger GEMMs may gain more than that",
+                                        enumName(wp))});
+    if (gpus > 1)
+        warnings.push_back({"media-parallel-overhead",
+                            fmt::format("the {} GPUs of a replica are assumed to split each pass's work evenly (sequence "
+                                        "parallelism); the exchange between them is not counted, so the speed-up is an "
+                                        "upper bound",
+                                        gpus)});
+    if (media.model.video)
+        warnings.push_back({"media-video-vae-estimate",
+                            "the video VAE's 3-D decoder is counted as its 2-D decoder on every frame times its temporal "
+                            "kernel, an upper bound on its work"});
+    std::vector<std::string> prior;
+    for (const char *key : {"media_dense_share", "media_attention_share"})
+        if (const EfficiencyFactor *f = table.factor(key); f && !f->calibrated())
+            prior.push_back(key);
+    if (!prior.empty())
+        warnings.push_back({"uncalibrated-efficiency",
+                            "the media factors " + fmt::format("{}", fmt::join(prior, ", "))
+                                + " rest on their literature priors (no calibration loaded)"});
+    return p;
+}
+
+MediaQueueResult simulateMediaQueue(const TrafficSpec &t, int replicas, int maxBatch, const std::vector<double> &batchSeconds)
+{
+    MediaQueueResult out;
+    const int n = std::max(1, t.requests);
+    std::mt19937_64 rng(t.seed);
+    // Pending arrivals (time, request), earliest first.
+    using Arrival = std::pair<double, int>;
+    std::priority_queue<Arrival, std::vector<Arrival>, std::greater<>> pending;
+    std::vector<double> arrival(std::size_t(n), 0), finish(std::size_t(n), 0);
+    int issued = 0;
+    if (t.mode == TrafficMode::OpenLoop) {
+        const double k = std::max(1e-3, t.burstiness);
+        double now = 0;
+        for (; issued < n; ++issued) {
+            double rate = t.ratePerS;
+            if (t.burstMultiplier && t.burstPeriodS > 0 && std::fmod(now, t.burstPeriodS) >= t.burstPeriodS - t.burstDurationS)
+                rate *= *t.burstMultiplier;
+            now += std::gamma_distribution<double>(k, 1.0 / (rate * k))(rng);
+            pending.push({now, issued});
+        }
+    } else {
+        const int first = t.mode == TrafficMode::ClosedLoop ? std::min(n, std::max(1, t.concurrency)) : n;
+        for (; issued < first; ++issued)
+            pending.push({0.0, issued});
+    }
+    std::vector<double> freeAt(std::size_t(std::max(1, replicas)), 0);
+    std::deque<int> queue;
+    int done = 0;
+    while (done < n) {
+        const auto server = std::min_element(freeAt.begin(), freeAt.end());
+        double start = *server;
+        if (queue.empty() && pending.top().first > start)
+            start = pending.top().first;
+        while (!pending.empty() && pending.top().first <= start) {
+            arrival[std::size_t(pending.top().second)] = pending.top().first;
+            queue.push_back(pending.top().second);
+            pending.pop();
+        }
+        const int b = std::min<int>(int(queue.size()), maxBatch);
+        if (b == 0)
+            break;
+        const double end = start + batchSeconds[std::size_t(b - 1)];
+        for (int i = 0; i < b; ++i) {
+            const int id = queue.front();
+            queue.pop_front();
+            finish[std::size_t(id)] = end;
+            ++done;
+            if (t.mode == TrafficMode::ClosedLoop && issued < n)
+                pending.push({end, issued++});
+        }
+        *server = end;
+    }
+    const int warm = std::min(n - 1, int(t.warmupFraction * n));
+    std::vector<double> e2e;
+    double firstArrival = INFINITY, lastFinish = 0;
+    for (int i = warm; i < n; ++i) {
+        e2e.push_back(finish[std::size_t(i)] - arrival[std::size_t(i)]);
+        firstArrival = std::min(firstArrival, arrival[std::size_t(i)]);
+        lastFinish = std::max(lastFinish, finish[std::size_t(i)]);
+    }
+    out.completed = int(e2e.size());
+    out.e2e = distributionOf(std::move(e2e));
+    out.outputsPerS = lastFinish > firstArrival ? out.completed / (lastFinish - firstArrival) : 0;
+    return out;
+}
+
+} // namespace wb
