@@ -32,6 +32,17 @@ double tokensPerAcceptedOutput(const Workload &w)
     return w.kind == WorkloadKind::Embedding ? w.inputTokens : w.outputTokens;
 }
 
+double outputBytes(const Brief &brief)
+{
+    const auto &media = brief.workload.media;
+    if (!media)
+        return 0;
+    const Assumptions &a = brief.assumptions;
+    const double pixels = double(media->width) * media->height;
+    return media->model.video ? pixels * media->frames * a.value(Assumption::VideoBytesPerPixelFrame)
+                              : pixels * a.value(Assumption::ImageBytesPerPixel);
+}
+
 double salaryPerMonth(const Assumptions &a, Assumption fte)
 {
     return a.value(fte) * a.value(Assumption::EngineerUsdPerYear) / 12;
@@ -328,6 +339,10 @@ std::string coldStartWords(const Brief &brief, const CostOption &o)
 
 double modelWeightsGb(const Brief &brief)
 {
+    if (const auto &media = brief.workload.media)
+        return (media->model.denoiserParameters * weightBitsPerParameter(brief.workload.weightsPrecision) / 8
+                + (media->model.textEncoderParameters + media->model.vae.parameters) * 2)
+            / 1e9;
     return countParameters(brief.workload.model).total() *
            weightBitsPerParameter(brief.workload.weightsPrecision, brief.assumptions.flag(Assumption::Nf4DoubleQuant)) / 8 / 1e9;
 }
@@ -351,8 +366,8 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
                                                    "run to price"});
         return c;
     }
-    if (!isInference(w.kind)) {
-        c.warnings.push_back({"cost-not-modelled", "the cost of media generation is not modelled yet; it is left empty"});
+    if (!isInference(w.kind) && !w.media) {
+        c.warnings.push_back({"cost-not-modelled", "a media-generation brief without workload.media has nothing to price"});
         return c;
     }
     if (!fit.computed || !fit.fits || !perf.computed) {

@@ -216,9 +216,13 @@ CostOption GpuRoute::at(double requests, std::optional<int> replicasOverride) co
     o.terms = commercialTermsWords(*price);
     addLine(o.lines, "gpu_compute", gpuCost * u * (1 - wasted),
             gpus + ", " + priceBasis + fmt::format(", busy {:.1f}% of the time, on accepted work", 100 * u) + commitment);
-    addLine(o.lines, "retry_waste", gpuCost * u * wasted + spotExtra,
-            fmt::format("busy time spent on failed attempts ({:.1f}%) and rejected outputs ({:.1f}%)", 100 * f,
-                100 * (1 - q))
+    // Media generation names its lines as the method's media_accepted_cost does.
+    const bool media = w.media.has_value();
+    addLine(o.lines, media ? "failed_renders" : "retry_waste", gpuCost * u * wasted + spotExtra,
+            fmt::format(fmt::runtime(media ? "busy time spent on renders that fail ({:.1f}%) and outputs the quality filter "
+                                             "rejects ({:.1f}%)"
+                                           : "busy time spent on failed attempts ({:.1f}%) and rejected outputs ({:.1f}%)"),
+                        100 * f, 100 * (1 - q))
                 + spotBasis);
     addLine(o.lines, "idle_capacity", gpuCost * (1 - u),
             (o.replicas > sized ? fmt::format("billed GPU time with no work: the {}-replica minimum kept running", o.replicas)
@@ -227,17 +231,40 @@ CostOption GpuRoute::at(double requests, std::optional<int> replicasOverride) co
                 + (committed ? std::string(" and paid every hour of the month whether busy or not")
                              : std::string(" while billed")));
     const double included = price->includedStorageGbPerGpu.value_or(0) * o.gpus;
-    addLine(o.lines, "storage", std::max(0.0, weightsGb * (o.replicas + 1) - included) * a().value(Assumption::StorageUsdPerGbMonth),
-            fmt::format("{:.1f} GB of weights x {:.0f} copies x ${:.3f} per GB-month", weightsGb, o.replicas + 1.0,
-                a().value(Assumption::StorageUsdPerGbMonth))
+    // Media outputs are stored for output_retention_months: in steady state that many months of
+    // accepted outputs are held.
+    const double acceptedOutputs = requests * (1 - f) * q;
+    const double outputGb = media ? acceptedOutputs * outputBytes(*brief) * a().value(Assumption::OutputRetentionMonths) / 1e9 : 0;
+    addLine(o.lines, "storage",
+            std::max(0.0, weightsGb * (o.replicas + 1) + outputGb - included) * a().value(Assumption::StorageUsdPerGbMonth),
+            fmt::format("{:.1f} GB of weights x {:.0f} copies", weightsGb, o.replicas + 1.0)
+                + (media ? fmt::format(" and {:.1f} GB of accepted outputs ({:.2f} MB each, kept {:g} months)", outputGb,
+                                       outputBytes(*brief) / 1e6, a().value(Assumption::OutputRetentionMonths))
+                         : std::string())
+                + fmt::format(" x ${:.3f} per GB-month", a().value(Assumption::StorageUsdPerGbMonth))
                 + (included > 0 ? fmt::format(", less {:g} GB included with the GPUs", included) : std::string()));
-    addLine(o.lines, "serving_stack", o.gpus * a().value(Assumption::ServingStackUsdPerGpuMonth),
-            fmt::format("${:.2f} per GPU a month", a().value(Assumption::ServingStackUsdPerGpuMonth)));
-    const double egressGb = requests * (1 - f) * outputTokensPerRequest(w) * a().value(Assumption::EgressBytesPerOutputToken) / 1e9;
+    addLine(o.lines, media ? "queue_overhead" : "serving_stack", o.gpus * a().value(Assumption::ServingStackUsdPerGpuMonth),
+            fmt::format(fmt::runtime(media ? "the job queue and its workers, ${:.2f} per GPU a month "
+                                             "(serving_stack_usd_per_gpu_month)"
+                                           : "${:.2f} per GPU a month"),
+                        a().value(Assumption::ServingStackUsdPerGpuMonth)));
+    const double egressGb = media ? requests * (1 - f) * outputBytes(*brief) / 1e9
+                                  : requests * (1 - f) * outputTokensPerRequest(w) * a().value(Assumption::EgressBytesPerOutputToken) / 1e9;
     const double egressPrice = price->egressUsdPerGb.value_or(a().value(Assumption::EgressUsdPerGb));
     addLine(o.lines, "network", egressGb * egressPrice,
-            fmt::format("{:.1f} GB of streamed output x ${:.3f} per GB", egressGb, egressPrice)
+            fmt::format(fmt::runtime(media ? "{:.1f} GB of delivered outputs x ${:.3f} per GB"
+                                           : "{:.1f} GB of streamed output x ${:.3f} per GB"),
+                        egressGb, egressPrice)
                 + (price->egressUsdPerGb ? " (the offer's egress price)" : ""));
+    if (media) {
+        const double finished = requests * (1 - f);
+        addLine(o.lines, "moderation_or_quality_filtering", finished * a().value(Assumption::ModerationUsdPerOutput),
+                fmt::format("{} finished outputs x ${:g} each (moderation_usd_per_output)", readableCount(finished),
+                            a().value(Assumption::ModerationUsdPerOutput)));
+        addLine(o.lines, "operator_review", finished * a().value(Assumption::OperatorReviewUsdPerOutput),
+                fmt::format("{} finished outputs x ${:g} each (operator_review_usd_per_output)", readableCount(finished),
+                            a().value(Assumption::OperatorReviewUsdPerOutput)));
+    }
     if (price->supportUsdPerGpuMonth)
         addLine(o.lines, "vendor_support", o.gpus * *price->supportUsdPerGpuMonth,
                 fmt::format("the offer's support fee, ${:.2f} per GPU a month", *price->supportUsdPerGpuMonth));
@@ -252,7 +279,7 @@ CostOption GpuRoute::at(double requests, std::optional<int> replicasOverride) co
     }
     addLine(o.lines, "platform_labour", labour, labourBasis);
 
-    finishOption(o, requests * (1 - f) * q, tokensPerAcceptedOutput(w));
+    finishOption(o, acceptedOutputs, tokensPerAcceptedOutput(w));
     return o;
 }
 

@@ -29,6 +29,8 @@ Demand demandOf(const Brief &brief);
 double outputTokensPerRequest(const Workload &w);
 // Tokens an accepted output is counted in: output tokens, or input tokens for embeddings.
 double tokensPerAcceptedOutput(const Workload &w);
+// Bytes of one stored media output (image_bytes_per_pixel, video_bytes_per_pixel_frame); 0 for text.
+double outputBytes(const Brief &brief);
 // An assumption counting engineers (FTE), as USD a month at engineer_usd_per_year.
 double salaryPerMonth(const Assumptions &a, Assumption fte);
 // Adds a line rounded to cents.

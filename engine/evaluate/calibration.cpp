@@ -44,7 +44,14 @@ constexpr FigureName kFigures[] = {
     {MeasuredFigure::TrainingTokensPerS, "training_tokens_per_s", "throughput"},
     {MeasuredFigure::TrainingTokensPerSPerGpu, "training_tokens_per_s_per_gpu", "throughput"},
     {MeasuredFigure::TrainingModelFlopsPerSPerGpu, "training_model_flops_per_s_per_gpu", "throughput"},
+    {MeasuredFigure::MediaOutputsPerS, "media_outputs_per_s", "throughput"},
+    {MeasuredFigure::MediaSecondsPerOutput, "media_seconds_per_output", "e2e"},
 };
+
+bool isMediaFigure(MeasuredFigure f)
+{
+    return f == MeasuredFigure::MediaOutputsPerS || f == MeasuredFigure::MediaSecondsPerOutput;
+}
 
 bool needsSloRun(MeasuredFigure f)
 {
@@ -74,6 +81,8 @@ std::optional<double> figureOf(MeasuredFigure f, const PerformanceResult &p, con
     case MeasuredFigure::TrainingTokensPerSPerGpu: return p.training ? positive(p.training->tokensPerSPerGpu) : std::nullopt;
     case MeasuredFigure::TrainingModelFlopsPerSPerGpu:
         return p.training ? positive(p.training->mfu * p.training->peakFlopsPerGpu) : std::nullopt;
+    case MeasuredFigure::MediaOutputsPerS: return p.media ? positive(p.media->outputsPerHour / 3600) : std::nullopt;
+    case MeasuredFigure::MediaSecondsPerOutput: return p.media ? positive(p.media->secondsPerOutput) : std::nullopt;
     }
     return std::nullopt;
 }
@@ -90,6 +99,9 @@ std::vector<std::string> caseFactorKeys(const CalibrationCase &c, const Catalog 
     // the inference-calibrated memory factor, which training cases do not refit).
     if (isTraining(c.brief.workload.kind) || isAdapter(c.brief.workload.kind))
         return {catalog.efficiency().trainingKey(*gpu, mathPrecision(c.brief.workload.weightsPrecision))};
+    // A media pipeline's two shares (its weight-read floor is the inference-calibrated memory factor).
+    if (c.brief.workload.media)
+        return {"media_dense_share", "media_attention_share"};
     return catalog.efficiency().keysFor(*gpu, mathPrecision(c.brief.workload.weightsPrecision), cand.servingStack,
                                         c.brief.workload.model.isMoe());
 }
@@ -356,8 +368,10 @@ Result<std::vector<CalibrationCase>> readCalibrationCases(const std::string &csv
             if (brief->candidates.size() != 1)
                 return Error{fileName, where("brief"), "a case's brief has exactly one candidate"};
             const WorkloadKind kind = brief->workload.kind;
-            if (kind == WorkloadKind::MediaGeneration)
-                return Error{fileName, where("brief"), "a case is an inference or training run (media generation is not calibrated here)"};
+            if ((kind == WorkloadKind::MediaGeneration) != isMediaFigure(*figure))
+                return Error{fileName, where("figure"), kind == WorkloadKind::MediaGeneration
+                                                            ? "a media run's figure is media_outputs_per_s or media_seconds_per_output"
+                                                            : "media figures need a media-generation brief"};
             const bool training = isTraining(kind) || isAdapter(kind);
             const bool trainingFigure = *figure == MeasuredFigure::TrainingTokensPerS || *figure == MeasuredFigure::TrainingTokensPerSPerGpu
                 || *figure == MeasuredFigure::TrainingModelFlopsPerSPerGpu;
@@ -549,7 +563,9 @@ std::string calibrationMarkdown(const CalibrationReport &report)
             return std::string("null");
         if (figure == MeasuredFigure::TrainingModelFlopsPerSPerGpu)
             return fmt::format("{:.0f} TFLOP/s", *v / 1e12);
-        return seconds ? fmt::format("{:.1f} ms", *v * 1000) : fmt::format("{:.0f}", *v);
+        if (seconds)
+            return *v >= 10 ? fmt::format("{:.1f} s", *v) : fmt::format("{:.1f} ms", *v * 1000);
+        return *v < 100 ? fmt::format("{:.3g}", *v) : fmt::format("{:.0f}", *v);
     };
     const auto error = [](std::optional<double> v, double measured) {
         return v ? fmt::format("{:+.1f}%", 100 * (*v / measured - 1)) : std::string("n/a");

@@ -40,6 +40,8 @@ enum class MeasuredFigure {
     TrainingTokensPerS,          // a training run's tokens/s, whole candidate
     TrainingTokensPerSPerGpu,
     TrainingModelFlopsPerSPerGpu,  // achieved model FLOP/s per GPU (PaLM's MFU numerator)
+    MediaOutputsPerS,              // images or clips a second, whole candidate, at the best (or the brief's) batch
+    MediaSecondsPerOutput,         // one output alone on a replica
 };
 
 std::optional<MeasuredFigure> measuredFigureFromName(const std::string &name);

@@ -130,11 +130,56 @@ Json trainingJson(const TrainingPerformance &t)
     return j;
 }
 
+// performance.media of the spec, with the batch, the parts of a batch's time, the work counted
+// and the throughput against batch besides.
+Json mediaJson(const MediaPerformance &m, const Distribution &e2e)
+{
+    Json j;
+    j["seconds_per_output"] = m.secondsPerOutput;
+    j["outputs_per_hour"] = m.outputsPerHour;
+    j["outputs_per_hour_per_gpu"] = m.outputsPerHourPerGpu;
+    j["e2e_s"] = distributionJson(e2e);
+    j["batch"] = m.batch;
+    j["batch_from_brief"] = m.batchFromBrief;
+    j["seconds_per_batch"] = m.secondsPerBatch;
+    const auto parts = [](const MediaTimes &t) {
+        return Json{{"text_encoders", t.text}, {"denoising", t.denoise}, {"vae_decode", t.vae}};
+    };
+    j["output_parts_s"] = parts(m.single);
+    j["batch_parts_s"] = parts(m.batchParts);
+    j["flops_per_output"] = m.flopsPerOutput;
+    j["denoiser_pass"] = {{"tokens", m.work.tokens}, {"linear_macs", m.work.pass.linear},
+                          {"attention_macs", m.work.pass.attention}, {"passes_per_step", m.work.passesPerStep},
+                          {"steps", m.work.steps}};
+    j["vae_decode_macs"] = m.work.vae.linear + m.work.vae.attention;
+    j["media_dense_share"] = m.denseShare;
+    j["media_attention_share"] = m.attentionShare;
+    j["outputs_per_hour_per_gpu_by_batch"] = pairsJson(m.outputsPerHourByBatch, "batch", "outputs_per_hour_per_gpu");
+    return j;
+}
+
 Json performanceJson(const PerformanceResult &p)
 {
     if (!p.computed)
         return Json(nullptr);
     Json j;
+    if (p.media) {
+        // Requests are outputs; the token figures have no meaning for an image or a clip.
+        for (const char *key : {"output_tokens_per_s", "output_tokens_per_s_per_gpu", "ttft_s", "tpot_s",
+                                "output_tokens_per_s_within_slo"})
+            j[key] = nullptr;
+        j["requests_per_s"] = p.requestsPerS;
+        j["e2e_s"] = distributionJson(p.e2e);
+        j["slo_met"] = optionalJson(p.sloMet);
+        j["max_request_rate_within_slo_per_s"] = optionalJson(p.maxRequestRateWithinSloPerS);
+        j["max_requests_per_s"] = p.maxRequestsPerS;
+        j["peak_request_rate_per_s"] = p.peakRequestRatePerS > 0 ? Json(p.peakRequestRatePerS) : Json(nullptr);
+        j["replicas_for_peak"] = optionalJson(p.replicasForPeak);
+        j["simulated_traffic"] = enumName(p.mode);
+        j["overloaded"] = p.overloaded;
+        j["media"] = mediaJson(*p.media, p.e2e);
+        return j;
+    }
     if (p.training) {
         // The inference figures have no meaning for a training run: null, in the spec's shape.
         for (const char *key : {"output_tokens_per_s", "output_tokens_per_s_per_gpu", "requests_per_s", "ttft_s", "tpot_s",

@@ -31,20 +31,25 @@ std::string recommendationHeadline(const Results &results)
 
 namespace {
 
+// Colours are chosen so that the lines of one kind's option (serving, a training run, media
+// generation) never share one among the twelve a chart has.
 struct LineItem
 {
     const char *name, *title;
+    int colour;
 };
 constexpr LineItem kLineItems[] = {
-    {"gpu_compute", "GPU time on accepted work"}, {"gpu_hours", "GPU-hours of training"},
-    {"checkpointing", "Checkpoint writes"}, {"failed_run_waste", "Work lost to interruptions and restarts"},
-    {"api_usage", "API usage on accepted work"},
-    {"retry_waste", "Retries and rejected outputs"}, {"idle_capacity", "Idle capacity"},
-    {"storage", "Storage"}, {"serving_stack", "Serving stack"}, {"network", "Network egress"},
-    {"observability", "Observability"}, {"vendor_support", "Vendor support"}, {"platform_labour", "Platform labour"},
-    {"depreciation", "Depreciation"}, {"power", "Power"}, {"colocation", "Colocation"},
-    {"hardware_support", "Hardware support"}, {"api_retry_waste", "API retries and rejected outputs"},
-    {"api_observability", "API observability"}, {"api_platform_labour", "API platform labour"}};
+    {"gpu_compute", "GPU time on accepted work", 0}, {"gpu_hours", "GPU-hours of training", 1},
+    {"checkpointing", "Checkpoint writes", 2}, {"failed_run_waste", "Work lost to interruptions and restarts", 5},
+    {"api_usage", "API usage on accepted work", 4},
+    {"retry_waste", "Retries and rejected outputs", 5}, {"failed_renders", "Failed renders and rejected outputs", 5},
+    {"idle_capacity", "Idle capacity", 6}, {"storage", "Storage", 7}, {"serving_stack", "Serving stack", 8},
+    {"queue_overhead", "Job queue", 8}, {"network", "Network egress", 9},
+    {"moderation_or_quality_filtering", "Moderation and quality filtering", 1}, {"operator_review", "Operator review", 2},
+    {"observability", "Observability", 10}, {"vendor_support", "Vendor support", 11}, {"platform_labour", "Platform labour", 3},
+    {"depreciation", "Depreciation", 0}, {"power", "Power", 1}, {"colocation", "Colocation", 2},
+    {"hardware_support", "Hardware support", 11}, {"api_retry_waste", "API retries and rejected outputs", 5},
+    {"api_observability", "API observability", 10}, {"api_platform_labour", "API platform labour", 3}};
 
 } // namespace
 
@@ -54,6 +59,14 @@ std::string costLineTitle(const std::string &name)
         if (name == l.name)
             return l.title;
     return name;
+}
+
+int costLineColour(const std::string &name)
+{
+    for (const LineItem &l : kLineItems)
+        if (name == l.name)
+            return l.colour;
+    return 7;
 }
 
 int costLineOrder(const std::string &name)

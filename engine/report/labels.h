@@ -20,10 +20,11 @@ namespace wb {
 std::string recommendationHeadline(const Results &results);
 
 // A cost line item in words ("idle_capacity" -> "Idle capacity"), and its place in the one order
-// every chart and table lists line items in (so that each keeps its colour); unknown names go
-// last, as they are.
+// every chart and table lists line items in; unknown names go last, as they are.
 std::string costLineTitle(const std::string &name);
 int costLineOrder(const std::string &name);
+// A cost line's colour index (charts): distinct among the lines one option of any kind has.
+int costLineColour(const std::string &name);
 
 // The deployment a candidate's figures stand for: its label, or for a candidate sized to hold
 // the brief "2x l40s-48gb (sized from 1)".

@@ -145,6 +145,46 @@ std::string trainingTable(const Results &results)
     return out.str();
 }
 
+// Media generation: one output alone, outputs per hour at the best batch, and end-to-end latency
+// through the batching queue at the brief's traffic.
+std::string mediaTable(const Brief &brief, const Results &results)
+{
+    std::ostringstream out;
+    out << "\nMedia generation (" << enumName(brief.workload.traffic.mode)
+        << "; outputs per hour for the whole candidate at the batch shown; end-to-end seconds through the queue)\n";
+    const Columns columns = {{"candidate", 30}, {"s/output", 9}, {"batch", 6},     {"out/h", 10}, {"out/h/GPU", 10},
+                             {"E2E p50", 8},    {"E2E p95", 8},   {"E2E p99", 8},   {"SLO", 5},    {"max out/s", 10},
+                             {"out/s@SLO", 10}, {"replicas", 9}};
+    tableHeader(out, columns);
+    const auto seconds = [](const Distribution &d, double v) { return d.empty ? std::string("-") : fmt::format("{:.1f}", v); };
+    for (const CandidateResult &entered : results.results) {
+        const CandidateResult &r = deployment(entered);
+        const PerformanceResult &p = r.performance;
+        std::vector<std::string> cells = {deploymentLabel(entered)};
+        if (!p.media) {
+            cells.push_back("n/a");
+        } else {
+            const MediaPerformance &m = *p.media;
+            cells.push_back(fmt::format("{:.2f}", m.secondsPerOutput));
+            cells.push_back(std::to_string(m.batch));
+            cells.push_back(readableCount(m.outputsPerHour));
+            cells.push_back(readableCount(m.outputsPerHourPerGpu));
+            cells.push_back(seconds(p.e2e, p.e2e.p50));
+            cells.push_back(seconds(p.e2e, p.e2e.p95));
+            cells.push_back(seconds(p.e2e, p.e2e.p99));
+            cells.push_back(p.sloMet ? (*p.sloMet ? "yes" : "NO") : "-");
+            cells.push_back(fmt::format("{:.3g}", p.maxRequestsPerS));
+            cells.push_back(optionalNumber(p.maxRequestRateWithinSloPerS, 3));
+            cells.push_back(p.replicasForPeak ? std::to_string(*p.replicasForPeak) : "-");
+        }
+        tableRow(out, columns, cells);
+    }
+    out << "s/output: one output alone on a replica; out/h: at the batch shown (the smallest within 1% of the best "
+           "that fits, or the brief's); out/s@SLO: the highest Poisson rate whose end-to-end percentiles meet the "
+           "targets; replicas: needed for the peak rate, the deployment costed below.\n";
+    return out.str();
+}
+
 // Cost per candidate (its deployment) and pricing term, the API route and the recommendation.
 std::string costTable(const Results &results)
 {
@@ -191,7 +231,8 @@ std::string costTable(const Results &results)
                  {label, o.api ? "api" : std::string(enumName(*o.term)), provider, o.observed + (o.stale ? "!" : ""),
                   o.api ? "-" : fmt::format("{:.2f}", o.usdPerGpuHour), o.api ? "-" : std::to_string(o.gpus),
                   fmt::format("{:.0f}%", 100 * o.utilization), fmt::format("{:.2f}", o.totalUsdPerMonth),
-                  fmt::format("{:.6f}", o.costPerAcceptedOutput), fmt::format("{:.3f}", o.costPerMillionAcceptedTokens),
+                  fmt::format("{:.6f}", o.costPerAcceptedOutput),
+                  o.acceptedTokensPerMonth > 0 ? fmt::format("{:.3f}", o.costPerMillionAcceptedTokens) : std::string("-"),
                   o.breakEvenRequestsPerMonthVsApi ? readableCount(*o.breakEvenRequestsPerMonthVsApi)
                                                    : (results.cost.api && !o.api ? "never" : "-")},
                  4);
@@ -219,6 +260,12 @@ std::string costTable(const Results &results)
 std::string workloadSummary(const Brief &brief)
 {
     const Workload &w = brief.workload;
+    if (const auto &m = w.media)
+        return std::string(enumName(w.kind)) + ", " + m->model.id + ", " + std::string(enumName(w.weightsPrecision)) + ", "
+            + std::to_string(m->width) + "x" + std::to_string(m->height)
+            + (m->model.video ? ", " + std::to_string(m->frames) + " frames" : std::string()) + ", "
+            + std::to_string(m->steps) + " steps, " + std::to_string(m->passesPerStep()) + " pass"
+            + (m->passesPerStep() == 1 ? "" : "es") + " a step";
     std::string s = std::string(enumName(w.kind)) + ", " + w.model.id + ", weights " + std::string(enumName(w.weightsPrecision));
     if (isInference(w.kind)) {
         s += ", KV " + std::string(enumName(w.kvCachePrecision)) + ", " + fmt::format("{:.0f}", w.inputTokens) + " in + "
@@ -277,6 +324,7 @@ std::string resultsToTable(const Brief &brief, const Results &results)
         tableRow(out, columns, cells, 2);
     }
     out << (isTraining(brief.workload.kind) || isAdapter(brief.workload.kind) ? trainingTable(results)
+            : brief.workload.media                                            ? mediaTable(brief, results)
                                                                              : performanceTable(brief, results));
     out << costTable(results);
     bool anyWarning = !results.briefWarnings.empty() || !results.cost.warnings.empty();
