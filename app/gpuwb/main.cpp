@@ -604,7 +604,7 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(QStringLiteral(
         "GPU Workbench command line.\n\n"
         "Commands:\n"
-        "  catalog gpus|models     list the catalog (--format table|json)\n"
+        "  catalog gpus|models|media  list the catalog (--format table|json)\n"
         "  evaluate BRIEF.json     evaluate a brief (--format table|json|csv, --out FILE)\n"
         "  evaluate PROJECT.gpuwb  evaluate a scenario of a project (--scenario NAME; the first by default)\n"
         "  export BRIEF.json|PROJECT.gpuwb  the figures as a workbook (--format xlsx --out FILE: normalization\n"
@@ -702,7 +702,7 @@ int main(int argc, char *argv[])
         return checklistCommand(args, parser.value(vendorOption), format, parser.value(outOption));
     }
     if (projectVerb || evidenceVerb || recordVerb ? args.size() < 3 : args.size() != 2)
-        return fail(kBadInput, "expected a command and one argument: gpuwb catalog gpus|models, or gpuwb evaluate "
+        return fail(kBadInput, "expected a command and one argument: gpuwb catalog gpus|models|media, or gpuwb evaluate "
                                "BRIEF.json (see gpuwb --help)");
     const QString command = args.at(0);
     const QString format = parser.value(formatOption);
@@ -729,14 +729,15 @@ int main(int argc, char *argv[])
 
     if (command == QLatin1String("catalog")) {
         const QString what = args.at(1);
-        if (what != QLatin1String("gpus") && what != QLatin1String("models"))
-            return fail(kBadInput, "catalog: \"" + what.toStdString() + "\" is not gpus or models");
+        if (what != QLatin1String("gpus") && what != QLatin1String("models") && what != QLatin1String("media"))
+            return fail(kBadInput, "catalog: \"" + what.toStdString() + "\" is not gpus, models or media");
         if (format != QLatin1String("table") && format != QLatin1String("json"))
             return fail(kBadInput, "--format: \"" + format.toStdString() + "\" is not table or json");
-        const bool gpus = what == QLatin1String("gpus");
         const bool json = format == QLatin1String("json");
-        const std::string text = gpus ? (json ? wb::catalogGpusJson(*catalog) : wb::catalogGpusTable(*catalog))
-                                      : (json ? wb::catalogModelsJson(*catalog) : wb::catalogModelsTable(*catalog));
+        const std::string text = what == QLatin1String("gpus")
+            ? (json ? wb::catalogGpusJson(*catalog) : wb::catalogGpusTable(*catalog))
+            : what == QLatin1String("media") ? (json ? wb::catalogMediaJson(*catalog) : wb::catalogMediaTable(*catalog))
+                                             : (json ? wb::catalogModelsJson(*catalog) : wb::catalogModelsTable(*catalog));
         return writeOutput(text, outPath);
     }
 

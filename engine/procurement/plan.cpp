@@ -340,15 +340,38 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, const Ca
 
     // Phase 2: performance and latency.
     PlanPhase perf{"performance", "Performance and latency", "Prueba de rendimiento y latencia", {}};
-    if (llmServing || w.kind == WorkloadKind::Embedding)
+    if (llmServing || w.kind == WorkloadKind::Embedding) {
         performancePhase(perf, brief, r, tag, commands, deployment);
-    else
+    } else if (const auto &m = r.performance.media) {
+        // Media generation: one output alone, then the throughput at the batch, then the queue.
+        perf.steps.push_back(figureStep(
+            "perf-media-single", "Generate one output alone on a replica at the brief's size, steps and guidance.",
+            "Seconds from the request to the decoded output (median of ten), split into text encoding, denoising and "
+            "VAE decode where the pipeline can time them.",
+            fmt::format("Seconds per output <= 110% of the predicted {} s (beyond, the pipeline runs below the media "
+                        "shares this prediction used)",
+                        num(m->secondsPerOutput)),
+            1.1 * m->secondsPerOutput, m->secondsPerOutput, "<=", "s", "prediction"));
+        perf.steps.push_back(figureStep(
+            "perf-media-throughput", fmt::format("Generate a steady stream at batch {} on every GPU of the candidate.", m->batch),
+            "Outputs an hour (images or clips) and the GPU memory at its peak.",
+            fmt::format("Outputs an hour >= 90% of the predicted {}", num(m->outputsPerHour)), 0.9 * m->outputsPerHour,
+            m->outputsPerHour, ">=", "outputs/h", "prediction"));
+        if (w.slo.e2eP99S && !r.performance.e2e.empty)
+            perf.steps.push_back(figureStep(
+                "perf-media-latency", "Replay the brief's traffic through the job queue for at least ten minutes.",
+                "End-to-end seconds per output at p50, p95 and p99, and the queue's length over time.",
+                fmt::format("End-to-end p99 <= {} s, the brief's target; predicted {} s", num(*w.slo.e2eP99S),
+                            num(r.performance.e2e.p99)),
+                *w.slo.e2eP99S, r.performance.e2e.p99, "<=", "s", "brief: slo.e2e_p99_s"));
+    } else {
         perf.steps.push_back(wordStep("perf-throughput",
                                       "Run the job on a representative slice of the data with the brief's batch and "
                                       "sequence lengths.",
                                       "Step time, tokens/s (or images/h, clips/h), MFU, time to the first checkpoint.",
                                       "Recorded against the brief's time budget; the engine has no time model for this "
                                       "kind yet, so no prediction to compare."));
+    }
     plan.phases.push_back(std::move(perf));
 
     // Phase 3: failures and operations.

@@ -105,6 +105,7 @@ const std::vector<Column> &columns()
     // Serving figures, which a training run has none of (empty cells, not zeros).
     const auto always = [](const PerformanceResult &p) { return !p.training; };
     const auto trains = [](const PerformanceResult &p) { return p.training.has_value(); };
+    const auto media = [](const PerformanceResult &p) { return p.media.has_value(); };
     const auto percentile = [](const char *name, Distribution PerformanceResult::*d, double Distribution::*q) {
         return performance(name, CellFormat::Seconds, [d](const PerformanceResult &p) { return !(p.*d).empty; },
                            [d, q](const PerformanceResult &p) { return num((p.*d).*q); });
@@ -174,6 +175,12 @@ const std::vector<Column> &columns()
         performance("expected_time_to_train_s", F::Seconds, trains,
                     [](const PerformanceResult &p) { return optionalNumber(p.training->expectedTimeToTrainS); }),
         performance("gpu_hours", F::Decimal, trains, [](const PerformanceResult &p) { return optionalNumber(p.training->gpuHours); }),
+        // Media generation (media.h): empty for other rows.
+        performance("seconds_per_output", F::Seconds, media, [](const PerformanceResult &p) { return num(p.media->secondsPerOutput); }),
+        performance("media_batch", F::Integer, media, [](const PerformanceResult &p) { return integer(p.media->batch); }),
+        performance("outputs_per_hour", F::Decimal, media, [](const PerformanceResult &p) { return num(p.media->outputsPerHour); }),
+        performance("outputs_per_hour_per_gpu", F::Decimal, media,
+                    [](const PerformanceResult &p) { return num(p.media->outputsPerHourPerGpu); }),
         option("route", F::Text, [](const CostOption &o) { return text(o.api ? "api" : o.hybrid ? "hybrid" : "gpu"); }),
         option("term", F::Text, [](const CostOption &o) { return text(o.term ? std::string(enumName(*o.term)) : std::string()); }),
         option("provider", F::Text, [](const CostOption &o) { return text(o.provider); }),
@@ -187,7 +194,7 @@ const std::vector<Column> &columns()
         option("usd_per_run", F::Usd, [](const CostOption &o) { return o.perRun ? fixed(o.totalUsdPerMonth, 2) : Cell(); }),
         option("cost_per_accepted_output_usd", F::UsdFine, [](const CostOption &o) { return fixed(o.costPerAcceptedOutput, 8); }),
         option("cost_per_million_accepted_tokens_usd", F::Usd,
-               [](const CostOption &o) { return o.perRun ? Cell() : fixed(o.costPerMillionAcceptedTokens, 6); }),
+               [](const CostOption &o) { return o.acceptedTokensPerMonth > 0 ? fixed(o.costPerMillionAcceptedTokens, 6) : Cell(); }),
         option("accepted_outputs_per_month", F::Integer,
                [](const CostOption &o) { return o.perRun ? Cell() : fixed(o.acceptedOutputsPerMonth, 0); }),
         option("break_even_requests_per_month_vs_api", F::Integer,

@@ -508,6 +508,33 @@ std::string catalogGpusJson(const Catalog &catalog)
     return Json{{"gpus", list}}.dump(2) + "\n";
 }
 
+std::string catalogMediaJson(const Catalog &catalog)
+{
+    Json list = Json::array();
+    for (const MediaModelSpec &m : catalog.mediaModels()) {
+        const MediaWork w = mediaWork(m, m.defaultWidth, m.defaultHeight, m.defaultFrames, m.defaultSteps, 1);
+        Json j;
+        j["id"] = m.id;
+        j["name"] = m.name;
+        j["kind"] = m.video ? "video" : "image";
+        j["denoiser"] = m.unet ? "unet" : "dit";
+        j["denoiser_parameters"] = m.denoiserParameters;
+        j["text_encoder_parameters"] = m.textEncoderParameters;
+        j["vae_parameters"] = m.vae.parameters;
+        j["text_tokens"] = m.textTokens;
+        j["guidance_distilled"] = m.guidanceDistilled;
+        j["native"] = {{"width", m.defaultWidth}, {"height", m.defaultHeight}, {"frames", m.defaultFrames},
+                       {"steps", m.defaultSteps}, {"max_frames", m.maxFrames}};
+        j["pixel_alignment"] = m.pixelAlignment();
+        j["pass_at_native"] = {{"tokens", w.tokens}, {"linear_macs", w.pass.linear}, {"attention_macs", w.pass.attention}};
+        j["vae_decode_macs_at_native"] = w.vae.linear + w.vae.attention;
+        j["source"] = {{"url", m.sourceUrl}, {"read", m.sourceReadDate}};
+        j["catalog_file"] = m.catalogFile;
+        list.push_back(j);
+    }
+    return list.dump(2) + "\n";
+}
+
 std::string catalogModelsJson(const Catalog &catalog)
 {
     Json list = Json::array();

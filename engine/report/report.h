@@ -33,5 +33,9 @@ std::string catalogGpusTable(const Catalog &catalog);
 std::string catalogModelsTable(const Catalog &catalog);
 std::string catalogGpusJson(const Catalog &catalog);
 std::string catalogModelsJson(const Catalog &catalog);
+// The media catalog: each pipeline's parts, the model card's defaults and the work of one pass
+// at them (catalog/mediamodel.h).
+std::string catalogMediaTable(const Catalog &catalog);
+std::string catalogMediaJson(const Catalog &catalog);
 
 } // namespace wb

@@ -396,4 +396,25 @@ std::string catalogModelsTable(const Catalog &catalog)
     return out.str();
 }
 
+std::string catalogMediaTable(const Catalog &catalog)
+{
+    std::ostringstream out;
+    out << pad("id", 16) << pad("kind", 6) << pad("denoiser", 9) << pad("params B", 10, true) << pad("text B", 8, true)
+        << pad("native", 16, true) << pad("steps", 6, true) << pad("guidance", 10, true) << pad("TFLOP/pass", 12, true)
+        << pad("VAE TFLOP", 11, true) << "\n";
+    for (const MediaModelSpec &m : catalog.mediaModels()) {
+        const MediaWork w = mediaWork(m, m.defaultWidth, m.defaultHeight, m.defaultFrames, m.defaultSteps, 1);
+        out << pad(m.id, 16) << pad(m.video ? "video" : "image", 6) << pad(m.unet ? "UNet" : "DiT", 9)
+            << pad(fmt::format("{:.1f}", m.denoiserParameters / 1e9), 10, true)
+            << pad(fmt::format("{:.1f}", m.textEncoderParameters / 1e9), 8, true)
+            << pad(fmt::format("{}x{}", m.defaultWidth, m.defaultHeight) + (m.video ? fmt::format("x{}", m.defaultFrames) : ""), 16, true)
+            << pad(std::to_string(m.defaultSteps), 6, true) << pad(m.guidanceDistilled ? "distilled" : "2 passes", 10, true)
+            << pad(fmt::format("{:.1f}", 2 * (w.pass.linear + w.pass.attention) / 1e12), 12, true)
+            << pad(fmt::format("{:.1f}", 2 * (w.vae.linear + w.vae.attention) / 1e12), 11, true) << "\n";
+    }
+    out << "\nTFLOP/pass: one denoiser pass at the native size, counted from the architecture (attention included); "
+           "VAE: decoding one output.\n";
+    return out.str();
+}
+
 } // namespace wb

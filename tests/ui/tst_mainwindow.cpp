@@ -2335,6 +2335,18 @@ void TestMainWindow::screenshots()
             views.push_back({QStringLiteral("8-training-cost"), [&] { page(int(W::Tab::Cost)); }});
             views.push_back({QStringLiteral("8-training-brief"), [&] { page(int(W::Tab::Brief)); }});
             views.push_back({QStringLiteral("8-training-candidates"), [&] { page(int(W::Tab::Candidates)); }});
+            // SDXL images on 8x H100, 8x L40S and 8x RTX 4090: images an hour, latency, cost per accepted image.
+            views.push_back({QStringLiteral("9-media-batch"), [&] {
+                                 QVERIFY(!doc.openBriefs({samples + QStringLiteral("sdxl-images.brief.json")}, {}, {}).has_value());
+                                 QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+                                 page(int(W::Tab::Performance));
+                                 w.loadChartChoice()->setCurrentIndex(0);
+                             }});
+            views.push_back({QStringLiteral("9-media-parts"), [&] { w.loadChartChoice()->setCurrentIndex(1); }});
+            views.push_back({QStringLiteral("9-media-cost"), [&] { page(int(W::Tab::Cost)); }});
+            views.push_back({QStringLiteral("9-media-fit"), [&] { page(int(W::Tab::Fit)); }});
+            views.push_back({QStringLiteral("9-media-brief"), [&] { page(int(W::Tab::Brief)); }});
+            views.push_back({QStringLiteral("9-media-candidates"), [&] { page(int(W::Tab::Candidates)); }});
             // WB_SCREENSHOT_ONLY=evidence: only the views whose name holds it (the others still run,
             // unsaved, for the state they leave).
             const QString only = qEnvironmentVariable("WB_SCREENSHOT_ONLY");
@@ -2354,7 +2366,7 @@ void TestMainWindow::screenshots()
                 QVERIFY(window->grab().save(QStringLiteral("%1/%2-%3x%4-%5.png")
                                                 .arg(dir, name).arg(size.width()).arg(size.height()).arg(themeName)));
             };
-            openSample();  // the training views opened a brief of their own
+            openSample();  // the training and media views opened briefs of their own
             scenario(0);
             wb::ScenarioCompareDialog *compare = w.openComparison();
             compare->secondChoice()->setCurrentIndex(1);

@@ -77,8 +77,13 @@ const QString kBillingServerless = QStringLiteral(R"({"model": "serverless"})");
 
 bool inference(const Brief &b) { return isInference(b.workload.kind); }
 bool trainingKind(const Brief &b) { return isTraining(b.workload.kind) || isAdapter(b.workload.kind); }
+bool media(const Brief &b) { return b.workload.media.has_value(); }
+bool video(const Brief &b) { return media(b) && b.workload.media->model.video; }
+bool languageModel(const Brief &b) { return !media(b); }
+// Requests arrive and are answered: serving and media generation.
+bool serves(const Brief &b) { return inference(b) || media(b); }
 bool realtime(const Brief &b) { return b.workload.kind == WorkloadKind::RealtimeInference; }
-bool openLoop(const Brief &b) { return inference(b) && b.workload.traffic.mode == TrafficMode::OpenLoop; }
+bool openLoop(const Brief &b) { return serves(b) && b.workload.traffic.mode == TrafficMode::OpenLoop; }
 bool bursting(const Brief &b) { return openLoop(b) && b.workload.traffic.burstMultiplier.has_value(); }
 bool always(const Brief &) { return true; }
 bool billedBy(const Brief &b, Billing model) { return inference(b) && b.cost.billing.given && b.cost.billing.model == model; }
@@ -89,6 +94,15 @@ template<typename F>
 QString trainingValue(const Brief &b, F get)
 {
     return b.workload.training ? get(*b.workload.training) : kUnset;
+}
+
+// A workload.media field as the brief states it ("null" where the model card's value was taken).
+QString mediaValue(const Brief &b, const char *key, int MediaSpec::*member)
+{
+    const auto &m = b.workload.media;
+    if (!m || std::find(m->defaulted.begin(), m->defaulted.end(), key) != m->defaulted.end())
+        return kUnset;
+    return jsonNumber(double((*m).*member));
 }
 
 } // namespace
@@ -110,7 +124,7 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  BriefForm::tr("What the GPUs will do: each kind presses on memory, compute and the network differently"),
                  always, [](const Brief &b) { return jsonEnum(b.workload.kind); }});
     f.push_back({Group::Workload, BriefForm::tr("&Model:"), "/workload/model", T::Choice, {}, 1, 0, 0, 0, {}, models,
-                 BriefForm::tr("The model sets the weights, the KV cache per token and the work per token"), always,
+                 BriefForm::tr("The model sets the weights, the KV cache per token and the work per token"), languageModel,
                  [](const Brief &b) {
                      return b.workload.modelFromCatalog ? jsonString(QString::fromStdString(b.workload.model.id))
                                                         : QString();
@@ -135,6 +149,40 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
     f.push_back({Group::Context, BriefForm::tr("Output p95:"), "/workload/output_tokens_p95", T::Integer, BriefForm::tr(" tokens"), 1,
                  1, 1e8, 0, notStated, {}, BriefForm::tr("Long answers hold their KV cache and their batch slot longer"),
                  inference, [](const Brief &b) { return jsonNumber(b.workload.outputTokensP95); }});
+
+    // Media generation: the pipeline and one output.
+    Choices pipelines;
+    for (const MediaModelSpec &m : catalog.mediaModels())
+        pipelines.append({QString::fromStdString(m.name), jsonString(QString::fromStdString(m.id))});
+    const QString modelCard = BriefForm::tr("the model card's");
+    f.push_back({Group::Media, BriefForm::tr("&Pipeline:"), "/workload/media/model", T::Choice, {}, 1, 0, 0, 0, {}, pipelines,
+                 BriefForm::tr("The diffusion pipeline: its denoiser, text encoders and VAE set the memory and the work per "
+                               "output"),
+                 media, [](const Brief &b) { return media(b) ? jsonString(QString::fromStdString(b.workload.media->model.id)) : kUnset; }});
+    f.push_back({Group::Media, BriefForm::tr("Width:"), "/workload/media/width", T::Integer, BriefForm::tr(" px"), 1, 64, 8192, 0,
+                 modelCard, {}, BriefForm::tr("Output width: the work per step grows with the pixels (faster for attention)"),
+                 media, [](const Brief &b) { return mediaValue(b, "width", &MediaSpec::width); }});
+    f.push_back({Group::Media, BriefForm::tr("Height:"), "/workload/media/height", T::Integer, BriefForm::tr(" px"), 1, 64, 8192, 0,
+                 modelCard, {}, BriefForm::tr("Output height"), media,
+                 [](const Brief &b) { return mediaValue(b, "height", &MediaSpec::height); }});
+    f.push_back({Group::Media, BriefForm::tr("Frames:"), "/workload/media/frames", T::Integer, BriefForm::tr(" frames"), 1, 1, 10000, 0,
+                 modelCard, {}, BriefForm::tr("Frames of a clip: the tokens of a pass grow with them"), video,
+                 [](const Brief &b) { return mediaValue(b, "frames", &MediaSpec::frames); }});
+    f.push_back({Group::Media, BriefForm::tr("&Steps:"), "/workload/media/steps", T::Integer, BriefForm::tr(" steps"), 1, 1, 1000, 0,
+                 modelCard, {}, BriefForm::tr("Denoising steps: each is one pass of the denoiser (two under guidance)"), media,
+                 [](const Brief &b) { return mediaValue(b, "steps", &MediaSpec::steps); }});
+    f.push_back({Group::Media, BriefForm::tr("Guidance:"), "/workload/media/guidance", T::Choice, {}, 1, 0, 0, 0, {},
+                 yesNo(BriefForm::tr("classifier-free (two passes a step)"), BriefForm::tr("none (one pass a step)")),
+                 BriefForm::tr("Classifier-free guidance doubles the passes, unless the model is guidance-distilled"), media,
+                 [](const Brief &b) {
+                     return media(b) ? QString(b.workload.media->guidance ? QStringLiteral("true") : QStringLiteral("false"))
+                                     : kUnset;
+                 }});
+    f.push_back({Group::Media, BriefForm::tr("Batch:"), "/workload/media/batch_size", T::Integer, BriefForm::tr(" outputs"), 1, 1, 1024,
+                 0, BriefForm::tr("the largest that fits"), {}, BriefForm::tr("Outputs denoised together"), media,
+                 [](const Brief &b) {
+                     return media(b) && b.workload.media->batchSize ? jsonNumber(double(*b.workload.media->batchSize)) : kUnset;
+                 }});
 
     // Training set-up
     f.push_back({Group::Training, BriefForm::tr("Sequence length:"), "/workload/training/sequence_length", T::Integer,
@@ -240,13 +288,13 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  enumChoices<TrafficMode>(),
                  BriefForm::tr("offline: everything queued at once; closed-loop: a fixed number of users; open-loop: arrivals "
                     "at a rate"),
-                 inference, [](const Brief &b) { return jsonEnum(b.workload.traffic.mode); }});
+                 serves, [](const Brief &b) { return jsonEnum(b.workload.traffic.mode); }});
     f.push_back({Group::Traffic, BriefForm::tr("&Request rate:"), "/workload/traffic/request_rate_per_s", T::Real,
                  BriefForm::tr(" requests/s"), 1, 0.001, limits::kRequestRatePerS, 3, {}, {}, BriefForm::tr("Average open-loop arrival rate the service must carry"),
                  openLoop, [](const Brief &b) { return jsonNumber(b.workload.traffic.requestRatePerS); }});
     f.push_back({Group::Traffic, BriefForm::tr("Concurrency:"), "/workload/traffic/concurrency", T::Integer, BriefForm::tr(" requests"),
                  1, 1, limits::kConcurrency, 0, {}, {}, BriefForm::tr("Requests in flight at once (closed loop: each user waits for its answer)"),
-                 [](const Brief &b) { return inference(b) && b.workload.traffic.mode == TrafficMode::ClosedLoop; },
+                 [](const Brief &b) { return serves(b) && b.workload.traffic.mode == TrafficMode::ClosedLoop; },
                  [](const Brief &b) {
                      return jsonNumber(b.workload.traffic.concurrency ? std::optional<double>(*b.workload.traffic.concurrency)
                                                                       : std::nullopt);
@@ -279,7 +327,9 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  noTarget, {}, BriefForm::tr("99th-percentile time per output token after the first"), realtime,
                  [](const Brief &b) { return jsonNumber(b.workload.slo.tpotP99S); }});
     f.push_back({Group::Traffic, BriefForm::tr("End to end p99 ≤:"), "/workload/slo/e2e_p99_s", T::Real, BriefForm::tr(" s"), 1, 0.01, 1e6,
-                 2, noTarget, {}, BriefForm::tr("99th-percentile time from request to the last token"), realtime,
+                 2, noTarget, {}, BriefForm::tr("99th-percentile time from a request to its answer (the last token, the "
+                                               "finished image or clip)"),
+                 [](const Brief &b) { return realtime(b) || media(b); },
                  [](const Brief &b) { return jsonNumber(b.workload.slo.e2eP99S); }});
 
     // Acceptance and quality
@@ -290,11 +340,11 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
     };
     f.push_back({Group::Acceptance, BriefForm::tr("Quality pass rate:"), "/workload/acceptance/quality_pass_rate", T::Real,
                  BriefForm::tr(" %"), 100, 0, 1, 1, notStated, {},
-                 BriefForm::tr("Share of outputs that pass the quality filters: the denominator is accepted work"), inference,
+                 BriefForm::tr("Share of outputs that pass the quality filters: the denominator is accepted work"), serves,
                  accepted(&Acceptance::qualityPassRate)});
     f.push_back({Group::Acceptance, BriefForm::tr("Failed requests:"), "/workload/acceptance/failure_rate", T::Real, BriefForm::tr(" %"),
                  100, 0, 0.999, 1, notStated, {}, BriefForm::tr("Share of requests that fail and are retried at full cost"),
-                 inference, accepted(&Acceptance::failureRate)});
+                 serves, accepted(&Acceptance::failureRate)});
 
     // Data boundary and operating model
     const auto decided = [](auto get) {
@@ -372,6 +422,7 @@ QString groupTitle(Group g)
     switch (g) {
     case Group::Workload: return BriefForm::tr("Workload and model");
     case Group::Context: return BriefForm::tr("Context and outputs");
+    case Group::Media: return BriefForm::tr("Image or clip");
     case Group::Training: return BriefForm::tr("Training set-up");
     case Group::Traffic: return BriefForm::tr("Traffic and latency targets");
     case Group::Acceptance: return BriefForm::tr("Acceptance and quality");

@@ -23,7 +23,7 @@ using Choices = QList<QPair<QString, QString>>;  // label, JSON value
 // The JSON of a field the brief leaves unstated.
 inline const QString kUnset = QStringLiteral("null");
 
-enum class Group { Workload, Context, Training, Traffic, Acceptance, Operations };
+enum class Group { Workload, Context, Media, Training, Traffic, Acceptance, Operations };
 
 struct FieldSpec
 {

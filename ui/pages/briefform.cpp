@@ -43,6 +43,7 @@ struct BriefForm::Private
     std::map<Group, QFormLayout *> forms;
     QLabel *error = nullptr;
     QLabel *modelInfo = nullptr;
+    QLabel *mediaInfo = nullptr;
     QLabel *placeholder = nullptr;
     QPushButton *importHf = nullptr;
     std::optional<Brief> brief;
@@ -72,7 +73,7 @@ BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent),
     QVBoxLayout *column[2] = {new QVBoxLayout, new QVBoxLayout};
     for (QVBoxLayout *c : column)
         columns->addLayout(c, 1);
-    for (Group g : {Group::Workload, Group::Context, Group::Training, Group::Traffic, Group::Acceptance,
+    for (Group g : {Group::Workload, Group::Context, Group::Media, Group::Training, Group::Traffic, Group::Acceptance,
                     Group::Operations}) {
         auto *box = new QGroupBox(groupTitle(g), this);
         auto *form = new QFormLayout(box);
@@ -140,6 +141,12 @@ BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent),
             });
             d->forms[spec.group]->addRow(QString(), d->modelInfo);
             d->forms[spec.group]->addRow(QString(), d->importHf);
+        }
+        if (spec.pointer == QLatin1String("/workload/media/model")) {
+            d->mediaInfo = new QLabel(this);
+            d->mediaInfo->setWordWrap(true);
+            d->mediaInfo->setAccessibleName(tr("Pipeline architecture"));
+            d->forms[spec.group]->addRow(QString(), d->mediaInfo);
         }
     }
     setBrief(nullptr);
@@ -256,7 +263,24 @@ void BriefForm::setBrief(const Brief *brief)
     if (!problem)
         showError(QString());
     d->placeholder->setVisible(!brief);
-    if (brief) {
+    // The model's line and the import button belong to a language model.
+    const bool languageModel = brief && !brief->workload.media;
+    d->forms[Group::Workload]->setRowVisible(d->modelInfo, languageModel);
+    d->forms[Group::Workload]->setRowVisible(d->importHf, languageModel);
+    if (brief && brief->workload.media) {
+        const MediaModelSpec &m = brief->workload.media->model;
+        const QLocale locale;
+        d->mediaInfo->setText(tr("%1 B denoiser parameters, %2 B in text encoders; %3 × %4 pixels%5 and %6 steps by the "
+                                 "model card")
+                                  .arg(locale.toString(m.denoiserParameters / 1e9, 'f', 1),
+                                       locale.toString(m.textEncoderParameters / 1e9, 'f', 1))
+                                  .arg(m.defaultWidth)
+                                  .arg(m.defaultHeight)
+                                  .arg(m.video ? tr(", %1 frames").arg(m.defaultFrames) : QString())
+                                  .arg(m.defaultSteps));
+    }
+    d->forms[Group::Media]->setRowVisible(d->mediaInfo, brief && brief->workload.media);
+    if (languageModel) {
         const ModelSpec &m = brief->workload.model;
         const QLocale locale;
         QString info = tr("%1 B parameters, %2 layers, %3 KV heads × %4, context up to %5 tokens")

@@ -172,7 +172,8 @@ void CandidatesPage::showBrief()
     const bool training = brief && (isTraining(brief->workload.kind) || isAdapter(brief->workload.kind));
     for (int column : {CandidatesModel::Context, CandidatesModel::Interleave, CandidatesModel::Network})
         m_table->setColumnHidden(column, !training);
-    m_table->setColumnHidden(CandidatesModel::Stack, training);
+    // A media pipeline runs on no serving stack.
+    m_table->setColumnHidden(CandidatesModel::Stack, training || (brief && brief->workload.media));
     m_quotes->clear();
     for (std::size_t i = 0; brief && i < brief->cost.prices.size(); ++i) {
         const GpuPrice &p = brief->cost.prices[i];

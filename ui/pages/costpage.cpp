@@ -40,15 +40,21 @@ void CostPage::showResults()
     m_model->setResults(document()->results());
     const bool inference = brief && isInference(brief->workload.kind);
     const bool training = brief && (isTraining(brief->workload.kind) || isAdapter(brief->workload.kind));
+    const bool media = brief && brief->workload.media;
     title()->setText(!brief      ? tr("What does an accepted output cost? Open a brief to see.")
                      : inference ? tr("What does an accepted output cost?")
                      : training  ? tr("What does a completed training run cost?")
-                                 : tr("What does an accepted output cost? Media generation cost arrives in a later version."));
+                     : media     ? tr("What does an accepted image or clip cost?")
+                                 : tr("What does an accepted output cost? Complete the brief to see."));
     subtitle()->setText(training ? tr("All-in cost of one completed run (GPU-hours of training, checkpoint writes, work "
                                       "lost to interruptions and restarts, checkpoint storage, network, platform labour) "
                                       "for each candidate and dated price; $/accepted divides it by the share of runs "
                                       "whose model passes evaluation. Hover a row for its cost lines.")
-                                 : m_inferenceSubtitle);
+                        : media ? tr("All-in monthly cost (GPU time busy and idle, failed renders and rejected outputs, "
+                                     "storage of weights and kept outputs, the job queue, delivery, moderation and quality "
+                                     "filtering, operator review, observability, platform labour) per accepted output, "
+                                     "for each candidate and dated price. Hover a row for its cost lines.")
+                                : m_inferenceSubtitle);
     m_recommendation->setText(brief ? recommendationHtml(document()->results()) : QString());
     // A training run has no monthly volume to break even over: only its lines are charted.
     if (training)

@@ -123,7 +123,7 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
     case Utilization: return o.api ? QStringLiteral("–") : QLocale().toString(100 * o.utilization, 'f', 0) + QLatin1Char('%');
     case PerMonth: return money(o.totalUsdPerMonth, 2);
     case PerAccepted: return money(o.costPerAcceptedOutput, o.perRun ? 2 : 6);
-    case PerMillionTokens: return o.perRun ? QStringLiteral("–") : money(o.costPerMillionAcceptedTokens, 3);
+    case PerMillionTokens: return o.acceptedTokensPerMonth > 0 ? money(o.costPerMillionAcceptedTokens, 3) : QStringLiteral("–");
     case ApiBreakEven:
         if (o.api || o.hybrid)
             return QStringLiteral("–");

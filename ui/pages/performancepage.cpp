@@ -2,6 +2,7 @@
 
 #include "document/document.h"
 #include "pages/performancetablemodel.h"
+#include "pages/mediatablemodel.h"
 #include "pages/trainingtablemodel.h"
 #include "parts/resultcharts.h"
 #include "parts/words.h"
@@ -27,6 +28,7 @@ PerformancePage::PerformancePage(Document *document, QWidget *parent)
     showVendorNotesOn("performance");
     m_model = static_cast<PerformanceTableModel *>(table()->model());
     m_training = new TrainingTableModel(this);
+    m_media = new MediaTableModel(this);
     for (int i = 0; i < chartChoice()->count(); ++i)
         m_loadCharts << chartChoice()->itemText(i);
     chartChoice()->setAccessibleName(tr("Load chart figure"));
@@ -40,42 +42,87 @@ void PerformancePage::showResults()
     const Brief *brief = document()->brief();
     m_model->setResults(document()->results());
     m_training->setResults(document()->results());
+    m_media->setResults(document()->results());
     const bool inference = brief && isInference(brief->workload.kind);
     const bool training = brief && (isTraining(brief->workload.kind) || isAdapter(brief->workload.kind));
-    showKind(training);
+    const bool media = brief && brief->workload.media;
+    showKind(training ? Kind::Training : media ? Kind::Media : Kind::Serving);
     title()->setText(!brief      ? tr("How fast is it? Open a brief to see.")
                      : inference ? tr("How fast is it, and does it meet the latency targets?")
                      : training  ? tr("How long does the run take, and what do failures cost it?")
-                                 : tr("How fast is it? Media generation arrives in a later version."));
+                     : media     ? tr("How many images or clips an hour, and how long does each wait?")
+                                 : tr("How fast is it? Complete the brief to see."));
     subtitle()->setText(!brief      ? QString()
                         : inference ? trafficSubtitle(*brief)
                         : training  ? tr("Time per optimizer step from the layout's math and communication, the time to "
                                          "train the brief's tokens, and the expected time once checkpoints, interruptions "
                                          "and restarts are counted. Hover a step time for where it goes.")
-                                    : tr("A %1 is not simulated yet: its time per output and throughput are left empty.")
+                        : media     ? mediaSubtitle(*brief)
+                                    : tr("A %1 brief without its media set-up has nothing to time.")
                                           .arg(words(brief->workload.kind)));
     showChart();
 }
 
-void PerformancePage::showKind(bool training)
+void PerformancePage::showKind(Kind kind)
 {
-    if (training == m_showsTraining)
+    if (kind == m_kind)
         return;
-    m_showsTraining = training;
-    table()->setModel(training ? static_cast<QAbstractItemModel *>(m_training) : m_model);
-    table()->setAccessibleName(training ? tr("Training time per candidate") : tr("Performance per candidate"));
+    m_kind = kind;
     QSignalBlocker block(chartChoice());
     chartChoice()->clear();
-    chartChoice()->addItems(training ? QStringList{tr("Tokens/s against GPU count"), tr("Waste against checkpoint interval"),
-                                                   tr("Where a step's time goes")}
-                                     : m_loadCharts);
-    chartChoice()->setAccessibleName(training ? tr("Training chart figure") : tr("Load chart figure"));
+    switch (kind) {
+    case Kind::Training:
+        table()->setModel(m_training);
+        table()->setAccessibleName(tr("Training time per candidate"));
+        chartChoice()->addItems({tr("Tokens/s against GPU count"), tr("Waste against checkpoint interval"),
+                                 tr("Where a step's time goes")});
+        chartChoice()->setAccessibleName(tr("Training chart figure"));
+        break;
+    case Kind::Media:
+        table()->setModel(m_media);
+        table()->setAccessibleName(tr("Media generation per candidate"));
+        chartChoice()->addItems({tr("Outputs per hour against batch"), tr("Where an output's time goes")});
+        chartChoice()->setAccessibleName(tr("Media chart figure"));
+        break;
+    case Kind::Serving:
+        table()->setModel(m_model);
+        table()->setAccessibleName(tr("Performance per candidate"));
+        chartChoice()->addItems(m_loadCharts);
+        chartChoice()->setAccessibleName(tr("Load chart figure"));
+        break;
+    }
+}
+
+QString PerformancePage::mediaSubtitle(const Brief &brief) const
+{
+    const MediaSpec &m = *brief.workload.media;
+    const Traffic &t = brief.workload.traffic;
+    const QString traffic = t.mode == TrafficMode::OpenLoop
+        ? tr("%1 outputs/s arriving").arg(QLocale().toString(t.requestRatePerS.value_or(0), 'g', 4))
+        : t.mode == TrafficMode::ClosedLoop ? tr("%1 requests in flight").arg(t.concurrency.value_or(1))
+                                            : tr("everything queued at once");
+    return tr("%1 at %2×%3%4, %5 steps of %6 pass(es); %7. Throughput at the batch shown; end-to-end seconds through a "
+              "batching queue%8. Hover a time per output for where it goes.")
+        .arg(QString::fromStdString(m.model.name))
+        .arg(m.width)
+        .arg(m.height)
+        .arg(m.model.video ? tr(", %1 frames").arg(m.frames) : QString())
+        .arg(m.steps)
+        .arg(m.passesPerStep())
+        .arg(traffic,
+             brief.workload.slo.e2eP99S
+                 ? tr("; target E2E p99 ≤ %1 s").arg(QLocale().toString(*brief.workload.slo.e2eP99S, 'g', 4))
+                 : QString());
 }
 
 void PerformancePage::showChart()
 {
-    if (m_showsTraining) {
+    if (m_kind == Kind::Training) {
         showTrainingChart(chart(), document()->results(), TrainingChart(std::max(0, chartChoice()->currentIndex())));
+        return;
+    }
+    if (m_kind == Kind::Media) {
+        showMediaChart(chart(), document()->results(), MediaChart(std::max(0, chartChoice()->currentIndex())));
         return;
     }
     showLoadChart(chart(), document()->brief(), document()->results(), LoadMetric(chartChoice()->currentIndex()));

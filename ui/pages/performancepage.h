@@ -1,7 +1,8 @@
 // Performance: throughput, latency percentiles and the SLO verdict per candidate at the brief's
 // traffic; the chart shows a latency or throughput figure against the request rate, or the
 // highest rate within the targets. For training kinds the page shows the training table (time to
-// train, interruptions, checkpoints) and its charts instead.
+// train, interruptions, checkpoints) and its charts instead, and for media generation the media
+// table (seconds per output, outputs per hour, end-to-end latency) and its charts.
 #pragma once
 
 #include "pages/resultpage.h"
@@ -11,6 +12,7 @@ namespace wb {
 struct Brief;
 class PerformanceTableModel;
 class TrainingTableModel;
+class MediaTableModel;
 
 class PerformancePage : public ResultPage
 {
@@ -23,14 +25,18 @@ private:
     void showResults();
     void showChart();
     QString trafficSubtitle(const Brief &brief) const;
-    // Shows the inference or the training table and chart menu (on a change of kind only, so that
-    // the chosen chart stays while the brief is edited).
-    void showKind(bool training);
+    QString mediaSubtitle(const Brief &brief) const;
+    // What the page shows: serving (the load table and charts), a training run, or media generation.
+    enum class Kind { Serving, Training, Media };
+    // Shows the kind's table and chart menu (on a change of kind only, so that the chosen chart
+    // stays while the brief is edited).
+    void showKind(Kind kind);
 
     PerformanceTableModel *m_model = nullptr;
     TrainingTableModel *m_training = nullptr;
+    MediaTableModel *m_media = nullptr;
     QStringList m_loadCharts;
-    bool m_showsTraining = false;
+    Kind m_kind = Kind::Serving;
 };
 
 } // namespace wb

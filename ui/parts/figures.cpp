@@ -26,7 +26,6 @@ QString whyMissing(const CandidateResult &result)
         {"engine-error", QT_TRANSLATE_NOOP("Figures", "engine error")},
         {"cancelled", QT_TRANSLATE_NOOP("Figures", "cancelled")},
         {"unknown-gpu", QT_TRANSLATE_NOOP("Figures", "unknown GPU")},
-        {"media-generation-not-modelled", QT_TRANSLATE_NOOP("Figures", "not modelled yet")},
         {"precision-unsupported", QT_TRANSLATE_NOOP("Figures", "unsupported precision")},
         {"does-not-fit", QT_TRANSLATE_NOOP("Figures", "does not fit")},
         {"performance-not-modelled", QT_TRANSLATE_NOOP("Figures", "not modelled yet")},

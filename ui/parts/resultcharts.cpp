@@ -115,16 +115,23 @@ void showFitChart(ChartView *chart, const Results &results)
 void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &candidate, const Catalog &catalog)
 {
     const bool training = !isInference(brief.workload.kind);
+    const bool media = brief.workload.media.has_value();
     const HeadroomGrid grid = headroomGrid(brief, candidate, catalog);
-    chart->setTitle(Text::tr("Memory headroom, %1 (the brief: %2 tokens × %3 sequences; blue fits, orange does not)")
-                        .arg(QStringLiteral("%1 × %2, TP%3")
-                                 .arg(candidate.gpus)
-                                 .arg(QString::fromStdString(catalog.gpu(candidate.gpu) ? catalog.gpu(candidate.gpu)->name : candidate.gpu))
-                                 .arg(candidate.tensorParallel))
+    const QString name = QStringLiteral("%1 × %2, TP%3")
+                             .arg(candidate.gpus)
+                             .arg(QString::fromStdString(catalog.gpu(candidate.gpu) ? catalog.gpu(candidate.gpu)->name : candidate.gpu))
+                             .arg(candidate.tensorParallel);
+    chart->setTitle((media ? Text::tr("Memory headroom, %1 (the brief: %2 px, batch %3)")
+                           : Text::tr("Memory headroom, %1 (the brief: %2 tokens × %3 sequences; blue fits, orange does not)"))
+                        .arg(name)
                         .arg(grid.briefContext)
                         .arg(grid.briefConcurrency));
-    chart->setAxisLabels(training ? Text::tr("micro-batch") : Text::tr("sequences per replica"),
-                         training ? Text::tr("sequence length") : Text::tr("context tokens"));
+    chart->setAxisLabels(media      ? Text::tr("outputs denoised together (batch)")
+                         : training ? Text::tr("micro-batch")
+                                    : Text::tr("sequences per replica"),
+                         media      ? Text::tr("long side (pixels)")
+                         : training ? Text::tr("sequence length")
+                                    : Text::tr("context tokens"));
     QStringList columns, rows;
     for (int c : grid.concurrencies)
         columns << QString::number(c);
@@ -341,6 +348,61 @@ void showTrainingChart(ChartView *chart, const Results &results, TrainingChart w
     chart->setLines(lines);
 }
 
+void showMediaChart(ChartView *chart, const Results &results, MediaChart which)
+{
+    chart->setEmptyText(Text::tr("No media figures: open a media-generation brief whose candidates fit, and wait for the "
+                                 "evaluation"));
+    if (which == MediaChart::OutputParts) {
+        chart->setLogScale(false, false);
+        chart->setTitle(Text::tr("Where one output's time goes (seconds, alone on a replica)"));
+        chart->setAxisLabels(QString(), Text::tr("seconds per output"));
+        QStringList categories;
+        std::vector<const MediaPerformance *> shown;
+        for (const CandidateResult &entered : results.results)
+            if (const CandidateResult &r = deployment(entered); r.performance.media) {
+                categories << barLabel(r, QString());
+                shown.push_back(&*r.performance.media);
+            }
+        const std::pair<QString, double MediaTimes::*> parts[] = {{Text::tr("Text encoders"), &MediaTimes::text},
+                                                                  {Text::tr("Denoising"), &MediaTimes::denoise},
+                                                                  {Text::tr("VAE decode"), &MediaTimes::vae}};
+        QVector<ChartView::Stack> stacks;
+        for (int i = 0; i < int(std::size(parts)); ++i) {
+            ChartView::Stack s{parts[i].first, {}, i, false};
+            for (const MediaPerformance *m : shown)
+                s.values << m->single.*(parts[i].second);
+            stacks << s;
+        }
+        chart->setStackedBars(shown.empty() ? QStringList() : categories, stacks);
+        return;
+    }
+    QVector<ChartView::Line> lines;
+    ChartView::Line marks;
+    marks.pointsOnly = true;
+    marks.name = Text::tr("batch used");
+    for (std::size_t i = 0; i < results.results.size(); ++i) {
+        const CandidateResult &r = deployment(results.results[i]);
+        if (!r.performance.media)
+            continue;
+        const MediaPerformance &m = *r.performance.media;
+        ChartView::Line line{shortLabel(r), {}, {}, Qt::SolidLine, int(i)};
+        for (const auto &[batch, perHour] : m.outputsPerHourByBatch) {
+            line.x << batch;
+            line.y << perHour;
+        }
+        marks.x << m.batch;
+        marks.y << m.outputsPerHourPerGpu;
+        if (!line.x.isEmpty())
+            lines << line;
+    }
+    if (!marks.x.isEmpty() && !lines.isEmpty())
+        lines << marks;
+    chart->setLogScale(true, false);
+    chart->setTitle(Text::tr("Outputs an hour per GPU against the batch denoised together (to the largest that fits)"));
+    chart->setAxisLabels(Text::tr("batch"), Text::tr("outputs per hour per GPU"));
+    chart->setLines(lines);
+}
+
 void showCostChart(ChartView *chart, const Results &results)
 {
     chart->setEmptyText(Text::tr("No cost: open an inference brief with priced candidates"));
@@ -384,7 +446,7 @@ void showCostChart(ChartView *chart, const Results &results)
         // The API's own retries, observability and labour: the colour of the same line on the GPU
         // side, hatched (there are more line items than distinguishable colours).
         const bool apiSide = name.rfind("api_", 0) == 0 && name != "api_usage";
-        ChartView::Stack s{QString::fromStdString(costLineTitle(name)), {}, costLineOrder(apiSide ? name.substr(4) : name), apiSide};
+        ChartView::Stack s{QString::fromStdString(costLineTitle(name)), {}, costLineColour(name), apiSide};
         for (const CostOption *o : options) {
             double usd = 0;
             for (const CostLine &l : o->lines)

@@ -27,6 +27,12 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
 enum class TrainingChart { Scaling, CheckpointWaste, StepParts };
 void showTrainingChart(ChartView *chart, const Results &results, TrainingChart which);
 
+// Media generation's figures, in the order of the performance tab's chart menu for them: outputs
+// an hour per GPU against the batch (each candidate's chosen batch marked), and where one
+// output's time goes per candidate (stacked bars, seconds: text encoders, denoising, VAE decode).
+enum class MediaChart { ByBatch, OutputParts };
+void showMediaChart(ChartView *chart, const Results &results, MediaChart which);
+
 void showCostChart(ChartView *chart, const Results &results);
 // Monthly cost against monthly volume (log axes) for one candidate's pricing routes and the model
 // API, the brief's volume marked; the legend gives each route's break-even against the API.
