@@ -264,6 +264,37 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
                                  Text::tr("the brief's rate (%1/s)").arg(QLocale().toString(*brief->workload.traffic.requestRatePerS)));
 }
 
+namespace {
+
+// Stacked bars of where a kind's time goes per candidate (a training step's parts, one output's):
+// one stack per part that any candidate spends time in, each part its colour by its place.
+template<typename Figures, typename Parts, std::size_t N>
+void showPartBars(ChartView *chart, const Results &results, std::optional<Figures> PerformanceResult::*kind,
+                  Parts Figures::*partsOf, const std::pair<QString, double Parts::*> (&parts)[N])
+{
+    QStringList categories;
+    std::vector<const Parts *> shown;
+    for (const CandidateResult &entered : results.results)
+        if (const CandidateResult &r = deployment(entered); r.performance.*kind) {
+            categories << barLabel(r, QString());
+            shown.push_back(&((*(r.performance.*kind)).*partsOf));
+        }
+    QVector<ChartView::Stack> stacks;
+    for (int i = 0; i < int(N); ++i) {
+        ChartView::Stack s{parts[i].first, {}, i, false};
+        bool any = false;
+        for (const Parts *p : shown) {
+            s.values << p->*(parts[i].second);
+            any = any || p->*(parts[i].second) > 0;
+        }
+        if (any)
+            stacks << s;
+    }
+    chart->setStackedBars(shown.empty() ? QStringList() : categories, stacks);
+}
+
+} // namespace
+
 void showTrainingChart(ChartView *chart, const Results &results, TrainingChart which)
 {
     chart->setEmptyText(Text::tr("No training figures: open a training brief whose candidates fit, and wait for the "
@@ -272,13 +303,6 @@ void showTrainingChart(ChartView *chart, const Results &results, TrainingChart w
         chart->setLogScale(false, false);
         chart->setTitle(Text::tr("Where a training step's time goes (seconds per step)"));
         chart->setAxisLabels(QString(), Text::tr("seconds per step"));
-        QStringList categories;
-        std::vector<const TrainingPerformance *> shown;
-        for (const CandidateResult &entered : results.results)
-            if (const CandidateResult &r = deployment(entered); r.performance.training) {
-                categories << barLabel(r, QString());
-                shown.push_back(&*r.performance.training);
-            }
         const std::pair<QString, double TrainingStepParts::*> parts[] = {
             {Text::tr("Math"), &TrainingStepParts::compute},
             {Text::tr("Pipeline fill and drain"), &TrainingStepParts::bubble},
@@ -287,18 +311,7 @@ void showTrainingChart(ChartView *chart, const Results &results, TrainingChart w
             {Text::tr("Data-parallel traffic"), &TrainingStepParts::dataParallel},
             {Text::tr("Optimizer"), &TrainingStepParts::optimizer},
             {Text::tr("Dequantization"), &TrainingStepParts::dequantization}};
-        QVector<ChartView::Stack> stacks;
-        for (int i = 0; i < int(std::size(parts)); ++i) {
-            ChartView::Stack s{parts[i].first, {}, i, false};
-            bool any = false;
-            for (const TrainingPerformance *t : shown) {
-                s.values << t->parts.*(parts[i].second);
-                any = any || t->parts.*(parts[i].second) > 0;
-            }
-            if (any)
-                stacks << s;
-        }
-        chart->setStackedBars(shown.empty() ? QStringList() : categories, stacks);
+        showPartBars(chart, results, &PerformanceResult::training, &TrainingPerformance::parts, parts);
         return;
     }
     QVector<ChartView::Line> lines;
@@ -356,24 +369,10 @@ void showMediaChart(ChartView *chart, const Results &results, MediaChart which)
         chart->setLogScale(false, false);
         chart->setTitle(Text::tr("Where one output's time goes (seconds, alone on a replica)"));
         chart->setAxisLabels(QString(), Text::tr("seconds per output"));
-        QStringList categories;
-        std::vector<const MediaPerformance *> shown;
-        for (const CandidateResult &entered : results.results)
-            if (const CandidateResult &r = deployment(entered); r.performance.media) {
-                categories << barLabel(r, QString());
-                shown.push_back(&*r.performance.media);
-            }
         const std::pair<QString, double MediaTimes::*> parts[] = {{Text::tr("Text encoders"), &MediaTimes::text},
                                                                   {Text::tr("Denoising"), &MediaTimes::denoise},
                                                                   {Text::tr("VAE decode"), &MediaTimes::vae}};
-        QVector<ChartView::Stack> stacks;
-        for (int i = 0; i < int(std::size(parts)); ++i) {
-            ChartView::Stack s{parts[i].first, {}, i, false};
-            for (const MediaPerformance *m : shown)
-                s.values << m->single.*(parts[i].second);
-            stacks << s;
-        }
-        chart->setStackedBars(shown.empty() ? QStringList() : categories, stacks);
+        showPartBars(chart, results, &PerformanceResult::media, &MediaPerformance::single, parts);
         return;
     }
     QVector<ChartView::Line> lines;
