@@ -202,6 +202,8 @@ struct BriefParser
         }
         if (auto a = w.optObject("acceptance")) {
             wl.acceptance.qualityPassRate = a->optNumber("quality_pass_rate", kFraction).value_or(1.0);
+            if (wl.acceptance.qualityPassRate <= 0)
+                a->fail("quality_pass_rate", "is 0: with no output accepted there is no cost per accepted output");
             wl.acceptance.failureRate = a->optNumber("failure_rate", Range{0.0, 0.999}).value_or(0.0);
             wl.acceptance.given = true;
             noteUnknown(*a, {"quality_pass_rate", "failure_rate"});
@@ -296,6 +298,8 @@ struct BriefParser
         };
         m.width = size("width", spec->defaultWidth);
         m.height = size("height", spec->defaultHeight);
+        if (!spec->video && f.has("frames"))
+            f.fail("frames", "applies to video pipelines; " + spec->name + " makes images");
         if (auto frames = f.optInteger("frames", Range{1, double(spec->maxFrames)})) {
             m.frames = int(*frames);
             if ((m.frames - 1) % spec->vae.temporalFactor != 0)
@@ -318,14 +322,14 @@ struct BriefParser
             m.batchSize = int(*b);
         noteUnknown(f, {"model", "width", "height", "frames", "steps", "guidance", "batch_size"});
         if (!m.defaulted.empty()) {
+            // Each field taken from the model card, with the card's value.
             std::string list;
-            for (const std::string &d : m.defaulted)
-                list += (list.empty() ? "" : ", ") + d;
-            brief.warnings.push_back({"media-defaults",
-                                      "/workload/media: " + list + " not given; " + spec->name + "'s model card uses "
-                                          + std::to_string(m.width) + "x" + std::to_string(m.height)
-                                          + (spec->video ? ", " + std::to_string(m.frames) + " frames" : std::string())
-                                          + " and " + std::to_string(m.steps) + " steps, which are assumed"});
+            for (const std::string &d : m.defaulted) {
+                const int value = d == "width" ? m.width : d == "height" ? m.height : d == "frames" ? m.frames : m.steps;
+                list += (list.empty() ? "" : ", ") + d + " " + std::to_string(value);
+            }
+            brief.warnings.push_back({"media-defaults", "/workload/media: not given, so " + spec->name
+                                                            + "'s model card is followed: " + list});
         }
         brief.workload.media = m;
     }
@@ -347,6 +351,9 @@ struct BriefParser
             cand.contextParallel = int(c.optInteger("context_parallel", Range{1, 4096}).value_or(1));
             cand.virtualPipeline = int(c.optInteger("virtual_pipeline", Range{1, 1024}).value_or(1));
             const bool trains = isTraining(brief.workload.kind) || isAdapter(brief.workload.kind);
+            if (brief.workload.kind == WorkloadKind::MediaGeneration && cand.pipelineParallel > 1)
+                c.fail("pipeline_parallel", "does not apply to media generation: a replica splits each denoising pass over "
+                                            "tensor_parallel GPUs (sequence parallelism)");
             if (!trains && cand.contextParallel > 1)
                 c.fail("context_parallel", "applies to training kinds; an inference replica is tensor x pipeline parallel");
             if (!trains && cand.virtualPipeline > 1)

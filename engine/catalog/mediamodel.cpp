@@ -82,6 +82,14 @@ MediaModelSpec parseMediaEntry(const Fields &f)
         a.patchFrames = int(d.optInteger("patch_frames", Range{1, 16}).value_or(1));
         a.patchSize = int(d.integer("patch_size", Range{1, 16}));
         m.dit = a;
+        // The weights a token passes through, blocks x (4 h^2 + 2 h ffn), are what a DiT's published
+        // count holds at least once and at most about thrice (MMDiT's double streams, adaLN
+        // modulation): 1.2x for CogVideoX-5B and Wan 2.1, 1.9x for FLUX.1, 3.0x for SD 3.5 Large.
+        const double perToken = double(a.blocks) * (4.0 * a.hiddenSize * a.hiddenSize + 2.0 * a.hiddenSize * a.ffnSize);
+        if (m.denoiserParameters < 0.8 * perToken || m.denoiserParameters > 4 * perToken)
+            f.fail("denoiser_parameters", "says " + formatNumber(m.denoiserParameters / 1e9) + " B, but the DiT's blocks hold "
+                                              + formatNumber(perToken / 1e9) + " B a token passes through (the count must be "
+                                                                               "0.8 to 4 times that)");
     }
     m.vae = parseVae(f.object("vae"));
     if (m.video != (m.vae.temporalFactor > 1))

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 namespace wb {
 
 namespace {
@@ -210,7 +212,7 @@ std::span<const AssumptionInfo> assumptionCatalog()
         {Assumption::TrainingPlatformFte, "training_platform_fte", "count", 0.5, 0, 100,
          "engineers watching a training run and handling its restarts while it runs (a cluster run needs someone "
          "on call; half a person assumed)"},
-        {Assumption::MediaMaxBatch, "media_max_batch", "count", 64, 1, 1024,
+        {Assumption::MediaMaxBatch, "media_max_batch", "outputs", 64, 1, 1024,
          "the largest batch of outputs the engine tries for a media pipeline: NVIDIA's MLPerf Inference v4.1 SDXL "
          "configuration runs the UNet at batch 64 per H100"},
         {Assumption::ImageBytesPerPixel, "image_bytes_per_pixel", "bytes", 1.5, 0, 16,
@@ -271,6 +273,10 @@ Status Assumptions::set(std::string_view name, double value, const std::string &
         return Error{"", jsonPath, fmt::format("must be between {} and {}, not {}", info->min, info->max, value)};
     if (info->unit == std::string_view("bool") && value != 0.0 && value != 1.0)
         return Error{"", jsonPath, "must be 0 or 1 (or true/false)"};
+    // Things counted one by one: sequences, tokens and outputs come whole.
+    const std::string_view unit = info->unit;
+    if ((unit == "sequences" || unit == "tokens" || unit == "outputs") && value != std::floor(value))
+        return Error{"", jsonPath, fmt::format("must be a whole number of {}, not {}", unit, value)};
     // An efficiency override is 0 (the calibrated table) or a fraction of a peak a real kernel
     // reaches: 1e-300 of a peak made runs of 10^300 seconds.
     const bool efficiency = info->key == Assumption::ComputeEfficiency || info->key == Assumption::MemoryEfficiency

@@ -59,8 +59,9 @@ FitResult detail::fitMedia(const Brief &brief, const Candidate &cand, const GpuS
         r.smallestGpuCount = cand.gpusPerReplica();
     if (!r.fits)
         r.warnings.push_back({"does-not-fit",
-                              fmt::format("{} needs {:.1f} GB a GPU at batch {}, above the {:.1f} GB usable of {}", media.model.name,
-                                          double(r.perGpuBytes) / 1e9, batch, double(r.usableBytes) / 1e9, gpu.name)});
+                              fmt::format("{} needs {:.1f} GiB a GPU at batch {}, above the {:.1f} GiB usable of {}",
+                                          media.model.name, double(r.perGpuBytes) / (1 << 30), batch,
+                                          double(r.usableBytes) / (1 << 30), gpu.name)});
     return r;
 }
 

@@ -12,22 +12,32 @@
 
 namespace wb {
 
+double mediaPeakFlops(const GpuSpec &gpu, Precision weights)
+{
+    if (weights == Precision::Fp32)
+        return gpu.denseFlops.tf32.value_or(gpu.denseFlops.fp32.value_or(0));
+    return gpu.peakFlops(Precision::Bf16).value_or(0);
+}
+
 MediaTimes mediaBatchTime(const Brief &brief, const Candidate &cand, const GpuSpec &gpu, const EfficiencyTable &table,
                           int batch)
 {
     const MediaSpec &media = *brief.workload.media;
     const MediaWork w = mediaWork(media.model, media.width, media.height, media.frames, media.steps, media.passesPerStep());
-    const double peak = gpu.peakFlops(Precision::Bf16).value_or(0);
-    const double dense = peak * table.value("media_dense_share") * cand.gpusPerReplica();
+    const double peak = mediaPeakFlops(gpu, brief.workload.weightsPrecision);
+    // The denoiser's passes split over the replica's GPUs; text encoders and the VAE run on one.
+    const double oneGpu = peak * table.value("media_dense_share");
+    const double dense = oneGpu * cand.gpusPerReplica();
     const double attention = peak * table.value("media_attention_share") * cand.gpusPerReplica();
     const double weightBytes = media.model.denoiserParameters * weightBitsPerParameter(brief.workload.weightsPrecision) / 8;
     const double stream = gpu.memoryBandwidthBytesPerS * table.value(table.memoryKey(gpu));
     MediaTimes t;
     const double b = batch;
-    t.text = b * 2 * w.textMacs / dense;
+    t.text = b * 2 * w.textMacs / oneGpu;
     const double pass = std::max(b * 2 * (w.pass.linear / dense + w.pass.attention / attention), weightBytes / stream);
     t.denoise = double(w.steps) * w.passesPerStep * pass;
-    t.vae = b * 2 * (w.vae.linear / dense + w.vae.attention / attention);
+    t.vae = b * 2 * (w.vae.linear + w.vae.attention * table.value("media_dense_share") / table.value("media_attention_share"))
+        / oneGpu;
     return t;
 }
 
@@ -35,7 +45,7 @@ std::optional<MediaPerformance> mediaPerformance(const Brief &brief, const Candi
                                                  const FitResult &fit, const EfficiencyTable &table,
                                                  std::vector<Warning> &warnings)
 {
-    if (!fit.mediaBatch || !gpu.peakFlops(Precision::Bf16))
+    if (!fit.mediaBatch || !(mediaPeakFlops(gpu, brief.workload.weightsPrecision) > 0))
         return std::nullopt;
     const MediaSpec &media = *brief.workload.media;
     MediaPerformance p;
@@ -46,22 +56,18 @@ std::optional<MediaPerformance> mediaPerformance(const Brief &brief, const Candi
     p.secondsPerOutput = p.single.total();
     const int gpus = cand.gpusPerReplica();
     const int replicas = std::max(1, cand.replicas());
-    // The best batch: the smallest whose throughput is within 1% of the best that fits (a larger
-    // batch only lengthens every output's wait).
-    double best = 0;
-    for (int b = 1; b <= *fit.mediaBatch; ++b) {
-        const double perHour = b / mediaBatchTime(brief, cand, gpu, table, b).total() * 3600;
-        p.outputsPerHourByBatch.push_back({b, perHour / gpus});
-        best = std::max(best, perHour);
-    }
+    // The batch is the brief's, or the largest that fits (the fit's): the queue takes up to it
+    // from what is waiting, so at light load outputs still go one by one.
+    for (int b = 1; b <= *fit.mediaBatch; ++b)
+        p.outputsPerHourByBatch.push_back({b, b / mediaBatchTime(brief, cand, gpu, table, b).total() * 3600 / gpus});
     p.batch = *fit.mediaBatch;
     p.batchFromBrief = media.batchSize.has_value();
-    if (!p.batchFromBrief)
-        for (const auto &[b, perGpu] : p.outputsPerHourByBatch)
-            if (perGpu * gpus >= 0.99 * best) {
-                p.batch = int(b);
-                break;
-            }
+    p.queueBatch = p.batch;
+    for (const auto &[b, perGpu] : p.outputsPerHourByBatch)
+        if (perGpu >= 0.99 * p.outputsPerHourByBatch.back().second) {
+            p.queueBatch = int(b);
+            break;
+        }
     p.batchParts = mediaBatchTime(brief, cand, gpu, table, p.batch);
     p.secondsPerBatch = p.batchParts.total();
     p.outputsPerHour = replicas * p.batch / p.secondsPerBatch * 3600;
@@ -76,12 +82,20 @@ std::optional<MediaPerformance> mediaPerformance(const Brief &brief, const Candi
                                         "Public SDXL runs with an fp8 UNet (MLPerf) reach about the bf16 rate of the same "
                                         "count; a DiT's larger GEMMs may gain more than that",
                                         enumName(wp))});
+    if (wp == Precision::Fp32)
+        warnings.push_back({"media-fp32",
+                            "fp32 weights: the pipeline's math is timed at the TF32 tensor rate (PyTorch's TF32 matmuls), "
+                            "half the bf16 rate; without TF32 it is slower still"});
     if (gpus > 1)
         warnings.push_back({"media-parallel-overhead",
-                            fmt::format("the {} GPUs of a replica are assumed to split each pass's work evenly (sequence "
-                                        "parallelism); the exchange between them is not counted, so the speed-up is an "
-                                        "upper bound",
-                                        gpus)});
+                            fmt::format("the {} GPUs of a replica are assumed to split each denoising pass evenly (sequence "
+                                        "parallelism; text encoders and VAE on one); the exchange between them is not "
+                                        "counted, so the speed-up is an upper bound{}",
+                                        gpus,
+                                        gpus > gpu.scaleUp.domainGpus
+                                            ? fmt::format(", and {} GPUs cross the {}-GPU scale-up domain", gpus,
+                                                          gpu.scaleUp.domainGpus)
+                                            : std::string())});
     if (media.model.video)
         warnings.push_back({"media-video-vae-estimate",
                             "the video VAE's 3-D decoder is counted as its 2-D decoder on every frame times its temporal "
@@ -126,16 +140,29 @@ MediaQueueResult simulateMediaQueue(const TrafficSpec &t, int replicas, int maxB
     std::deque<int> queue;
     int done = 0;
     while (done < n) {
+        // The server free first starts its next batch once it is free and a request has arrived;
+        // it takes what has arrived by then (a queue filled by a server further on in time may
+        // hold requests that arrive later still).
         const auto server = std::min_element(freeAt.begin(), freeAt.end());
         double start = *server;
-        if (queue.empty() && pending.top().first > start)
-            start = pending.top().first;
+        if (!queue.empty())
+            start = std::max(start, arrival[std::size_t(queue.front())]);
+        else if (!pending.empty())
+            start = std::max(start, pending.top().first);
+        else
+            break;
         while (!pending.empty() && pending.top().first <= start) {
             arrival[std::size_t(pending.top().second)] = pending.top().first;
             queue.push_back(pending.top().second);
             pending.pop();
         }
-        const int b = std::min<int>(int(queue.size()), maxBatch);
+        // What has arrived is shared among the servers idle by then (a batch is no faster per output
+        // than one alone, so idle GPUs take their part), each taking at most maxBatch.
+        int waiting = 0;
+        while (waiting < int(queue.size()) && arrival[std::size_t(queue[std::size_t(waiting)])] <= start)
+            ++waiting;
+        const auto idle = std::count_if(freeAt.begin(), freeAt.end(), [&](double free) { return free <= start; });
+        const int b = std::min<int>(maxBatch, int((waiting + idle - 1) / std::max<long>(1, idle)));
         if (b == 0)
             break;
         const double end = start + batchSeconds[std::size_t(b - 1)];

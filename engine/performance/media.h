@@ -33,7 +33,10 @@ struct MediaTimes
 
 struct MediaPerformance
 {
-    int batch = 1;                      // the batch the throughput is at
+    int batch = 1;                      // the batch the throughput is at: the brief's, or the largest that fits
+    // The most outputs the queue serves together: the smallest batch within 1% of the throughput at
+    // `batch` (a larger one only makes outputs wait for each other).
+    int queueBatch = 1;
     bool batchFromBrief = false;
     double secondsPerOutput = 0;        // one output alone on a replica
     MediaTimes single;                  // its parts
@@ -47,6 +50,8 @@ struct MediaPerformance
     MediaWork work;
 };
 
+// The dense peak a pipeline's math runs at: bf16's, or TF32's for fp32 weights.
+double mediaPeakFlops(const GpuSpec &gpu, Precision weights);
 // A batch of b outputs on one replica of the candidate, seconds by part.
 MediaTimes mediaBatchTime(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu, const EfficiencyTable &table,
                           int batch);
@@ -56,8 +61,9 @@ std::optional<MediaPerformance> mediaPerformance(const Brief &brief, const Candi
                                                  const FitResult &fit, const EfficiencyTable &table,
                                                  std::vector<Warning> &warnings);
 
-// A batching queue: `replicas` servers; a free server takes up to `maxBatch` waiting requests and
-// serves them together for batchSeconds(b). Arrivals as the simulator's (open-loop gamma with
+// A batching queue: `replicas` servers; a free server takes its share of the waiting requests
+// (shared among the servers idle then, at most `maxBatch`) and serves them together for
+// batchSeconds(b). Arrivals as the simulator's (open-loop gamma with
 // bursts, or closed-loop clients). End-to-end times of the measured requests.
 struct MediaQueueResult
 {

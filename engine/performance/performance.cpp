@@ -165,7 +165,7 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
                                      m.denseShare, m.attentionShare);
     const int replicas = std::max(1, cand.replicas());
     std::vector<double> batchSeconds;
-    for (int b = 1; b <= m.batch; ++b)
+    for (int b = 1; b <= m.queueBatch; ++b)
         batchSeconds.push_back(mediaBatchTime(brief, cand, gpu, table, b).total());
     const double perReplica = m.batch / m.secondsPerBatch;
     r.maxRequestsPerS = replicas * perReplica;
@@ -184,7 +184,7 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
             t.burstDurationS = w.traffic.burstDurationS;
             t.burstPeriodS = w.traffic.burstPeriodS;
         }
-        return simulateMediaQueue(t, servers, m.batch, batchSeconds);
+        return simulateMediaQueue(t, servers, m.queueBatch, batchSeconds);
     };
     const Slo &slo = w.slo;
     if (slo.ttftP99S || slo.ttftP95S || slo.tpotP99S || slo.tpotP95S)
@@ -215,21 +215,27 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
     switch (w.traffic.mode) {
     case TrafficMode::OpenLoop: {
         const double rate = w.traffic.requestRatePerS.value_or(0);
-        const MediaQueueResult q = openLoop(rate, replicas, w.traffic.burstMultiplier.has_value());
-        r.e2e = q.e2e;
         r.requestsPerS = std::min(rate, r.maxRequestsPerS);
         r.overloaded = rate > r.maxRequestsPerS;
-        if (r.overloaded)
+        // An overloaded queue has no steady wait to report: the longer it runs, the longer it gets.
+        if (r.overloaded) {
+            r.sloMet = hasSlo ? std::optional<bool>(false) : std::nullopt;
             r.warnings.push_back({"overloaded", fmt::format("{:.3g} outputs/s arrive but the candidate finishes at most {:.3g}: "
-                                                            "the queue grows without bound",
+                                                            "the queue grows without bound, so no end-to-end time is given",
                                                             rate, r.maxRequestsPerS)});
+        } else {
+            r.e2e = openLoop(rate, replicas, w.traffic.burstMultiplier.has_value()).e2e;
+        }
         break;
     }
     case TrafficMode::ClosedLoop: {
         TrafficSpec t = base;
         t.mode = TrafficMode::ClosedLoop;
         t.concurrency = w.traffic.concurrency.value_or(1);
-        const MediaQueueResult q = simulateMediaQueue(t, replicas, m.batch, batchSeconds);
+        // Several rounds of every client's request, the first left out: the clients all start at once.
+        t.requests = int(std::clamp(4.0 * t.concurrency, double(base.requests), 400000.0));
+        t.warmupFraction = std::max(base.warmupFraction, std::min(0.5, double(t.concurrency) / t.requests));
+        const MediaQueueResult q = simulateMediaQueue(t, replicas, m.queueBatch, batchSeconds);
         r.e2e = q.e2e;
         r.requestsPerS = q.outputsPerS;
         break;

@@ -25,18 +25,18 @@ constexpr int kMinPrompts = 200;
 
 // "https://huggingface.co/meta-llama/Llama-3.1-70B/blob/main/config.json" -> "meta-llama/Llama-3.1-70B";
 // else the catalog id (the user sets $MODEL to what the server serves).
-std::string modelRepo(const ModelSpec &model)
+std::string modelRepo(const std::string &sourceUrl, const std::string &id)
 {
     const std::string prefix = "https://huggingface.co/";
-    if (model.sourceUrl.rfind(prefix, 0) == 0) {
-        const std::string rest = model.sourceUrl.substr(prefix.size());
+    if (sourceUrl.rfind(prefix, 0) == 0) {
+        const std::string rest = sourceUrl.substr(prefix.size());
         const auto first = rest.find('/');
         if (first != std::string::npos) {
             const auto second = rest.find('/', first + 1);
             return rest.substr(0, second);
         }
     }
-    return model.id;
+    return id;
 }
 
 std::string num(double v)
@@ -289,12 +289,20 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, const Ca
     // Phase 1: memory fit.
     PlanPhase fit{"memory-fit", "Memory fit", "Prueba de ajuste de memoria", {}};
     const double inP95 = w.inputTokensP95.value_or(w.inputTokens), outP95 = w.outputTokensP95.value_or(w.outputTokens);
-    PlanStep load = wordStep(
-        "fit-load",
-        "Load " + w.model.name + " (the exact model, or the closest proxy) at " + std::string(enumName(w.weightsPrecision)) +
-            " weights and " + std::string(enumName(w.kvCachePrecision)) + " KV cache, " + candidateLabel(r.candidate) + ".",
-        "The serving engine's startup log: weights loaded, KV cache blocks, the maximum concurrency it reports.",
-        "The model loads at the intended precision and layout with no out-of-memory error.");
+    const auto &media = w.media;
+    PlanStep load = media ? wordStep("fit-load",
+                                     "Load " + media->model.name + " (denoiser at " + std::string(enumName(w.weightsPrecision))
+                                         + ", text encoders and VAE in bf16) on " + candidateLabel(r.candidate) + ".",
+                                     "The pipeline's load log and the memory per GPU once loaded.",
+                                     "The pipeline loads at the intended precision with no out-of-memory error.")
+                          : wordStep("fit-load",
+                                     "Load " + w.model.name + " (the exact model, or the closest proxy) at "
+                                         + std::string(enumName(w.weightsPrecision)) + " weights and "
+                                         + std::string(enumName(w.kvCachePrecision)) + " KV cache, "
+                                         + candidateLabel(r.candidate) + ".",
+                                     "The serving engine's startup log: weights loaded, KV cache blocks, the maximum "
+                                     "concurrency it reports.",
+                                     "The model loads at the intended precision and layout with no out-of-memory error.");
     if (commands) {
         if (auto watch = memoryWatch(vendor, tag + "-memory.csv"))
             load.commands.push_back(*watch);
@@ -307,12 +315,16 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, const Ca
         const double usable = double(r.fit.usableBytes) / kGiB, need = double(r.fit.perGpuBytes) / kGiB;
         PlanStep peak = figureStep(
             "fit-peak-memory",
-            fmt::format("Drive one replica ($REPLICA_URL, its own endpoint, not the load balancer) with the longest "
-                        "requests the brief expects ({} input, {} output tokens: the p95 where given) at {} concurrent "
-                        "sequences.",
-                        num(inP95), num(outP95), r.fit.sizedConcurrencyPerReplica),
-            "Memory per GPU (the serving engine reserves its cap at start, so this checks the cap and what runs "
-            "outside it), KV cache usage (vLLM: vllm:kv_cache_usage_perc), preemptions, OOM errors.",
+            media ? fmt::format("Generate a batch of {} at the brief's size ({} x {}{}) and decode it, on one replica.",
+                                r.fit.mediaBatch.value_or(1), media->width, media->height,
+                                media->model.video ? fmt::format(", {} frames", media->frames) : std::string())
+                  : fmt::format("Drive one replica ($REPLICA_URL, its own endpoint, not the load balancer) with the longest "
+                                "requests the brief expects ({} input, {} output tokens: the p95 where given) at {} "
+                                "concurrent sequences.",
+                                num(inP95), num(outP95), r.fit.sizedConcurrencyPerReplica),
+            media ? "Peak memory per GPU during denoising and during the VAE decode, OOM errors."
+                  : "Memory per GPU (the serving engine reserves its cap at start, so this checks the cap and what runs "
+                    "outside it), KV cache usage (vLLM: vllm:kv_cache_usage_perc), preemptions, OOM errors.",
             fmt::format("Peak memory per GPU <= {:.1f} GiB, the usable share of {:.1f} GiB; predicted {:.1f} GiB", usable,
                         double(r.fit.capacityBytes) / kGiB, need),
             usable, need, "<=", "GiB", "catalog memory less the safety margin (or the serving engine's memory cap)");
@@ -404,7 +416,7 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, const Ca
                                                 : "Not applicable."));
     ops.steps.push_back(figureStep(
         "ops-cold-start", "Start a replica from nothing (an empty node, the weights in the brief's storage).",
-        "Time to load the model and time to the first token of the first request.",
+        w.media ? "Time to load the pipeline and time to the first output." : "Time to load the model and time to the first token of the first request.",
         fmt::format("Cold start <= {}: {:.1f} GB of weights at {} GB/s plus {} to start (assumptions model_load_gb_per_s "
                     "and replica_start_s); more means the storage bandwidth or the image is slower than assumed",
                     seconds(start), modelWeightsGb(brief), num(brief.assumptions.value(Assumption::ModelLoadGbPerS)),
@@ -464,7 +476,8 @@ BenchmarkPlan makeBenchmarkPlan(const Brief &brief, const Results &results, cons
     BenchmarkPlan plan;
     plan.briefName = brief.name;
     plan.engineVersion = engineVersion();
-    plan.modelRepo = modelRepo(brief.workload.model);
+    plan.modelRepo = brief.workload.media ? modelRepo(brief.workload.media->model.sourceUrl, brief.workload.media->model.id)
+                                          : modelRepo(brief.workload.model.sourceUrl, brief.workload.model.id);
     for (std::size_t i = 0; i < results.results.size() && i < brief.candidates.size(); ++i)
         if (!only || *only == i)
             plan.candidates.push_back(candidatePlan(brief, results, catalog, i));

@@ -141,6 +141,7 @@ Json mediaJson(const MediaPerformance &m, const Distribution &e2e)
     j["e2e_s"] = distributionJson(e2e);
     j["batch"] = m.batch;
     j["batch_from_brief"] = m.batchFromBrief;
+    j["queue_batch"] = m.queueBatch;
     j["seconds_per_batch"] = m.secondsPerBatch;
     const auto parts = [](const MediaTimes &t) {
         return Json{{"text_encoders", t.text}, {"denoising", t.denoise}, {"vae_decode", t.vae}};

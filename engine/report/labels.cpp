@@ -45,7 +45,7 @@ constexpr LineItem kLineItems[] = {
     {"retry_waste", "Retries and rejected outputs", 5}, {"failed_renders", "Failed renders and rejected outputs", 5},
     {"idle_capacity", "Idle capacity", 6}, {"storage", "Storage", 7}, {"serving_stack", "Serving stack", 8},
     {"queue_overhead", "Job queue", 8}, {"network", "Network egress", 9},
-    {"moderation_or_quality_filtering", "Moderation and quality filtering", 1}, {"operator_review", "Operator review", 2},
+    {"moderation_or_quality_filtering", "Moderation and quality filtering", 4}, {"operator_review", "Operator review", 1},
     {"observability", "Observability", 10}, {"vendor_support", "Vendor support", 11}, {"platform_labour", "Platform labour", 3},
     {"depreciation", "Depreciation", 0}, {"power", "Power", 1}, {"colocation", "Colocation", 2},
     {"hardware_support", "Hardware support", 11}, {"api_retry_waste", "API retries and rejected outputs", 5},

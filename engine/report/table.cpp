@@ -179,9 +179,9 @@ std::string mediaTable(const Brief &brief, const Results &results)
         }
         tableRow(out, columns, cells);
     }
-    out << "s/output: one output alone on a replica; out/h: at the batch shown (the smallest within 1% of the best "
-           "that fits, or the brief's); out/s@SLO: the highest Poisson rate whose end-to-end percentiles meet the "
-           "targets; replicas: needed for the peak rate, the deployment costed below.\n";
+    out << "s/output: one output alone on a replica; out/h: at the batch shown (the brief's, or the largest that fits; "
+           "the queue takes up to it from what waits); out/s@SLO: the highest Poisson rate whose end-to-end percentiles "
+           "meet the targets; replicas: needed for the peak rate, the deployment costed below.\n";
     return out.str();
 }
 

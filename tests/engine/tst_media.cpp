@@ -213,6 +213,18 @@ private slots:
         t.concurrency = 1;
         t.requests = 100;
         QCOMPARE(wb::simulateMediaQueue(t, 1, 4, {2.0, 3.0, 4.0, 5.0}).e2e.p99, 2.0);
+        // Three clients on eight servers: no request waits and none finishes before its service
+        // time; 3 / 0.8 = 3.75 outputs a second.
+        t.concurrency = 3;
+        t.requests = 3000;
+        const wb::MediaQueueResult few = wb::simulateMediaQueue(t, 8, 1, {0.8});
+        QVERIFY2(std::fabs(few.e2e.p50 - 0.8) < 1e-9 && std::fabs(few.e2e.mean - 0.8) < 1e-9, std::to_string(few.e2e.p50).c_str());
+        QVERIFY2(std::fabs(few.outputsPerS / 3.75 - 1) < 0.01, std::to_string(few.outputsPerS).c_str());
+        // Batches: a request never finishes sooner than its batch takes (two clients, batches of
+        // up to 4 taking 1 s and more: every output waits at least the 1 s of one).
+        t.concurrency = 2;
+        const wb::MediaQueueResult batched = wb::simulateMediaQueue(t, 1, 4, {1.0, 1.5, 2.0, 2.5});
+        QVERIFY2(batched.e2e.p50 >= 1.0 - 1e-9, std::to_string(batched.e2e.p50).c_str());
     }
 
     void refusals()
@@ -230,6 +242,11 @@ private slots:
         QVERIFY(refusal(mediaBrief(R"("model": "cogvideox-5b", "frames": 48)")).find("/workload/media/frames") != std::string::npos);
         QVERIFY(refusal(mediaBrief(R"("model": "sdxl-1.0-base", "frames": 5)")).find("/workload/media/frames") != std::string::npos);
         QVERIFY(refusal(mediaBrief(R"("model": "sdxl-1.0-base", "steps": 0)")).find("/workload/media/steps") != std::string::npos);
+        QVERIFY(refusal(mediaBrief(R"("model": "sdxl-1.0-base")", R"({"gpu": "h100-sxm-80gb", "gpus": 2, "pipeline_parallel": 2})"))
+                    .find("/candidates/0/pipeline_parallel") != std::string::npos);
+        std::string noneAccepted = mediaBrief();
+        noneAccepted.replace(noneAccepted.find("\"quality_pass_rate\": 0.8"), 24, "\"quality_pass_rate\": 0.0");
+        QVERIFY2(refusal(noneAccepted).find("/workload/acceptance/quality_pass_rate") != std::string::npos, refusal(noneAccepted).c_str());
         // Defaults are the model card's, and said.
         const wb::Brief b = wbtest::parseOrFail(mediaBrief(R"("model": "hunyuanvideo")"));
         QCOMPARE(b.workload.media->frames, 129);

@@ -212,6 +212,7 @@ private slots:
     void pagesSayWhatTheyShow();
     // Checkpoint and failure fields of a training brief, typed: the figures follow, undo restores.
     void trainingFieldsTyped();
+    void mediaFieldsTyped();
     void saveProjectAndReopen();
     void autosaveAndRecover();
     void badProjectLeavesDocumentAsItWas();
@@ -1683,6 +1684,54 @@ void TestMainWindow::pagesSayWhatTheyShow()
     // The H100 row (the sample's fourth candidate) has a time to train in hours.
     QVERIFY2(table->model()->index(3, 5).data().toString().endsWith(QLatin1String(" h")),
              qPrintable(table->model()->index(3, 5).data().toString()));
+}
+
+// A media brief's fields, typed and picked with the keyboard: more steps are slower, a width off
+// the latent grid is refused with the reason and loses nothing, a smaller image is faster, the
+// pipeline is chosen by typing its name (a video one shows its frames), and Ctrl+Z undoes.
+void TestMainWindow::mediaFieldsTyped()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openFile(QStringLiteral(WB_SOURCE_DIR "/resources/samples/sdxl-images.brief.json")).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    wb::BriefForm *form = w.briefForm();
+    const auto seconds = [&] { return doc.results().results.at(0).performance.media->secondsPerOutput; };
+    const double at30 = seconds();
+    // 60 steps instead of 30: twice the denoising, nearly twice the time (text and VAE unchanged).
+    typeInto(numberField(form, "/workload/media/steps"), QStringLiteral("60"));
+    QCOMPARE(doc.brief()->workload.media->steps, 60);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating() && seconds() > 1.9 * at30, 60000);
+    const double at60 = seconds();
+    // 1,000 pixels is not on SDXL's 32-pixel grid: refused, the brief keeps 1,024, the reason shown.
+    typeInto(numberField(form, "/workload/media/width"), QStringLiteral("1000"));
+    QCOMPARE(doc.brief()->workload.media->width, 1024);
+    QVERIFY2(findChildLabelText(form).contains(QStringLiteral("multiple of 32")), qPrintable(findChildLabelText(form)));
+    typeInto(numberField(form, "/workload/media/width"), QStringLiteral("768"));
+    QCOMPARE(doc.brief()->workload.media->width, 768);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating() && seconds() < at60, 60000);
+    // The pipeline typed by name: FLUX.1 [dev]; then CogVideoX-5B, whose frames field appears.
+    auto *pipeline = qobject_cast<QComboBox *>(form->field(QStringLiteral("/workload/media/model")));
+    QVERIFY(pipeline);
+    QVERIFY(!form->field(QStringLiteral("/workload/media/frames"))->isVisibleTo(form));
+    pipeline->setFocus(Qt::TabFocusReason);
+    QTest::keyClicks(pipeline, QStringLiteral("FLUX"));  // no space: a space opens the list
+    QCOMPARE(doc.brief()->workload.media->model.id, std::string("flux.1-dev"));
+    QTest::qWait(1100);  // the combo box's keyboard search starts afresh after a pause
+    QTest::keyClicks(pipeline, QStringLiteral("Cog"));
+    QCOMPARE(doc.brief()->workload.media->model.id, std::string("cogvideox-5b"));
+    QVERIFY(form->field(QStringLiteral("/workload/media/frames"))->isVisibleTo(form));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    // Ctrl+Z back through the pipelines, the width and the steps.
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    for (int i = 0; i < 4; ++i)
+        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc.brief()->workload.media->model.id, std::string("sdxl-1.0-base"));
+    QCOMPARE(doc.brief()->workload.media->width, 1024);
+    QCOMPARE(doc.brief()->workload.media->steps, 30);
 }
 
 void TestMainWindow::trainingFieldsTyped()

@@ -271,13 +271,16 @@ void BriefForm::setBrief(const Brief *brief)
         const MediaModelSpec &m = brief->workload.media->model;
         const QLocale locale;
         d->mediaInfo->setText(tr("%1 B denoiser parameters, %2 B in text encoders; %3 × %4 pixels%5 and %6 steps by the "
-                                 "model card")
+                                 "model card%7")
                                   .arg(locale.toString(m.denoiserParameters / 1e9, 'f', 1),
                                        locale.toString(m.textEncoderParameters / 1e9, 'f', 1))
                                   .arg(m.defaultWidth)
                                   .arg(m.defaultHeight)
                                   .arg(m.video ? tr(", %1 frames").arg(m.defaultFrames) : QString())
-                                  .arg(m.defaultSteps));
+                                  .arg(m.defaultSteps)
+                                  .arg(m.guidanceDistilled ? tr("; guidance-distilled: one pass a step, whatever "
+                                                                "Guidance says")
+                                                           : QString()));
     }
     d->forms[Group::Media]->setRowVisible(d->mediaInfo, brief && brief->workload.media);
     if (languageModel) {

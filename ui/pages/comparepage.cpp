@@ -49,6 +49,9 @@ void ComparePage::showResults()
     // The engine decides whether the results may be ranked (Results::rankingHeldBackBy).
     m_model->setRanked(brief && results.ranked());
     m_model->setResults(results);
+    // An image or a clip has no time per token, and no tokens to price by the million.
+    m_table->setColumnHidden(ComparisonModel::TpotP99, m_model->media());
+    m_table->setColumnHidden(ComparisonModel::PerMillionTokens, m_model->media());
     m_recommendation->setText(brief ? recommendationHtml(results) : QString());
     QStringList mistakes;
     for (const Warning &w : results.cost.warnings)

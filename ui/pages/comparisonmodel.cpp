@@ -46,6 +46,8 @@ void ComparisonModel::setResults(const Results &results)
     beginResetModel();
     m_results = results;
     m_rows.clear();
+    m_media = std::any_of(m_results.results.begin(), m_results.results.end(),
+                          [](const CandidateResult &r) { return deployment(r).performance.media.has_value(); });
     for (const CandidateResult &entered : m_results.results) {
         const CandidateResult &r = deployment(entered);
         if (r.cost.options.empty())
@@ -99,7 +101,7 @@ std::optional<double> ComparisonModel::value(const Row &row, int column) const
         switch (column) {
         case PerMonth: return o->totalUsdPerMonth;
         case PerAccepted: return o->costPerAcceptedOutput;
-        case PerMillionTokens: return o->costPerMillionAcceptedTokens;
+        case PerMillionTokens: return o->acceptedTokensPerMonth > 0 ? std::optional<double>(o->costPerMillionAcceptedTokens) : std::nullopt;
         default: return std::nullopt;
         }
     }
@@ -109,21 +111,30 @@ std::optional<double> ComparisonModel::value(const Row &row, int column) const
     case Headroom: return f.computed ? std::optional<double>(f.headroomFraction) : std::nullopt;
     // Latency of the deployment the row's cost and verdict are for (its replicas at the peak
     // rate) where that was simulated, else at the candidate's own count.
+    // Media generation: the end-to-end p99 (seconds) and outputs an hour per GPU in these columns.
     case TtftP99:
+        if (p.media)
+            return p.e2e.empty ? std::nullopt : std::optional<double>(p.e2e.p99);
         if (p.deployedPoint)
             return p.deployedPoint->ttftP99S * 1000;
         return p.computed && !p.ttft.empty ? std::optional<double>(p.ttft.p99 * 1000) : std::nullopt;
     case TpotP99:
+        if (p.media)
+            return std::nullopt;
         if (p.deployedPoint)
             return p.deployedPoint->tpotP99S * 1000;
         return p.computed && !p.tpot.empty ? std::optional<double>(p.tpot.p99 * 1000) : std::nullopt;
-    case TokensPerGpu: return p.computed ? std::optional<double>(p.outputTokensPerSPerGpu) : std::nullopt;
+    case TokensPerGpu:
+        if (p.media)
+            return p.media->outputsPerHourPerGpu;
+        return p.computed ? std::optional<double>(p.outputTokensPerSPerGpu) : std::nullopt;
     case MaxRate: return p.maxRequestRateWithinSloPerS;
     case Gpus: return o ? std::optional<double>(o->gpus) : std::nullopt;
     case PricePerGpuHour: return o ? std::optional<double>(o->usdPerGpuHour) : std::nullopt;
     case PerMonth: return o ? std::optional<double>(o->totalUsdPerMonth) : std::nullopt;
     case PerAccepted: return o ? std::optional<double>(o->costPerAcceptedOutput) : std::nullopt;
-    case PerMillionTokens: return o ? std::optional<double>(o->costPerMillionAcceptedTokens) : std::nullopt;
+    case PerMillionTokens:
+        return o && o->acceptedTokensPerMonth > 0 ? std::optional<double>(o->costPerMillionAcceptedTokens) : std::nullopt;
     default: return std::nullopt;
     }
 }
@@ -208,7 +219,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         return met ? (*met ? tr("yes") : tr("no")) : QStringLiteral("–");
     }
     case Headroom: return v ? l.toString(100 * *v, 'f', 1) + u'%' : QStringLiteral("–");
-    case TtftP99:
+    case TtftP99: return v ? l.toString(*v, 'f', m_media ? 1 : 0) : QStringLiteral("–");
     case TpotP99:
     case TokensPerGpu: return v ? l.toString(*v, 'f', 0) : QStringLiteral("–");
     case MaxRate:
@@ -264,11 +275,11 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     case Gpus: return tr("GPUs");
     case Headroom: return tr("Headroom");
     case Terms: return tr("Terms");
-    case TtftP99: return tr("TTFT p99 ms");
+    case TtftP99: return m_media ? tr("E2E p99 s") : tr("TTFT p99 ms");
     case TpotP99: return tr("TPOT p99 ms");
     case SloMet: return tr("SLO met");
-    case TokensPerGpu: return tr("Tok/s/GPU");
-    case MaxRate: return tr("Max req/s");
+    case TokensPerGpu: return m_media ? tr("Out/h/GPU") : tr("Tok/s/GPU");
+    case MaxRate: return m_media ? tr("Max out/s") : tr("Max req/s");
     case PricePerGpuHour: return tr("$/GPU-h");
     case PerMonth: return tr("$/month");
     case PerAccepted: return tr("$/accepted");

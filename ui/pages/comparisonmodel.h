@@ -28,6 +28,8 @@ public:
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
+    // Media generation: the TTFT column shows the end-to-end p99, the throughput column outputs an hour.
+    bool media() const { return m_media; }
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
@@ -48,6 +50,7 @@ private:
     std::vector<Row> m_rows;
     std::vector<std::optional<double>> m_best;  // per column
     bool m_ranked = true;
+    bool m_media = false;  // media generation: E2E p99 and outputs an hour in the latency and throughput columns
 };
 
 } // namespace wb

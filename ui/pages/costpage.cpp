@@ -56,6 +56,9 @@ void CostPage::showResults()
                                      "for each candidate and dated price. Hover a row for its cost lines.")
                                 : m_inferenceSubtitle);
     m_recommendation->setText(brief ? recommendationHtml(document()->results()) : QString());
+    // Images and clips have no tokens to price by the million, and no model-API route to break even with.
+    table()->setColumnHidden(CostTableModel::PerMillionTokens, media);
+    table()->setColumnHidden(CostTableModel::ApiBreakEven, media);
     // A training run has no monthly volume to break even over: only its lines are charted.
     if (training)
         chartChoice()->setCurrentIndex(0);

@@ -38,7 +38,8 @@ QVariant MediaTableModel::data(const QModelIndex &index, int role) const
                          .arg(l.toString(m->single.vae, 'g', 3), l.toString(m->flopsPerOutput / 1e12, 'f', 0));
         } else if (column == Batch) {
             lines << (m->batchFromBrief ? tr("The brief's batch")
-                                        : tr("The smallest batch within 1% of the best throughput that fits in memory"));
+                                        : tr("The largest batch that fits in memory; the queue takes up to it from the "
+                                             "requests waiting"));
         }
         lines.removeAll(QString());
         return lines.join(QLatin1Char('\n'));
@@ -98,7 +99,7 @@ QVariant MediaTableModel::headerData(int section, Qt::Orientation orientation, i
     case E2eP95: return tr("E2E p95 (s)");
     case E2eP99: return tr("E2E p99 (s)");
     case SloMet: return tr("Meets SLO");
-    case MaxRateWithinSlo: return tr("Max out/s");
+    case MaxRateWithinSlo: return tr("Out/s in SLO");
     case Replicas: return tr("Replicas");
     default: return {};
     }
