@@ -136,7 +136,8 @@ MediaQueueResult simulateMediaQueue(const TrafficSpec &t, int replicas, int maxB
         for (; issued < first; ++issued)
             pending.push({0.0, issued});
     }
-    std::vector<double> freeAt(std::size_t(std::max(1, replicas)), 0);
+    // More servers than requests never queue: as many servers as requests behave the same.
+    std::vector<double> freeAt(std::size_t(std::clamp(replicas, 1, n)), 0);
     std::deque<int> queue;
     int done = 0;
     while (done < n) {
