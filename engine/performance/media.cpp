@@ -136,16 +136,18 @@ MediaQueueResult simulateMediaQueue(const TrafficSpec &t, int replicas, int maxB
         for (; issued < first; ++issued)
             pending.push({0.0, issued});
     }
-    // More servers than requests never queue: as many servers as requests behave the same.
-    std::vector<double> freeAt(std::size_t(std::clamp(replicas, 1, n)), 0);
+    // The servers' free times, earliest first. More servers than requests never queue: as many
+    // servers as requests behave the same.
+    std::priority_queue<double, std::vector<double>, std::greater<>> freeAt;
+    for (int s = 0; s < std::clamp(replicas, 1, n); ++s)
+        freeAt.push(0.0);
     std::deque<int> queue;
     int done = 0;
     while (done < n) {
         // The server free first starts its next batch once it is free and a request has arrived;
         // it takes what has arrived by then (a queue filled by a server further on in time may
         // hold requests that arrive later still).
-        const auto server = std::min_element(freeAt.begin(), freeAt.end());
-        double start = *server;
+        double start = freeAt.top();
         if (!queue.empty())
             start = std::max(start, arrival[std::size_t(queue.front())]);
         else if (!pending.empty())
@@ -162,10 +164,17 @@ MediaQueueResult simulateMediaQueue(const TrafficSpec &t, int replicas, int maxB
         int waiting = 0;
         while (waiting < int(queue.size()) && arrival[std::size_t(queue[std::size_t(waiting)])] <= start)
             ++waiting;
-        const auto idle = std::count_if(freeAt.begin(), freeAt.end(), [&](double free) { return free <= start; });
-        const int b = std::min<int>(maxBatch, int((waiting + idle - 1) / std::max<long>(1, idle)));
+        int b = std::min(maxBatch, waiting);
+        if (b > 1) {
+            std::vector<double> servers;  // the heap's contents, to count the idle ones (batching briefs only)
+            for (auto copy = freeAt; !copy.empty() && copy.top() <= start; copy.pop())
+                servers.push_back(copy.top());
+            const int idle = std::max(1, int(servers.size()));
+            b = std::min(maxBatch, (waiting + idle - 1) / idle);
+        }
         if (b == 0)
             break;
+        freeAt.pop();
         const double end = start + batchSeconds[std::size_t(b - 1)];
         for (int i = 0; i < b; ++i) {
             const int id = queue.front();
@@ -175,7 +184,7 @@ MediaQueueResult simulateMediaQueue(const TrafficSpec &t, int replicas, int maxB
             if (t.mode == TrafficMode::ClosedLoop && issued < n)
                 pending.push({end, issued++});
         }
-        *server = end;
+        freeAt.push(end);
     }
     const int warm = std::min(n - 1, int(t.warmupFraction * n));
     std::vector<double> e2e;

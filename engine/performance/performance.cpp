@@ -179,6 +179,10 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
         TrafficSpec t = base;
         t.mode = TrafficMode::OpenLoop;
         t.ratePerS = rate;
+        // Several outputs' lifetimes of arrivals, the first left out (as the serving simulator's).
+        const double inFlight = rate * m.secondsPerOutput;
+        t.requests = int(std::clamp(6 * inFlight, double(base.requests), budget.preview ? 3000.0 : 20000.0));
+        t.warmupFraction = std::max(base.warmupFraction, std::min(0.5, inFlight / t.requests));
         if (bursts) {
             t.burstMultiplier = w.traffic.burstMultiplier;
             t.burstDurationS = w.traffic.burstDurationS;
@@ -193,20 +197,24 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
     const bool hasSlo = slo.e2eP99S || slo.e2eP95S;
     r.requestRatePerReplicaPerS = perReplica;
     if (hasSlo) {
-        // The highest Poisson rate one replica carries with its end-to-end percentiles in the SLO.
-        double lo = 0, hi = perReplica;
-        if (within(Distribution{m.secondsPerOutput, m.secondsPerOutput, m.secondsPerOutput, m.secondsPerOutput, false},
-                   slo.e2eP99S, slo.e2eP95S)) {
-            for (int i = 0; i < (budget.preview ? 8 : 14); ++i) {
+        // The highest Poisson rate `servers` replicas carry with the end-to-end percentiles in the
+        // SLO (none when one output alone takes longer than the target).
+        const bool reachable = within(Distribution{m.secondsPerOutput, m.secondsPerOutput, m.secondsPerOutput,
+                                                   m.secondsPerOutput, false},
+                                      slo.e2eP99S, slo.e2eP95S);
+        const auto highestRate = [&](int servers) {
+            double lo = 0, hi = servers * perReplica;
+            for (int i = 0; reachable && i < (budget.preview ? 8 : 14); ++i) {
                 const double mid = (lo + hi) / 2;
-                if (within(openLoop(mid, 1, false).e2e, slo.e2eP99S, slo.e2eP95S))
-                    lo = mid;
-                else
-                    hi = mid;
+                (within(openLoop(mid, servers, false).e2e, slo.e2eP99S, slo.e2eP95S) ? lo : hi) = mid;
             }
-        }
+            return lo;
+        };
+        // One replica's rate sizes the deployment (a lower bound: more replicas on one queue carry
+        // more each, which the replica count for the peak below checks); the candidate's own is the figure.
+        const double lo = highestRate(1);
         r.requestRatePerReplicaPerS = lo;
-        r.maxRequestRateWithinSloPerS = lo * replicas;
+        r.maxRequestRateWithinSloPerS = replicas == 1 ? lo : highestRate(replicas);
         if (lo <= 0)
             r.warnings.push_back({"media-slo-unreachable",
                                   fmt::format("one output alone takes {:.1f} s on a replica, beyond the end-to-end target",
@@ -250,7 +258,8 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
         int replicasNeeded = int(std::ceil(peak / r.requestRatePerReplicaPerS - 1e-9));
         // Replicas drawing on one queue carry more each than one alone: the fewest that meet the
         // targets at the peak, simulated (from the fewest that are not overloaded).
-        if (hasSlo && !budget.preview && replicasNeeded <= limits::kReplicas) {
+        if (hasSlo && !budget.preview) {
+            replicasNeeded = std::min(replicasNeeded, int(limits::kReplicas));
             int fewest = int(std::floor(peak / perReplica)) + 1;
             while (fewest < replicasNeeded) {
                 const int mid = (fewest + replicasNeeded) / 2;
