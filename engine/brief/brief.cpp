@@ -304,7 +304,8 @@ struct BriefParser
             m.frames = int(*frames);
             if ((m.frames - 1) % spec->vae.temporalFactor != 0)
                 f.fail("frames", "must be 1 more than a multiple of " + std::to_string(spec->vae.temporalFactor) + " for "
-                                     + spec->name + " (its VAE compresses frames in fours after the first), not "
+                                     + spec->name + " (its VAE makes one latent frame of every "
+                                     + std::to_string(spec->vae.temporalFactor) + " after the first), not "
                                      + std::to_string(m.frames));
         } else {
             m.frames = spec->defaultFrames;
