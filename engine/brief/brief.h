@@ -101,6 +101,14 @@ struct MediaSpec
 
     // Denoiser passes a step: two under classifier-free guidance, one for distilled models.
     int passesPerStep() const { return guidance && !model.guidanceDistilled ? 2 : 1; }
+    // One output's work at this size (catalog/mediamodel.h).
+    MediaWork work() const { return mediaWork(model, width, height, frames, steps, passesPerStep()); }
+    // The denoiser's weights at `weights`, and the whole pipeline's (text encoders and VAE in bf16).
+    double denoiserBytes(Precision weights) const { return model.denoiserParameters * weightBitsPerParameter(weights) / 8; }
+    double pipelineBytes(Precision weights) const
+    {
+        return denoiserBytes(weights) + (model.textEncoderParameters + model.vae.parameters) * 2;
+    }
 };
 
 struct Workload

@@ -340,9 +340,7 @@ std::string coldStartWords(const Brief &brief, const CostOption &o)
 double modelWeightsGb(const Brief &brief)
 {
     if (const auto &media = brief.workload.media)
-        return (media->model.denoiserParameters * weightBitsPerParameter(brief.workload.weightsPrecision) / 8
-                + (media->model.textEncoderParameters + media->model.vae.parameters) * 2)
-            / 1e9;
+        return media->pipelineBytes(brief.workload.weightsPrecision) / 1e9;
     return countParameters(brief.workload.model).total() *
            weightBitsPerParameter(brief.workload.weightsPrecision, brief.assumptions.flag(Assumption::Nf4DoubleQuant)) / 8 / 1e9;
 }

@@ -15,13 +15,12 @@ MediaMemory mediaMemory(const Brief &brief, const Candidate &cand, int batch)
     const Workload &wl = brief.workload;
     const MediaSpec &media = *wl.media;
     const Assumptions &a = brief.assumptions;
-    const MediaWork work = mediaWork(media.model, media.width, media.height, media.frames, media.steps, media.passesPerStep());
+    const MediaWork work = media.work();
     const double act = a.value(Assumption::ActivationBytes);
     MediaMemory m;
     // Every GPU of a replica holds the whole pipeline (sequence parallelism splits the tokens,
     // not the weights); text encoders and VAE stay in bf16.
-    m.weights = media.model.denoiserParameters * weightBitsPerParameter(wl.weightsPrecision) / 8
-        + (media.model.textEncoderParameters + media.model.vae.parameters) * 2;
+    m.weights = media.pipelineBytes(wl.weightsPrecision);
     const double denoise = double(batch) * work.passesPerStep * work.pass.peakElements * act / cand.gpusPerReplica();
     m.activations = std::max(denoise, work.vaePeakElements * act);
     m.runtime = a.value(Assumption::RuntimeOverheadBytes);

@@ -23,13 +23,13 @@ MediaTimes mediaBatchTime(const Brief &brief, const Candidate &cand, const GpuSp
                           int batch)
 {
     const MediaSpec &media = *brief.workload.media;
-    const MediaWork w = mediaWork(media.model, media.width, media.height, media.frames, media.steps, media.passesPerStep());
+    const MediaWork w = media.work();
     const double peak = mediaPeakFlops(gpu, brief.workload.weightsPrecision);
     // The denoiser's passes split over the replica's GPUs; text encoders and the VAE run on one.
     const double oneGpu = peak * table.value("media_dense_share");
     const double dense = oneGpu * cand.gpusPerReplica();
     const double attention = peak * table.value("media_attention_share") * cand.gpusPerReplica();
-    const double weightBytes = media.model.denoiserParameters * weightBitsPerParameter(brief.workload.weightsPrecision) / 8;
+    const double weightBytes = media.denoiserBytes(brief.workload.weightsPrecision);
     const double stream = gpu.memoryBandwidthBytesPerS * table.value(table.memoryKey(gpu));
     MediaTimes t;
     const double b = batch;
@@ -49,7 +49,7 @@ std::optional<MediaPerformance> mediaPerformance(const Brief &brief, const Candi
         return std::nullopt;
     const MediaSpec &media = *brief.workload.media;
     MediaPerformance p;
-    p.work = mediaWork(media.model, media.width, media.height, media.frames, media.steps, media.passesPerStep());
+    p.work = media.work();
     p.denseShare = table.value("media_dense_share");
     p.attentionShare = table.value("media_attention_share");
     p.single = mediaBatchTime(brief, cand, gpu, table, 1);
