@@ -138,7 +138,8 @@ double goodput(const SimResult &s, const Slo &slo)
 }
 
 // Media generation: the pipeline's batch times, and its outputs through a batching queue at the
-// brief's traffic; the rate one replica carries within an end-to-end SLO by bisection.
+// brief's traffic; the highest rate within an end-to-end SLO by bisection (on one replica, which
+// sizes the deployment, and on the candidate's), and the replicas the peak needs on one queue.
 PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, const GpuSpec &gpu, const FitResult &fit,
                                     const SimulationBudget &budget, const EfficiencyTable &table)
 {
