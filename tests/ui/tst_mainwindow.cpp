@@ -2396,6 +2396,7 @@ void TestMainWindow::screenshots()
             views.push_back({QStringLiteral("9-media-fit"), [&] { page(int(W::Tab::Fit)); }});
             views.push_back({QStringLiteral("9-media-brief"), [&] { page(int(W::Tab::Brief)); }});
             views.push_back({QStringLiteral("9-media-candidates"), [&] { page(int(W::Tab::Candidates)); }});
+            views.push_back({QStringLiteral("9-media-compare"), [&] { page(int(W::Tab::Compare)); }});
             // WB_SCREENSHOT_ONLY=evidence: only the views whose name holds it (the others still run,
             // unsaved, for the state they leave).
             const QString only = qEnvironmentVariable("WB_SCREENSHOT_ONLY");

@@ -121,7 +121,7 @@ void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &cand
                              .arg(candidate.gpus)
                              .arg(QString::fromStdString(catalog.gpu(candidate.gpu) ? catalog.gpu(candidate.gpu)->name : candidate.gpu))
                              .arg(candidate.tensorParallel);
-    chart->setTitle((media ? Text::tr("Memory headroom, %1 (the brief: %2 px, batch %3)")
+    chart->setTitle((media ? Text::tr("Memory headroom, %1 (brief: %2 px, batch %3)")
                            : Text::tr("Memory headroom, %1 (the brief: %2 tokens × %3 sequences; blue fits, orange does not)"))
                         .arg(name)
                         .arg(grid.briefContext)
