@@ -28,6 +28,10 @@ struct SimConfig
     // (vLLM, SGLang) admission needs the prompt's blocks plus a 1% watermark, and decodes that
     // run out preempt the newest request.
     bool reserveFullContext = false;
+    // Run every step through the general scheduler, one request at a time, instead of advancing
+    // decode-only steps in O(1) (Simulation::fastStep). The results are the same; this exists so
+    // that a test can show it.
+    bool stepByStep = false;
 };
 
 struct LengthSpec
@@ -73,6 +77,7 @@ struct SimResult
     long long preemptions = 0;
     double meanBatchSequences = 0; // per step, averaged over steps
     long long steps = 0;
+    long long fastSteps = 0;       // of them, decode-only steps advanced in O(1) (SimConfig::stepByStep)
     bool stopped = false;          // the caller asked to stop before the run finished
     // Set when more replicas were asked for than are simulated one by one (core/limits.h): the
     // count asked for. A representative set ran at the same load per replica; the throughputs

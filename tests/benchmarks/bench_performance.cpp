@@ -56,11 +56,14 @@ void simulateTenThousand(benchmark::State &state, wb::TrafficMode mode)
     traffic.requests = 10000;
     traffic.input.mean = 1000;
     traffic.output.mean = 300;
+    wb::SimResult r;
     for (auto _ : state) {
-        wb::SimResult r = wb::simulate(*model, config, traffic);
+        r = wb::simulate(*model, config, traffic);
         benchmark::DoNotOptimize(r.outputTokensPerS);
     }
     state.counters["requests_per_s"] = benchmark::Counter(10000.0 * state.iterations(), benchmark::Counter::kIsRate);
+    state.counters["steps"] = double(r.steps);
+    state.counters["fast_steps"] = double(r.fastSteps);
 }
 BENCHMARK_CAPTURE(simulateTenThousand, offline, wb::TrafficMode::Offline)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(simulateTenThousand, open_loop, wb::TrafficMode::OpenLoop)->Unit(benchmark::kMillisecond);

@@ -75,6 +75,8 @@ private slots:
     void moreReplicasNeverLowerThroughput();
     void fasterGpuNeverSlower();
     void deterministic();
+    void fastStepsMatchStepByStep_data();
+    void fastStepsMatchStepByStep();
     void stopsWhenAsked();
     void unrunnableIsNullWithWarning_data();
     void unrunnableIsNullWithWarning();
@@ -259,6 +261,94 @@ void TestPerformance::deterministic()
     QCOMPARE(a.e2es, b.e2es);
     s.traffic.seed = 2;
     QVERIFY(simulate(*s.model, s.config, s.traffic).e2es != a.e2es);
+}
+
+// Decode-only steps between events are advanced in O(1) from a summary of the running requests
+// (simulator.cpp, fastStep); the general scheduler run one step at a time must give the same run
+// on every kind of load: offline, open and closed loop, bursts, spread lengths, a KV cache small
+// enough to preempt, TensorRT-LLM's reservation, a sliding window, odd block sizes, pipeline
+// stages and several replicas. Every request's TTFT, TPOT and E2E, the step and preemption
+// counts and the throughputs must be identical; the ITL histogram's percentiles too (its mean
+// sums the same gaps in another order).
+void TestPerformance::fastStepsMatchStepByStep_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<double>("kvTokens");     // 0: the fit's
+    QTest::addColumn<bool>("reserve");
+    QTest::addColumn<int>("window");          // 0: none
+    QTest::addColumn<int>("block");
+    QTest::addColumn<QString>("candidate");
+    const QString tp2 = QString::fromStdString(k70bOnH100);
+    const QString pp2 = R"({"gpu": "h100-sxm-80gb", "gpus": 4, "tensor_parallel": 2, "pipeline_parallel": 2, "serving_stack": "vllm"})";
+    const QString two = R"({"gpu": "h100-sxm-80gb", "gpus": 4, "tensor_parallel": 2, "serving_stack": "vllm"})";
+    QTest::newRow("offline") << "offline" << 0.0 << false << 0 << 16 << tp2;
+    QTest::newRow("open loop") << "open" << 0.0 << false << 0 << 16 << tp2;
+    QTest::newRow("open loop, bursts") << "bursts" << 0.0 << false << 0 << 16 << two;
+    QTest::newRow("closed loop") << "closed" << 0.0 << false << 0 << 16 << tp2;
+    QTest::newRow("preempting") << "offline" << 40000.0 << false << 0 << 16 << tp2;
+    QTest::newRow("preempting, open loop") << "open" << 30000.0 << false << 0 << 16 << tp2;
+    QTest::newRow("reserved") << "offline" << 40000.0 << true << 0 << 16 << tp2;
+    QTest::newRow("sliding window") << "open" << 0.0 << false << 700 << 16 << tp2;
+    QTest::newRow("block of 1") << "closed" << 20000.0 << false << 0 << 1 << tp2;
+    QTest::newRow("block of 48") << "offline" << 50000.0 << false << 900 << 48 << tp2;
+    QTest::newRow("pipeline") << "open" << 0.0 << false << 0 << 16 << pp2;
+}
+
+void TestPerformance::fastStepsMatchStepByStep()
+{
+    QFETCH(QString, mode);
+    QFETCH(double, kvTokens);
+    QFETCH(bool, reserve);
+    QFETCH(int, window);
+    QFETCH(int, block);
+    QFETCH(QString, candidate);
+    Setup s = setup(briefJson("llama-3.1-70b", "fp8", R"({"mode": "offline"})", candidate.toStdString()), 2000);
+    s.traffic.input.p95 = 2500;
+    s.traffic.output.p95 = 600;
+    s.traffic.seed = 7;
+    if (mode == "offline") {
+        s.traffic.mode = TrafficMode::Offline;
+    } else if (mode == "closed") {
+        s.traffic.mode = TrafficMode::ClosedLoop;
+        s.traffic.concurrency = 48;
+    } else {
+        s.traffic.mode = TrafficMode::OpenLoop;
+        s.traffic.ratePerS = 0.6 * offlineRate(s);
+        s.traffic.burstiness = 0.7;
+        if (mode == "bursts") {
+            s.traffic.burstMultiplier = 3;
+            s.traffic.burstDurationS = 5;
+            s.traffic.burstPeriodS = 30;
+        }
+    }
+    if (kvTokens > 0)
+        s.config.kvCapacityTokens = kvTokens;
+    s.config.reserveFullContext = reserve;
+    if (window > 0)
+        s.config.slidingWindow = window;
+    s.config.kvBlockTokens = block;
+    const SimResult fast = simulate(*s.model, s.config, s.traffic);
+    s.config.stepByStep = true;
+    const SimResult slow = simulate(*s.model, s.config, s.traffic);
+    QVERIFY(fast.completed > 1000);
+    QCOMPARE(slow.fastSteps, 0LL);
+    QVERIFY2(fast.fastSteps > fast.steps / 4, qPrintable(QStringLiteral("%1 of %2 steps fast").arg(fast.fastSteps).arg(fast.steps)));
+    QCOMPARE(fast.ttfts, slow.ttfts);
+    QCOMPARE(fast.e2es, slow.e2es);
+    QCOMPARE(fast.tpots.size(), slow.tpots.size());
+    for (std::size_t i = 0; i < fast.tpots.size(); ++i)
+        QVERIFY(fast.tpots[i] == slow.tpots[i] || (std::isnan(fast.tpots[i]) && std::isnan(slow.tpots[i])));
+    QCOMPARE(fast.steps, slow.steps);
+    QCOMPARE(fast.preemptions, slow.preemptions);
+    QCOMPARE(fast.rejected, slow.rejected);
+    QCOMPARE(fast.outputTokensPerS, slow.outputTokensPerS);
+    QCOMPARE(fast.meanBatchSequences, slow.meanBatchSequences);
+    QCOMPARE(fast.itl.p50, slow.itl.p50);
+    QCOMPARE(fast.itl.p95, slow.itl.p95);
+    QCOMPARE(fast.itl.p99, slow.itl.p99);
+    QVERIFY(std::fabs(fast.itl.mean - slow.itl.mean) <= 1e-9 * slow.itl.mean);
+    if (kvTokens > 0 && !reserve)
+        QVERIFY2(fast.preemptions > 0, "the small cache was meant to preempt");
 }
 
 // A stop requested through the token ends a simulation at its next check (every 256 events) and
