@@ -1,13 +1,12 @@
 #include "evaluate/evaluate.h"
 
 #include "brief/completeness.h"
+#include "core/threadpool.h"
 #include "core/version.h"
 
 #include <fmt/format.h>
 
-#include <atomic>
 #include <mutex>
-#include <thread>
 
 namespace wb {
 
@@ -48,8 +47,8 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     for (std::size_t i = 0; i < brief.candidates.size(); ++i)
         results.results[i].candidate = brief.candidates[i];
     const std::string today = options.today.empty() ? todayIso() : options.today;
-    // Candidates are independent and each costs tens of simulations, so they run on all cores.
-    std::atomic<std::size_t> next{0};
+    // Candidates are independent and each costs tens of simulations: they run on the process's
+    // thread pool.
     std::mutex errorMutex;
     const auto evaluateCandidate = [&](CandidateResult &r) {
         const Candidate &c = r.candidate;
@@ -95,29 +94,20 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
                                                            sized->candidate.pipelineParallel)});
         r.resized = std::move(sized);
     };
-    const auto work = [&] {
-        for (std::size_t i = next++; i < brief.candidates.size() && !options.stop.stop_requested(); i = next++) {
-            // No exception may leave a worker thread (that would end the program): a failure
-            // of the engine on one candidate is reported on it and on the results.
-            try {
-                evaluateOne(i);
-            } catch (const std::exception &e) {
-                const std::string message = "the engine failed on this candidate: " + std::string(e.what());
-                results.results[i].warnings.push_back({"engine-error", message});
-                const std::lock_guard lock(errorMutex);
-                if (!results.engineError)
-                    results.engineError = candidateLabel(brief.candidates[i]) + ": " + message;
-            }
+    // No exception may leave a worker thread: a failure of the engine on one candidate is
+    // reported on it and on the results.
+    const auto evaluateIndex = [&](std::size_t i) {
+        try {
+            evaluateOne(i);
+        } catch (const std::exception &e) {
+            const std::string message = "the engine failed on this candidate: " + std::string(e.what());
+            results.results[i].warnings.push_back({"engine-error", message});
+            const std::lock_guard lock(errorMutex);
+            if (!results.engineError)
+                results.engineError = candidateLabel(brief.candidates[i]) + ": " + message;
         }
     };
-    const std::size_t threads = std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()),
-                                                      brief.candidates.size());
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t)
-        pool.emplace_back(work);
-    work();
-    for (std::thread &t : pool)
-        t.join();
+    parallelFor(brief.candidates.size(), evaluateIndex, options.stop);
     results.performanceEvaluated = options.performance;
     results.efficiencyFactors = (options.efficiency ? *options.efficiency : catalog.efficiency()).factors();
     results.preview = options.performance && options.preview;
