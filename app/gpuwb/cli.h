@@ -53,6 +53,8 @@ int evidenceCommand(const QCommandLineParser &parser, const QStringList &args, c
 int checklistCommand(const QStringList &args, const QString &vendor, const QString &format, const QString &outPath);
 int recordCommand(const QCommandLineParser &parser, const QStringList &args, const wb::Catalog &catalog);
 int reportCommand(const QCommandLineParser &parser, const QStringList &args, const wb::Catalog &catalog);
+// gpuwb search (searchcommand.cpp): the layout search over the brief's GPUs, --gpus or --all.
+int searchCommand(const QCommandLineParser &parser, const QStringList &args, const wb::Catalog &catalog);
 int projectCommand(const QStringList &args, const QString &scenario, const QString &outPath, const wb::Catalog &catalog);
 
 } // namespace gpuwb

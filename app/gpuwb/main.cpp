@@ -52,6 +52,9 @@ int main(int argc, char *argv[])
         "Commands:\n"
         "  catalog gpus|models|media  list the catalog (--format table|json)\n"
         "  evaluate BRIEF.json     evaluate a brief (--format table|json|csv, --out FILE)\n"
+        "  search BRIEF.json|PROJECT.gpuwb  the cheapest layouts within the SLO: every TP/PP size, acceptable\n"
+        "                          precision and serving stack of the brief's GPUs (--gpus id,... or --all),\n"
+        "                          at most --max-gpus per deployment (64); --format table|json|csv\n"
         "  evaluate PROJECT.gpuwb  evaluate a scenario of a project (--scenario NAME; the first by default)\n"
         "  export BRIEF.json|PROJECT.gpuwb  the figures as a workbook (--format xlsx --out FILE: normalization\n"
         "                          table, cost lines, fit, performance, assumptions, a project's checklist)\n"
@@ -104,7 +107,8 @@ int main(int argc, char *argv[])
                                              QStringLiteral("n"));
     parser.addOptions({formatOption, outOption, catalogOption, scenarioOption, vendorOption, candidateOption});
     // Evidence import: what a results file may not say.
-    for (const auto &[name, what] : {std::pair{"gpu", "GPU catalog id of the run"}, {"gpus", "GPUs the run used"},
+    for (const auto &[name, what] : {std::pair{"gpu", "GPU catalog id of the run"}, {"gpus", "GPUs the run used (evidence import); GPU ids to search, comma-separated (search)"},
+                                     {"max-gpus", "GPUs a searched deployment may use (search; 64)"},
                                      {"tensor-parallel", "tensor-parallel size of the run"},
                                      {"stack", "serving stack of the run"}, {"rate", "requests/s the run offered"},
                                      {"concurrency", "concurrent requests of the run"},
@@ -115,6 +119,7 @@ int main(int argc, char *argv[])
                                      {"date", "date of the decision (YYYY-MM-DD)"}, {"record", "a decision record's id"},
                                      {"page", "page size of a report: a4 or letter"}})
         parser.addOption(QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(what), QStringLiteral("value")));
+    parser.addOption(QCommandLineOption(QStringLiteral("all"), QStringLiteral("Search every GPU of the catalog (search).")));
     parser.addOption(QCommandLineOption(QStringLiteral("api"), QStringLiteral("The model API is the option chosen.")));
     parser.addOption(QCommandLineOption(QStringLiteral("hybrid"), QStringLiteral("The candidate's hybrid with the API is chosen.")));
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("catalog or evaluate"));
@@ -172,6 +177,8 @@ int main(int argc, char *argv[])
 
     if (command == QLatin1String("report"))
         return reportCommand(parser, args, *catalog);
+    if (command == QLatin1String("search"))
+        return searchCommand(parser, args, *catalog);
 
     if (command == QLatin1String("catalog")) {
         const QString what = args.at(1);

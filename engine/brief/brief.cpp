@@ -266,8 +266,20 @@ struct BriefParser
 
         if (!media && w.has("media"))
             w.fail("media", "applies to media-generation briefs only");
+        if (w.has("acceptable_precisions")) {
+            const Json &list = w.array("acceptable_precisions");
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const auto p = list[i].is_string() ? enumFromString<Precision>(list[i].get<std::string>()) : std::nullopt;
+                if (!p)
+                    w.fail("acceptable_precisions", "item " + std::to_string(i) + " is not a precision; expected "
+                                                        + enumChoices<Precision>());
+                if (std::find(wl.acceptablePrecisions.begin(), wl.acceptablePrecisions.end(), *p) == wl.acceptablePrecisions.end())
+                    wl.acceptablePrecisions.push_back(*p);
+            }
+        }
         noteUnknown(w, {"kind", "model", "weights_precision", "kv_cache_precision", "input_tokens", "output_tokens",
-                        "input_tokens_p95", "output_tokens_p95", "traffic", "slo", "acceptance", "training", "media"});
+                        "input_tokens_p95", "output_tokens_p95", "traffic", "slo", "acceptance", "training", "media",
+                        "acceptable_precisions"});
     }
 
     void parseCandidates(const Fields &top)
@@ -316,6 +328,10 @@ struct BriefParser
             if (cand.gpus % cand.gpusPerReplica() != 0)
                 c.fail("gpus", std::to_string(cand.gpus) + " GPUs cannot be split into " + (trains ? "data-parallel ranks" : "replicas")
                                    + " of " + layout + " = " + std::to_string(cand.gpusPerReplica()) + " GPUs");
+            cand.weightsPrecision = c.optEnum<Precision>("weights_precision");
+            if (cand.weightsPrecision && (isTraining(brief.workload.kind) || isAdapter(brief.workload.kind)))
+                c.fail("weights_precision", "applies to inference and media candidates; a training brief sets the "
+                                            "precision in workload.weights_precision");
             if (auto n = c.optObject("network")) {
                 NetworkSpec net;
                 net.kind = n->string("kind");
@@ -327,7 +343,7 @@ struct BriefParser
                 cand.network = net;
             }
             noteUnknown(c, {"gpu", "gpus", "tensor_parallel", "pipeline_parallel", "context_parallel", "virtual_pipeline",
-                            "serving_stack", "network"});
+                            "serving_stack", "network", "weights_precision"});
             brief.candidates.push_back(cand);
         }
     }
@@ -448,7 +464,17 @@ std::string candidateLabel(const Candidate &c)
         label += " PP" + std::to_string(c.pipelineParallel);
     if (c.contextParallel > 1)
         label += " CP" + std::to_string(c.contextParallel);
+    if (c.weightsPrecision)
+        label += " " + std::string(enumName(*c.weightsPrecision));
     return label;
+}
+
+Brief briefFor(const Brief &brief, const Candidate &candidate)
+{
+    Brief b = brief;
+    if (candidate.weightsPrecision)
+        b.workload.weightsPrecision = *candidate.weightsPrecision;
+    return b;
 }
 
 std::string candidateJson(const Candidate &c)
@@ -463,6 +489,8 @@ std::string candidateJson(const Candidate &c)
         j["context_parallel"] = c.contextParallel;
     if (c.virtualPipeline > 1)
         j["virtual_pipeline"] = c.virtualPipeline;
+    if (c.weightsPrecision)
+        j["weights_precision"] = enumName(*c.weightsPrecision);
     if (c.network)
         j["network"] = {{"kind", c.network->kind}, {"bytes_per_s_per_gpu", c.network->bytesPerSPerGpu}};
     return j.dump();

@@ -118,6 +118,9 @@ struct Workload
     bool modelFromCatalog = true;
     Precision weightsPrecision = Precision::Bf16;
     Precision kvCachePrecision = Precision::Bf16;
+    // The weight precisions the layout search may try (workload.acceptable_precisions): those
+    // whose quality the brief accepts. Empty: weightsPrecision only.
+    std::vector<Precision> acceptablePrecisions;
     double inputTokens = 0;
     double outputTokens = 0;
     std::optional<double> inputTokensP95;
@@ -184,6 +187,9 @@ struct Candidate
     int virtualPipeline = 1;   // training only: interleaved pipeline stages per GPU
     ServingStack servingStack = ServingStack::Generic;
     std::optional<NetworkSpec> network;  // absent: scale_out_bandwidth_bytes_per_s
+    // Inference and media: this candidate's weights at another precision than the workload's
+    // (candidates[].weights_precision), as a layout search's FP8 layout beside a BF16 one.
+    std::optional<Precision> weightsPrecision;
 
     // GPUs of one model replica (inference) or one data-parallel rank (training).
     int gpusPerReplica() const { return tensorParallel * pipelineParallel * contextParallel; }
@@ -200,6 +206,9 @@ struct Brief
     std::vector<Warning> warnings;  // about the brief itself (unknown fields, ...)
     std::string file;               // where it was read from, for messages
 };
+
+// The brief as one candidate sees it: its weights_precision, when it has one, in the workload.
+Brief briefFor(const Brief &brief, const Candidate &candidate);
 
 // Parses a brief. Unknown GPU or model ids, out-of-range numbers, wrong types and missing
 // required fields are errors naming fileName and the field's JSON pointer.

@@ -30,6 +30,38 @@ const Warning *whyNotCosted(const CandidateResult &result)
     return nullptr;
 }
 
+CandidateResult evaluateCandidate(const Brief &brief, const Candidate &c, const Catalog &catalog,
+                                  const EvaluateOptions &options, const std::string &today)
+{
+    CandidateResult r;
+    r.candidate = c;
+    // A candidate with its own weight precision is evaluated on the brief as it sees it.
+    std::optional<Brief> own;
+    if (c.weightsPrecision)
+        own = briefFor(brief, c);
+    const Brief &b = own ? *own : brief;
+    const GpuSpec *gpu = catalog.gpu(c.gpu);
+    r.gpuName = gpu ? gpu->name : c.gpu;
+    r.fit = fitCandidate(b, c, catalog);
+    r.warnings = r.fit.warnings;
+    const EfficiencyTable *table = options.efficiency ? options.efficiency : &catalog.efficiency();
+    for (const CandidateEfficiency &e : options.candidateEfficiency)
+        if (e.table && e.gpu == c.gpu && e.stack == c.servingStack) {
+            table = e.table;
+            r.provenance = e.provenance;
+            r.calibrationRuns = e.runs;
+            r.warnings.insert(r.warnings.end(), e.warnings.begin(), e.warnings.end());
+        }
+    if (gpu && options.performance) {
+        r.performance = evaluatePerformance(b, c, *gpu, r.fit, options.stop,
+                                            options.preview ? SimulationBudget::quick() : SimulationBudget::full(), *table);
+        r.warnings.insert(r.warnings.end(), r.performance.warnings.begin(), r.performance.warnings.end());
+        r.cost = costCandidate(b, c, *gpu, r.fit, r.performance, catalog, today);
+        r.warnings.insert(r.warnings.end(), r.cost.warnings.begin(), r.cost.warnings.end());
+    }
+    return r;
+}
+
 Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptions &options)
 {
     Results results;
@@ -50,42 +82,18 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     // Candidates are independent and each costs tens of simulations: they run on the process's
     // thread pool.
     std::mutex errorMutex;
-    const auto evaluateCandidate = [&](CandidateResult &r) {
-        const Candidate &c = r.candidate;
-        const GpuSpec *gpu = catalog.gpu(c.gpu);
-        r.gpuName = gpu ? gpu->name : c.gpu;
-        r.fit = fitCandidate(brief, c, catalog);
-        r.warnings = r.fit.warnings;
-        const EfficiencyTable *table = options.efficiency ? options.efficiency : &catalog.efficiency();
-        for (const CandidateEfficiency &e : options.candidateEfficiency)
-            if (e.table && e.gpu == c.gpu && e.stack == c.servingStack) {
-                table = e.table;
-                r.provenance = e.provenance;
-                r.calibrationRuns = e.runs;
-                r.warnings.insert(r.warnings.end(), e.warnings.begin(), e.warnings.end());
-            }
-        if (gpu && options.performance) {
-            r.performance = evaluatePerformance(brief, c, *gpu, r.fit, options.stop,
-                                                options.preview ? SimulationBudget::quick() : SimulationBudget::full(),
-                                                *table);
-            r.warnings.insert(r.warnings.end(), r.performance.warnings.begin(), r.performance.warnings.end());
-            r.cost = costCandidate(brief, c, *gpu, r.fit, r.performance, catalog, today);
-            r.warnings.insert(r.warnings.end(), r.cost.warnings.begin(), r.cost.warnings.end());
-        }
-    };
     const auto evaluateOne = [&](std::size_t i) {
         CandidateResult &r = results.results[i];
-        evaluateCandidate(r);
+        r = evaluateCandidate(brief, brief.candidates[i], catalog, options, today);
         if (r.fit.fits || !r.fit.resize)
             return;
-        auto sized = std::make_shared<CandidateResult>();
-        sized->candidate = r.candidate;
-        sized->candidate.tensorParallel = r.fit.resize->tensorParallel;
-        sized->candidate.pipelineParallel = r.fit.resize->pipelineParallel;
-        sized->candidate.gpus = r.fit.resize->gpus();
-        if (sized->candidate.pipelineParallel == 1)
-            sized->candidate.virtualPipeline = 1;
-        evaluateCandidate(*sized);
+        Candidate resized = r.candidate;
+        resized.tensorParallel = r.fit.resize->tensorParallel;
+        resized.pipelineParallel = r.fit.resize->pipelineParallel;
+        resized.gpus = r.fit.resize->gpus();
+        if (resized.pipelineParallel == 1)
+            resized.virtualPipeline = 1;
+        auto sized = std::make_shared<CandidateResult>(evaluateCandidate(brief, resized, catalog, options, today));
         if (!sized->fit.fits)
             return;
         r.warnings.push_back({"resized", r.fit.resizeReason

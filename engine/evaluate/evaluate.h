@@ -111,6 +111,10 @@ struct EvaluateOptions
     std::vector<CandidateEfficiency> candidateEfficiency;  // overrides it for matching candidates
 };
 
+// One candidate as entered (no resize): fit, performance and cost. `today` as EvaluateOptions'.
+CandidateResult evaluateCandidate(const Brief &brief, const Candidate &candidate, const Catalog &catalog,
+                                  const EvaluateOptions &options, const std::string &today);
+
 // Every candidate of the brief, on all cores. A cancelled evaluation returns what it has, with
 // Results::cancelled set; its figures must not be shown as final.
 Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptions &options = {});

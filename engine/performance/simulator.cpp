@@ -114,6 +114,11 @@ struct Replica
     double stepStart = 0;
     double lastFastEnd = 0;
     long decoding = 0;           // requests in the summary
+    // Running requests still prefilling, outside the summary: always the last ones of `running`
+    // (a request is admitted at the back), so the decodes come first in a step as in the
+    // general scheduler's pass.
+    long prefilling = 0;
+    long admitted = 0;           // requests the step under way admitted
     long uncapped = 0;           // of them, those whose KV read is below the sliding window
     double uncappedKv = 0;       // their KV tokens, less the steps before each joined
     long capSlack = 0;           // steps before the first of them reaches the window
@@ -337,12 +342,13 @@ private:
         for (int id : r.running)
             catchUp(r, m_requests[id]);
         r.fastSteps = 0;
+        r.prefilling = 0;
         r.uniform = false;
     }
 
     // q, decoding with its latest token out at this step's end, joins the summary: its figures
     // are kept as they would be had it been there since the summary was taken (fastSteps ago).
-    bool join(Replica &r, Request &q, int id)
+    bool join(Replica &r, Request &q, int id, bool heap = true)
     {
         const long base = r.fastSteps;
         const long offset = q.blocks * m_blockTokens - q.kvTokens;
@@ -359,7 +365,8 @@ private:
         if (!m_config.reserveFullContext)
             ++r.blockPhase[std::size_t((offset + base) % m_blockTokens)];
         r.finishing.emplace_back(long(q.output - q.generated) + base, id);
-        std::push_heap(r.finishing.begin(), r.finishing.end(), std::greater<>());
+        if (heap)
+            std::push_heap(r.finishing.begin(), r.finishing.end(), std::greater<>());
         return true;
     }
 
@@ -388,15 +395,21 @@ private:
         r.capSlack = std::numeric_limits<long>::max();
         r.blockPhase.assign(std::size_t(m_blockTokens), 0);
         r.finishing.clear();
+        r.prefilling = 0;
         for (int id : r.running) {
             Request &q = m_requests[id];
-            if (q.prefilled < q.prefillTarget || q.lastToken != now || q.generated == 0 || !join(r, q, id)) {
+            if (q.prefilled < q.prefillTarget) {
+                ++r.prefilling;
+                continue;
+            }
+            if (r.prefilling > 0 || q.lastToken != now || q.generated == 0 || !join(r, q, id, false)) {
                 for (int other : r.running)
                     m_requests[other].fastBase = -1;
                 r.uniform = false;
                 return;
             }
         }
+        std::make_heap(r.finishing.begin(), r.finishing.end(), std::greater<>());
     }
 
     void startStep(int index, double now)
@@ -409,11 +422,15 @@ private:
         r.stepFast = fastDecodes(r, batch);
         if (r.stepFast) {
             budget -= r.decoding;
+            for (std::size_t i = r.running.size() - std::size_t(r.prefilling); i < r.running.size() && budget > 0; ++i)
+                schedulePrefillChunk(r, batch, r.running[i], budget);
         } else {
             catchUpAll(r);
             scheduleRunning(r, batch, budget);
         }
+        const std::size_t before = r.running.size();
         admit(r, batch, budget);
+        r.admitted = long(r.running.size() - before);
 
         batch.sequences = int(r.stepDecodes.size() + r.stepPrefills.size()) + (r.stepFast ? int(r.decoding) : 0);
         if (batch.sequences == 0) {
@@ -438,13 +455,7 @@ private:
             const int id = r.running[i];
             Request &q = m_requests[id];
             if (q.prefilled < q.prefillTarget) {
-                long chunk = std::min<long>(q.prefillTarget - q.prefilled, budget);
-                const long room = (q.blocks + r.freeBlocks) * m_blockTokens - q.kvTokens;
-                chunk = std::min(chunk, room);
-                if (chunk <= 0)
-                    continue;
-                schedulePrefill(r, batch, id, int(chunk));
-                budget -= chunk;
+                schedulePrefillChunk(r, batch, id, budget);
                 continue;
             }
             // Decode: the newest token's KV entry needs a slot.
@@ -469,6 +480,19 @@ private:
             batch.kvTokensRead += kvRead(q.kvTokens + 1);
             budget -= 1;
         }
+    }
+
+    // The next chunk of a running request's prefill, as far as the budget and the free blocks go.
+    void schedulePrefillChunk(Replica &r, StepBatch &batch, int id, long &budget)
+    {
+        const Request &q = m_requests[id];
+        long chunk = std::min<long>(q.prefillTarget - q.prefilled, budget);
+        const long room = (q.blocks + r.freeBlocks) * m_blockTokens - q.kvTokens;
+        chunk = std::min(chunk, room);
+        if (chunk <= 0)
+            return;
+        schedulePrefill(r, batch, id, int(chunk));
+        budget -= chunk;
     }
 
     // New requests, first come first served, while the token budget, the sequence limit and the
@@ -548,6 +572,7 @@ private:
         r.stepEnd = kNever;
         std::vector<int> &finished = m_finishedNow;
         finished.clear();
+        std::size_t fromSummary = 0;
         if (r.stepFast) {
             ++r.fastSteps;
             r.lastFastEnd = now;
@@ -562,16 +587,15 @@ private:
                 leave(r, q);
                 catchUp(r, q);
                 finished.push_back(id);
+                ++fromSummary;
             }
         }
         for (const auto &[id, chunk] : r.stepPrefills) {
             Request &q = m_requests[id];
             q.prefilled += chunk;
             q.kvTokens += chunk;
-            if (q.prefilled < q.prefillTarget) {
-                r.uniform = false;  // a chunked prefill goes on: general steps until it is done
-                continue;
-            }
+            if (q.prefilled < q.prefillTarget)
+                continue;  // a chunked prefill goes on
             if (q.output == 0) {
                 q.firstToken = now;  // prefill-only (embedding): the answer is ready
                 finished.push_back(id);
@@ -599,16 +623,23 @@ private:
         }
         if (!r.stepFast) {
             summarise(r, now);
-        } else if (r.uniform) {
-            for (const auto &[id, chunk] : r.stepPrefills) {
-                Request &q = m_requests[id];
-                if (!q.done && !join(r, q, id)) {
+        } else {
+            // The requests outside the summary (still prefilling before the step, or admitted by
+            // it) are the last of `running`: those whose first token is out join the summary,
+            // and the ones still prefilling must follow them all.
+            const std::size_t tail = std::size_t(r.prefilling + r.admitted) - (finished.size() - fromSummary);
+            long partial = 0;
+            for (std::size_t i = r.running.size() - tail; i < r.running.size(); ++i) {
+                Request &q = m_requests[r.running[i]];
+                if (q.prefilled < q.prefillTarget) {
+                    ++partial;
+                } else if (partial > 0 || q.lastToken != now || !join(r, q, r.running[i])) {
                     catchUpAll(r);
+                    partial = 0;
                     break;
                 }
             }
-        } else {
-            catchUpAll(r);
+            r.prefilling = partial;
         }
         r.stepFast = false;
         return int(finished.size());

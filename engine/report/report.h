@@ -6,6 +6,7 @@
 #include "catalog/catalog.h"
 #include "core/sheet.h"
 #include "evaluate/evaluate.h"
+#include "evaluate/search.h"
 
 #include <string>
 #include <vector>
@@ -37,5 +38,14 @@ std::string catalogModelsJson(const Catalog &catalog);
 // at them (catalog/mediamodel.h).
 std::string catalogMediaTable(const Catalog &catalog);
 std::string catalogMediaJson(const Catalog &catalog);
+
+// The layout search (evaluate/search.h): every layout tried, the costed ones by cost per
+// accepted output, with its replicas, SLO verdict, latency, throughput per GPU and per user,
+// the budget its figures came from and which choice it is (cheapest of its GPU, on a front).
+Sheet searchSheet(const Brief &brief, const SearchResult &result);
+std::string searchToCsv(const Brief &brief, const SearchResult &result);
+std::string searchToJson(const Brief &brief, const SearchResult &result);
+// Within the GPU limit only (and each GPU's cheapest), cheapest first.
+std::string searchToTable(const Brief &brief, const SearchResult &result);
 
 } // namespace wb

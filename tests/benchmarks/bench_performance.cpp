@@ -6,6 +6,7 @@
 //
 // Report the medians. Requests per second simulated are printed as a counter.
 #include <evaluate/evaluate.h>
+#include <evaluate/search.h>
 #include <performance/simulator.h>
 
 #include <benchmark/benchmark.h>
@@ -113,6 +114,28 @@ void evaluateSample(benchmark::State &state, bool preview)
 }
 BENCHMARK_CAPTURE(evaluateSample, preview, true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(evaluateSample, full, false)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// The layout search over every catalog GPU for the chat sample (issue 20: at most 5 s): every
+// TP/PP size, serving stack and the brief's precision, screened with the quick budget, then the
+// fronts and each GPU's cheapest layout confirmed with the full one.
+void searchWholeCatalog(benchmark::State &state, bool confirm)
+{
+    auto brief = wb::loadBrief(std::string(WB_SOURCE_DIR) + "/resources/samples/chat-70b.brief.json", catalog());
+    if (!brief)
+        std::abort();
+    wb::SearchOptions options;
+    options.today = "2026-11-30";
+    options.confirm = confirm;
+    std::size_t layouts = 0;
+    for (auto _ : state) {
+        auto r = wb::searchLayouts(*brief, catalog(), options);
+        layouts = r ? r->layouts.size() : 0;
+        benchmark::DoNotOptimize(layouts);
+    }
+    state.counters["layouts"] = double(layouts);
+}
+BENCHMARK_CAPTURE(searchWholeCatalog, screen_only, false)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(searchWholeCatalog, confirmed, true)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 } // namespace
 

@@ -266,8 +266,8 @@ void TestPerformance::deterministic()
 // Decode-only steps between events are advanced in O(1) from a summary of the running requests
 // (simulator.cpp, fastStep); the general scheduler run one step at a time must give the same run
 // on every kind of load: offline, open and closed loop, bursts, spread lengths, a KV cache small
-// enough to preempt, TensorRT-LLM's reservation, a sliding window, odd block sizes, pipeline
-// stages and several replicas. Every request's TTFT, TPOT and E2E, the step and preemption
+// enough to preempt, TensorRT-LLM's reservation, a sliding window, odd block sizes, prompts
+// chunked over several steps, pipeline stages and several replicas. Every request's TTFT, TPOT and E2E, the step and preemption
 // counts and the throughputs must be identical; the ITL histogram's percentiles too (its mean
 // sums the same gaps in another order).
 void TestPerformance::fastStepsMatchStepByStep_data()
@@ -278,20 +278,23 @@ void TestPerformance::fastStepsMatchStepByStep_data()
     QTest::addColumn<int>("window");          // 0: none
     QTest::addColumn<int>("block");
     QTest::addColumn<QString>("candidate");
+    QTest::addColumn<int>("tokenBudget");     // max_num_batched_tokens
     const QString tp2 = QString::fromStdString(k70bOnH100);
     const QString pp2 = R"({"gpu": "h100-sxm-80gb", "gpus": 4, "tensor_parallel": 2, "pipeline_parallel": 2, "serving_stack": "vllm"})";
     const QString two = R"({"gpu": "h100-sxm-80gb", "gpus": 4, "tensor_parallel": 2, "serving_stack": "vllm"})";
-    QTest::newRow("offline") << "offline" << 0.0 << false << 0 << 16 << tp2;
-    QTest::newRow("open loop") << "open" << 0.0 << false << 0 << 16 << tp2;
-    QTest::newRow("open loop, bursts") << "bursts" << 0.0 << false << 0 << 16 << two;
-    QTest::newRow("closed loop") << "closed" << 0.0 << false << 0 << 16 << tp2;
-    QTest::newRow("preempting") << "offline" << 40000.0 << false << 0 << 16 << tp2;
-    QTest::newRow("preempting, open loop") << "open" << 30000.0 << false << 0 << 16 << tp2;
-    QTest::newRow("reserved") << "offline" << 40000.0 << true << 0 << 16 << tp2;
-    QTest::newRow("sliding window") << "open" << 0.0 << false << 700 << 16 << tp2;
-    QTest::newRow("block of 1") << "closed" << 20000.0 << false << 0 << 1 << tp2;
-    QTest::newRow("block of 48") << "offline" << 50000.0 << false << 900 << 48 << tp2;
-    QTest::newRow("pipeline") << "open" << 0.0 << false << 0 << 16 << pp2;
+    QTest::newRow("offline") << "offline" << 0.0 << false << 0 << 16 << tp2 << 8192;
+    QTest::newRow("open loop") << "open" << 0.0 << false << 0 << 16 << tp2 << 8192;
+    QTest::newRow("open loop, bursts") << "bursts" << 0.0 << false << 0 << 16 << two << 8192;
+    QTest::newRow("closed loop") << "closed" << 0.0 << false << 0 << 16 << tp2 << 8192;
+    QTest::newRow("preempting") << "offline" << 40000.0 << false << 0 << 16 << tp2 << 8192;
+    QTest::newRow("preempting, open loop") << "open" << 30000.0 << false << 0 << 16 << tp2 << 8192;
+    QTest::newRow("reserved") << "offline" << 40000.0 << true << 0 << 16 << tp2 << 8192;
+    QTest::newRow("sliding window") << "open" << 0.0 << false << 700 << 16 << tp2 << 8192;
+    QTest::newRow("block of 1") << "closed" << 20000.0 << false << 0 << 1 << tp2 << 8192;
+    QTest::newRow("block of 48") << "offline" << 50000.0 << false << 900 << 48 << tp2 << 8192;
+    QTest::newRow("chunked prefills") << "offline" << 0.0 << false << 0 << 16 << tp2 << 1500;
+    QTest::newRow("chunked prefills, open loop") << "open" << 60000.0 << false << 0 << 16 << tp2 << 700;
+    QTest::newRow("pipeline") << "open" << 0.0 << false << 0 << 16 << pp2 << 8192;
 }
 
 void TestPerformance::fastStepsMatchStepByStep()
@@ -302,6 +305,7 @@ void TestPerformance::fastStepsMatchStepByStep()
     QFETCH(int, window);
     QFETCH(int, block);
     QFETCH(QString, candidate);
+    QFETCH(int, tokenBudget);
     Setup s = setup(briefJson("llama-3.1-70b", "fp8", R"({"mode": "offline"})", candidate.toStdString()), 2000);
     s.traffic.input.p95 = 2500;
     s.traffic.output.p95 = 600;
@@ -327,6 +331,7 @@ void TestPerformance::fastStepsMatchStepByStep()
     if (window > 0)
         s.config.slidingWindow = window;
     s.config.kvBlockTokens = block;
+    s.config.maxBatchedTokens = tokenBudget;
     const SimResult fast = simulate(*s.model, s.config, s.traffic);
     s.config.stepByStep = true;
     const SimResult slow = simulate(*s.model, s.config, s.traffic);

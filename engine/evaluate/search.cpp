@@ -1,0 +1,257 @@
+#include "evaluate/search.h"
+
+#include "core/threadpool.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+
+namespace wb {
+
+namespace {
+
+// A load curve's figure at `rate`, linear between its points and held flat beyond them.
+double atRate(const std::vector<LoadPoint> &curve, double rate, double LoadPoint::*field)
+{
+    if (curve.empty())
+        return NAN;
+    if (rate <= curve.front().requestRatePerS)
+        return curve.front().*field;
+    for (std::size_t i = 1; i < curve.size(); ++i)
+        if (rate <= curve[i].requestRatePerS) {
+            const LoadPoint &a = curve[i - 1], &b = curve[i];
+            const double f = (rate - a.requestRatePerS) / std::max(1e-12, b.requestRatePerS - a.requestRatePerS);
+            return a.*field + f * (b.*field - a.*field);
+        }
+    return curve.back().*field;
+}
+
+// The layouts of one GPU: TP and PP sizes in powers of two, each acceptable precision and each
+// serving stack the GPU's vendor runs (TensorRT-LLM on NVIDIA only); media pipelines split their
+// passes over a replica's GPUs instead, so they get one GPU per replica and the generic stack.
+std::vector<Candidate> layoutsOf(const Brief &brief, const GpuSpec &gpu, int maxGpus)
+{
+    const Workload &w = brief.workload;
+    const bool media = w.kind == WorkloadKind::MediaGeneration;
+    std::vector<Precision> precisions = w.acceptablePrecisions;
+    if (precisions.empty())
+        precisions.push_back(w.weightsPrecision);
+    std::vector<ServingStack> stacks{ServingStack::Vllm, ServingStack::Sglang};
+    if (gpu.vendor == "nvidia")
+        stacks.push_back(ServingStack::Trtllm);
+    if (media)
+        stacks = {ServingStack::Generic};
+    std::vector<Candidate> out;
+    for (int tp = 1; tp <= (media ? 1 : 8) && tp <= maxGpus; tp *= 2)
+        for (int pp = 1; pp <= (media ? 1 : 4) && tp * pp <= maxGpus; pp *= 2)
+            for (Precision p : precisions)
+                for (ServingStack stack : stacks) {
+                    Candidate c;
+                    c.gpu = gpu.id;
+                    c.tensorParallel = tp;
+                    c.pipelineParallel = pp;
+                    c.gpus = tp * pp;
+                    c.servingStack = stack;
+                    if (p != w.weightsPrecision)
+                        c.weightsPrecision = p;
+                    out.push_back(c);
+                }
+    return out;
+}
+
+// The layout's figures from an evaluation of it. `sized`: the evaluation was of the deployment
+// (its replicas for the peak), so its own operating point is the deployment's latency.
+void describe(LayoutResult &l, const CandidateResult &r, const Brief &brief, int maxGpus, bool sized)
+{
+    const Workload &w = brief.workload;
+    const PerformanceResult &p = r.performance;
+    const bool media = p.media.has_value();
+    l.gpuName = r.gpuName;
+    l.fits = r.fit.fits;
+    const CostOption *cheapest = r.cost.computed ? r.cost.cheapest() : nullptr;
+    l.costed = cheapest != nullptr && p.computed;
+    if (!l.costed) {
+        const Warning *why = whyNotCosted(r);
+        l.why = why ? why->message : "no price for this GPU";
+        return;
+    }
+    l.why.clear();
+    l.replicas = p.replicasForPeak.value_or(std::max(1, r.candidate.replicas()));
+    l.candidate.gpus = l.candidate.gpusPerReplica() * l.replicas;
+    l.withinGpuLimit = l.candidate.gpus <= maxGpus;
+    l.costPerAcceptedOutput = cheapest->costPerAcceptedOutput;
+    l.costPerMillionAcceptedTokens = cheapest->costPerMillionAcceptedTokens;
+    l.pricingTerm = cheapest->term ? std::string(enumName(*cheapest->term)) : std::string();
+    const bool hasSlo = !w.slo.empty();
+    const double rateWithinSlo = hasSlo ? p.maxRequestRateWithinSloPerS.value_or(0) : p.maxRequestsPerS;
+    l.meetsSlo = !hasSlo || (rateWithinSlo > 0 && p.sloMetAsDeployed.value_or(true) && (!sized || p.sloMet.value_or(true)));
+    if (media) {
+        l.latencyName = "E2E p99";
+        l.p99LatencyS = p.e2e.empty ? NAN : p.e2e.p99;
+        l.outputTokensPerSPerGpu = p.media->outputsPerHourPerGpu;
+        return;
+    }
+    l.latencyName = "TTFT p99";
+    const double rate = w.traffic.mode == TrafficMode::OpenLoop ? w.traffic.requestRatePerS.value_or(0) : 0;
+    if (sized || rate <= 0 || p.loadCurve.empty()) {
+        l.p99LatencyS = p.ttft.p99;
+    } else {
+        l.p99LatencyS = atRate(p.loadCurve, rate / l.replicas, &LoadPoint::ttftP99S);
+    }
+    // Interactivity and throughput per GPU at the highest rate within the SLO (capacity without).
+    const double perReplica = rateWithinSlo / std::max(1, r.candidate.replicas());
+    const double tpot = atRate(p.loadCurve, perReplica, &LoadPoint::tpotP50S);
+    l.tokensPerSPerUser = tpot > 0 ? 1.0 / tpot : 0;
+    const double tokens = hasSlo ? p.outputTokensPerSWithinSlo.value_or(0) : p.maxOutputTokensPerS;
+    l.outputTokensPerSPerGpu = tokens / std::max(1, r.candidate.gpus);
+}
+
+// Pareto flags and the cheapest layout of each GPU, over the costed layouts within the limit.
+void markFronts(std::vector<LayoutResult> &layouts)
+{
+    const auto eligible = [](const LayoutResult &l) { return l.costed && l.withinGpuLimit; };
+    for (LayoutResult &l : layouts) {
+        l.costFront = l.throughputFront = l.cheapestOfGpu = false;
+        if (!eligible(l))
+            continue;
+        const bool timed = std::isfinite(l.p99LatencyS);
+        l.costFront = timed;
+        l.throughputFront = l.tokensPerSPerUser > 0;
+        for (const LayoutResult &o : layouts) {
+            if (&o == &l || !eligible(o))
+                continue;
+            if (timed && std::isfinite(o.p99LatencyS) && o.costPerAcceptedOutput <= l.costPerAcceptedOutput
+                && o.p99LatencyS <= l.p99LatencyS
+                && (o.costPerAcceptedOutput < l.costPerAcceptedOutput || o.p99LatencyS < l.p99LatencyS))
+                l.costFront = false;
+            if (o.tokensPerSPerUser > 0 && o.outputTokensPerSPerGpu >= l.outputTokensPerSPerGpu
+                && o.tokensPerSPerUser >= l.tokensPerSPerUser
+                && (o.outputTokensPerSPerGpu > l.outputTokensPerSPerGpu || o.tokensPerSPerUser > l.tokensPerSPerUser))
+                l.throughputFront = false;
+        }
+    }
+    for (LayoutResult &l : layouts) {
+        if (!eligible(l) || !l.meetsSlo)
+            continue;
+        const bool cheapest = std::none_of(layouts.begin(), layouts.end(), [&](const LayoutResult &o) {
+            return &o != &l && eligible(o) && o.meetsSlo && o.candidate.gpu == l.candidate.gpu
+                && (o.costPerAcceptedOutput < l.costPerAcceptedOutput
+                    || (o.costPerAcceptedOutput == l.costPerAcceptedOutput && &o < &l));
+        });
+        l.cheapestOfGpu = cheapest;
+    }
+}
+
+} // namespace
+
+std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &catalog, const SearchOptions &options,
+                                          std::string *why)
+{
+    const Workload &w = brief.workload;
+    if (!isInference(w.kind) && w.kind != WorkloadKind::MediaGeneration) {
+        if (why)
+            *why = "the layout search covers inference and media generation; a " + std::string(enumName(w.kind))
+                + " brief's layouts are compared as candidates";
+        return std::nullopt;
+    }
+    std::vector<const GpuSpec *> gpus;
+    if (options.gpus.empty()) {
+        for (const GpuSpec &g : catalog.gpus())
+            gpus.push_back(&g);
+    } else {
+        for (const std::string &id : options.gpus) {
+            const GpuSpec *g = catalog.gpu(id);
+            if (!g) {
+                if (why)
+                    *why = "\"" + id + "\" is not in the GPU catalog (gpuwb catalog gpus lists the ids)";
+                return std::nullopt;
+            }
+            gpus.push_back(g);
+        }
+    }
+    SearchResult result;
+    for (const GpuSpec *g : gpus)
+        for (const Candidate &c : layoutsOf(brief, *g, options.maxGpus)) {
+            LayoutResult l;
+            l.candidate = c;
+            l.gpuName = g->name;
+            result.layouts.push_back(l);
+        }
+    result.latencyName = w.kind == WorkloadKind::MediaGeneration ? "E2E p99" : "TTFT p99";
+    if (w.kind == WorkloadKind::MediaGeneration)
+        result.sloLatencyS = w.slo.e2eP99S;
+    else
+        result.sloLatencyS = w.slo.ttftP99S;
+
+    const std::string today = options.today.empty() ? todayIso() : options.today;
+    std::atomic<std::size_t> finished{0};
+    std::atomic<std::size_t> total{result.layouts.size()};
+    const auto tick = [&] {
+        const std::size_t done = ++finished;
+        if (options.progress)
+            options.progress(done, total.load());
+    };
+
+    // Screening: every layout, one replica, the quick budget.
+    EvaluateOptions quick;
+    quick.today = today;
+    quick.stop = options.stop;
+    quick.preview = true;
+    const bool media = w.kind == WorkloadKind::MediaGeneration;
+    parallelFor(result.layouts.size(), [&](std::size_t i) {
+        LayoutResult &l = result.layouts[i];
+        const CandidateResult r = evaluateCandidate(brief, l.candidate, catalog, quick, today);
+        describe(l, r, brief, options.maxGpus, false);
+        // A media queue is cheap to simulate: its latency is taken on the deployment at once.
+        if (media && l.costed && l.withinGpuLimit && l.replicas > 1) {
+            Candidate sized = l.candidate;
+            const CandidateResult s = evaluateCandidate(brief, sized, catalog, quick, today);
+            describe(l, s, brief, options.maxGpus, true);
+        }
+        tick();
+    }, options.stop);
+    markFronts(result.layouts);
+
+    // Confirmation: the chosen layouts as deployed (their replicas for the peak), the full budget.
+    if (options.confirm && !options.stop.stop_requested()) {
+        std::vector<std::size_t> chosen;
+        for (std::size_t i = 0; i < result.layouts.size(); ++i) {
+            const LayoutResult &l = result.layouts[i];
+            if (l.costFront || l.throughputFront || l.cheapestOfGpu)
+                chosen.push_back(i);
+        }
+        total += chosen.size();
+        EvaluateOptions full = quick;
+        full.preview = false;
+        parallelFor(chosen.size(), [&](std::size_t k) {
+            LayoutResult &l = result.layouts[chosen[k]];
+            const CandidateResult r = evaluateCandidate(brief, l.candidate, catalog, full, today);
+            LayoutResult confirmed = l;
+            describe(confirmed, r, brief, options.maxGpus, true);
+            confirmed.full = true;
+            l = confirmed;
+            tick();
+        }, options.stop);
+        markFronts(result.layouts);
+    }
+    result.cancelled = options.stop.stop_requested();
+    if (w.acceptablePrecisions.empty())
+        result.warnings.push_back({"search-one-precision",
+                                   "the brief lists no acceptable_precisions, so only its weights precision (" + std::string(enumName(w.weightsPrecision))
+                                       + ") was searched"});
+    return result;
+}
+
+std::vector<Candidate> layoutCandidates(const Brief &brief, const std::vector<LayoutResult> &layouts)
+{
+    std::vector<Candidate> out;
+    for (const LayoutResult &l : layouts) {
+        Candidate c = l.candidate;
+        if (c.weightsPrecision && *c.weightsPrecision == brief.workload.weightsPrecision)
+            c.weightsPrecision.reset();
+        out.push_back(c);
+    }
+    return out;
+}
+
+} // namespace wb
