@@ -563,17 +563,34 @@ private:
         return q.generated >= q.output;
     }
 
-    // Every token of the step is emitted before any request completes, so that the progress
-    // recorded at a completion counts the whole step's tokens whichever path ran it.
+    // The step's tokens are emitted (prefills first, then decodes in running order) and its
+    // requests complete afterwards; each completion records the output tokens emitted when its
+    // own last token was (the throughput is measured on those records), so a decode from the
+    // summary records what the same decode in the general pass would have.
     int finishStep(int index, double now)
     {
         Replica &r = m_replicas[index];
         r.busy = false;
         r.stepEnd = kNever;
-        std::vector<int> &finished = m_finishedNow;
+        std::vector<std::pair<int, long long>> &finished = m_finishedNow;  // request, tokens by then
         finished.clear();
-        std::size_t fromSummary = 0;
+        for (const auto &[id, chunk] : r.stepPrefills) {
+            Request &q = m_requests[id];
+            q.prefilled += chunk;
+            q.kvTokens += chunk;
+            if (q.prefilled < q.prefillTarget)
+                continue;  // a chunked prefill goes on
+            if (q.output == 0) {
+                q.firstToken = now;  // prefill-only (embedding): the answer is ready
+                finished.emplace_back(id, m_tokensEmitted);
+            } else if (emit(q, now)) {
+                finished.emplace_back(id, m_tokensEmitted);
+            }
+        }
+        const std::size_t outsideSummary = finished.size();
         if (r.stepFast) {
+            // The summary's requests are the first `decoding` of running, in its order.
+            const long long before = m_tokensEmitted;
             ++r.fastSteps;
             r.lastFastEnd = now;
             m_tokensEmitted += r.decoding;
@@ -586,34 +603,23 @@ private:
                 Request &q = m_requests[id];
                 leave(r, q);
                 catchUp(r, q);
-                finished.push_back(id);
-                ++fromSummary;
+                const auto at = std::find(r.running.begin(), r.running.end(), id) - r.running.begin();
+                finished.emplace_back(id, before + at + 1);
             }
-        }
-        for (const auto &[id, chunk] : r.stepPrefills) {
-            Request &q = m_requests[id];
-            q.prefilled += chunk;
-            q.kvTokens += chunk;
-            if (q.prefilled < q.prefillTarget)
-                continue;  // a chunked prefill goes on
-            if (q.output == 0) {
-                q.firstToken = now;  // prefill-only (embedding): the answer is ready
-                finished.push_back(id);
-            } else if (emit(q, now)) {
-                finished.push_back(id);
-            }
+            std::sort(finished.begin() + std::ptrdiff_t(outsideSummary), finished.end(),
+                      [](const auto &a, const auto &b) { return a.second < b.second; });
         }
         for (int id : r.stepDecodes) {
             Request &q = m_requests[id];
             q.kvTokens += 1;
             if (emit(q, now))
-                finished.push_back(id);
+                finished.emplace_back(id, m_tokensEmitted);
         }
-        for (int id : finished)
-            complete(r, m_requests[id], now);
+        for (const auto &[id, tokens] : finished)
+            complete(r, m_requests[id], now, tokens);
         if (!finished.empty()) {
             if (r.stepFast && finished.size() * 8 < r.running.size()) {
-                for (int id : finished)
+                for (const auto &[id, tokens] : finished)
                     r.running.erase(std::find(r.running.begin(), r.running.end(), id));
             } else {
                 r.running.erase(std::remove_if(r.running.begin(), r.running.end(),
@@ -627,7 +633,7 @@ private:
             // The requests outside the summary (still prefilling before the step, or admitted by
             // it) are the last of `running`: those whose first token is out join the summary,
             // and the ones still prefilling must follow them all.
-            const std::size_t tail = std::size_t(r.prefilling + r.admitted) - (finished.size() - fromSummary);
+            const std::size_t tail = std::size_t(r.prefilling + r.admitted) - outsideSummary;
             long partial = 0;
             for (std::size_t i = r.running.size() - tail; i < r.running.size(); ++i) {
                 Request &q = m_requests[r.running[i]];
@@ -645,7 +651,7 @@ private:
         return int(finished.size());
     }
 
-    void complete(Replica &r, Request &q, double now)
+    void complete(Replica &r, Request &q, double now, long long tokensEmitted)
     {
         q.finish = now;
         q.done = true;
@@ -653,7 +659,7 @@ private:
         --r.inFlight;
         m_lastFinish = std::max(m_lastFinish, now);
         ++m_completed;
-        m_progress.push_back({now, m_tokensEmitted, m_completed});
+        m_progress.push_back({now, tokensEmitted, m_completed});
         issueNext(now);
     }
 
@@ -752,7 +758,7 @@ private:
     int m_warmup = 0;
     int m_issued = 0;
     int m_rejectedNow = 0;
-    std::vector<int> m_finishedNow;
+    std::vector<std::pair<int, long long>> m_finishedNow;
     double m_measureStart = 0;
     double m_lastFinish = 0;
     long long m_preemptions = 0;
