@@ -205,7 +205,8 @@ private:
         switch (m_stack) {
         case ServingStack::Sglang: st.usable = capacity * m_a.value(Assumption::SglangMemFractionStatic); break;
         case ServingStack::Trtllm:
-            st.usable = st.nonKv() + std::max(0.0, capacity - st.nonKv()) * m_a.value(Assumption::TrtllmKvCacheFreeFraction);
+            // Never more than the GPU has (weights larger than it once read as "72 GiB of 48 GiB usable").
+            st.usable = std::min(capacity, st.nonKv() + std::max(0.0, capacity - st.nonKv()) * m_a.value(Assumption::TrtllmKvCacheFreeFraction));
             break;
         default: st.usable = capacity * m_a.value(Assumption::GpuMemoryUtilization); break;
         }
