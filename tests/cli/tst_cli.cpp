@@ -143,6 +143,7 @@ private slots:
     void reportPrintsTheRecord();
     // A training brief's table, JSON and PDF price a completed run, not a month.
     void trainingIsPricedPerRun();
+    void searchFindsLayouts();
 };
 
 void TestCli::helpAndVersion()
@@ -1141,4 +1142,46 @@ void TestCli::evidenceImportListCompare()
     QVERIFY2(compared.exitCode == 0, qPrintable(compared.err));
     QVERIFY(compared.out.contains(QLatin1String("calibrated from 2 runs")));
     QVERIFY(compared.out.contains(QLatin1String("| TTFT mean |")));
+}
+
+// gpuwb search: the brief's GPUs by default, --gpus or --all, --max-gpus; each format; the
+// options' mistakes named. kBrief has no SLO: every costed layout meets it.
+void TestCli::searchFindsLayouts()
+{
+    QTemporaryDir dir;
+    const QString brief = writeFile(dir, QStringLiteral("brief.json"), kBrief);
+    Run r = gpuwb({QStringLiteral("search"), brief, QStringLiteral("--max-gpus"), QStringLiteral("4"),
+                   QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8());
+    QCOMPARE(doc["format"].toString(), QStringLiteral("gpu-workbench-search"));
+    // The brief's one GPU (H100 SXM) at up to 4 GPUs: 6 TP x PP sizes x 3 stacks.
+    QCOMPARE(doc["layouts"].toArray().size(), 18);
+    bool cheapest = false;
+    for (const QJsonValue &v : doc["layouts"].toArray()) {
+        QCOMPARE(v["gpu"].toString(), QStringLiteral("h100-sxm-80gb"));
+        cheapest = cheapest || v["cheapest_of_gpu"].toBool();
+    }
+    QVERIFY(cheapest);
+    r = gpuwb({QStringLiteral("search"), brief, QStringLiteral("--gpus"), QStringLiteral("h200-sxm-141gb,b200-180gb"),
+               QStringLiteral("--max-gpus"), QStringLiteral("2"), QStringLiteral("--format"), QStringLiteral("csv")});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = r.out.trimmed().split(u'\n');
+    QVERIFY(lines[0].startsWith(QLatin1String("layout,gpu,tensor_parallel,")));
+    QCOMPARE(lines.size(), 1 + 2 * 3 * 3);  // two GPUs, sizes 1x1, 1x2, 2x1, three stacks
+    r = gpuwb({QStringLiteral("search"), brief, QStringLiteral("--max-gpus"), QStringLiteral("2")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(QLatin1String("layouts tried")));
+
+    const auto refused = [&](const QStringList &args, const QString &says) {
+        const Run bad = gpuwb(QStringList{QStringLiteral("search"), brief} + args);
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains(says), qPrintable(bad.err));
+    };
+    refused({QStringLiteral("--gpus"), QStringLiteral("h100-sxm-80gb,nope")}, QStringLiteral("--gpus: \"nope\" is not in the GPU catalog"));
+    refused({QStringLiteral("--gpus"), QStringLiteral(",")}, QStringLiteral("--gpus: no GPU id given"));
+    refused({QStringLiteral("--gpus"), QStringLiteral("h100-sxm-80gb"), QStringLiteral("--all")}, QStringLiteral("--gpus and --all"));
+    refused({QStringLiteral("--max-gpus"), QStringLiteral("0")}, QStringLiteral("--max-gpus"));
+    refused({QStringLiteral("--max-gpus"), QStringLiteral("two")}, QStringLiteral("is not a whole number"));
+    refused({QStringLiteral("--format"), QStringLiteral("xml")}, QStringLiteral("--format"));
 }
