@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "dialogs/helpguide.h"
+#include "dialogs/layoutsearch.h"
 #include "dialogs/newcomparison.h"
 
 #include "docks/scenariospanel.h"
@@ -192,6 +193,10 @@ void MainWindow::createMenus()
             scenario->addSeparator();
         scenario->addAction(a);
     }
+    scenario->addSeparator();
+    QAction *layouts = scenario->addAction(tr("Find &Layouts…"), this, [this] { findLayouts(); });
+    layouts->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    layouts->setStatusTip(tr("Search every GPU layout, precision and stack for the cheapest within the SLO"));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *present = view->addAction(tr("&Present Chart"), this, &MainWindow::presentChart);
@@ -426,6 +431,23 @@ void MainWindow::goTo(const QString &target)
     }
     m_tabs->setCurrentIndex(int(Tab::Brief));
     m_briefPage->focusField(target);
+}
+
+LayoutSearchDialog *MainWindow::findLayouts()
+{
+    if (!m_document->hasBrief()) {
+        m_status->setText(tr("Open a brief or a project first: the layout search serves its brief."));
+        return nullptr;
+    }
+    if (!m_layoutSearch) {
+        m_layoutSearch = new LayoutSearchDialog(m_document, this);
+        m_layoutSearch->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_layoutSearch, &QObject::destroyed, this, [this] { m_layoutSearch = nullptr; });
+    }
+    m_layoutSearch->show();
+    m_layoutSearch->raise();
+    m_layoutSearch->activateWindow();
+    return m_layoutSearch;
 }
 
 } // namespace wb

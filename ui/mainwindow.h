@@ -32,6 +32,7 @@ class CostPage;
 class Document;
 class FitPage;
 class PerformancePage;
+class LayoutSearchDialog;
 class ScenarioCompareDialog;
 class ScenariosPanel;
 class WarningsPanel;
@@ -85,6 +86,9 @@ public:
     void startPresentation() { presentChart(); }
     // Scenario > Compare Two: a window of its own, deleted when closed (nullptr: no scenarios).
     ScenarioCompareDialog *openComparison();
+    // Scenario > Find Layouts: the layout search for the current brief, a window of its own
+    // (kept while open; nullptr without a brief).
+    LayoutSearchDialog *findLayouts();
     // Adds a GPU from the catalog as a candidate (one GPU; one undo step).
     void addCandidate(const QString &gpu);
     // Adds a price quote (a JSON object, PriceQuoteDialog::json) to the brief's cost.prices as
@@ -124,6 +128,7 @@ private:
     EvidencePage *m_evidencePage = nullptr;
     QMenu *m_recentMenu = nullptr;
     QWidget *m_presenting = nullptr;  // the presentation window while one is shown
+    LayoutSearchDialog *m_layoutSearch = nullptr;  // Scenario > Find Layouts while open
     QLabel *m_status = nullptr;
     QProgressBar *m_progress = nullptr;
 };

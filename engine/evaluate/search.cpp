@@ -2,6 +2,8 @@
 
 #include "core/threadpool.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -133,10 +135,16 @@ void markFronts(std::vector<LayoutResult> &layouts)
     for (LayoutResult &l : layouts) {
         if (!eligible(l) || !l.meetsSlo)
             continue;
+        // Ties (the same GPUs at the same price) go to the lower latency, then to the first.
+        const auto before = [&](const LayoutResult &o) {
+            if (o.costPerAcceptedOutput != l.costPerAcceptedOutput)
+                return o.costPerAcceptedOutput < l.costPerAcceptedOutput;
+            if (o.p99LatencyS != l.p99LatencyS)
+                return o.p99LatencyS < l.p99LatencyS;
+            return &o < &l;
+        };
         const bool cheapest = std::none_of(layouts.begin(), layouts.end(), [&](const LayoutResult &o) {
-            return &o != &l && eligible(o) && o.meetsSlo && o.candidate.gpu == l.candidate.gpu
-                && (o.costPerAcceptedOutput < l.costPerAcceptedOutput
-                    || (o.costPerAcceptedOutput == l.costPerAcceptedOutput && &o < &l));
+            return &o != &l && eligible(o) && o.meetsSlo && o.candidate.gpu == l.candidate.gpu && before(o);
         });
         l.cheapestOfGpu = cheapest;
     }
@@ -213,13 +221,18 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
     markFronts(result.layouts);
 
     // Confirmation: the chosen layouts as deployed (their replicas for the peak), the full budget.
-    if (options.confirm && !options.stop.stop_requested()) {
+    // The full figures can move a layout off a front or below another GPU's price, making a
+    // screened layout the choice: those are confirmed in turn, until every choice is (a few
+    // rounds; the last says so if one is left).
+    for (int round = 0; options.confirm && round < 4 && !options.stop.stop_requested(); ++round) {
         std::vector<std::size_t> chosen;
         for (std::size_t i = 0; i < result.layouts.size(); ++i) {
             const LayoutResult &l = result.layouts[i];
-            if (l.costFront || l.throughputFront || l.cheapestOfGpu)
+            if (!l.full && (l.costFront || l.throughputFront || l.cheapestOfGpu))
                 chosen.push_back(i);
         }
+        if (chosen.empty())
+            break;
         total += chosen.size();
         EvaluateOptions full = quick;
         full.preview = false;
@@ -235,6 +248,12 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
         markFronts(result.layouts);
     }
     result.cancelled = options.stop.stop_requested();
+    const auto unconfirmed = std::count_if(result.layouts.begin(), result.layouts.end(), [](const LayoutResult &l) {
+        return !l.full && (l.costFront || l.throughputFront || l.cheapestOfGpu);
+    });
+    if (options.confirm && unconfirmed > 0 && !result.cancelled)
+        result.warnings.push_back({"search-unconfirmed", fmt::format("{} of the layouts chosen rest on the screening "
+                                                                     "simulations only (marked quick)", unconfirmed)});
     if (w.acceptablePrecisions.empty())
         result.warnings.push_back({"search-one-precision",
                                    "the brief lists no acceptable_precisions, so only its weights precision (" + std::string(enumName(w.weightsPrecision))

@@ -22,6 +22,7 @@
 #include <pages/briefform.h>
 #include <document/document.h>
 #include <pages/fittablemodel.h>
+#include <dialogs/layoutsearch.h>
 #include <mainwindow.h>
 #include "testsupport.h"
 #include <settings.h>
@@ -213,6 +214,7 @@ private slots:
     // Checkpoint and failure fields of a training brief, typed: the figures follow, undo restores.
     void trainingFieldsTyped();
     void mediaFieldsTyped();
+    void layoutSearchFindsAndAdds();
     void saveProjectAndReopen();
     void autosaveAndRecover();
     void badProjectLeavesDocumentAsItWas();
@@ -1734,6 +1736,75 @@ void TestMainWindow::mediaFieldsTyped()
     QCOMPARE(doc.brief()->workload.media->steps, 30);
 }
 
+// Scenario > Find Layouts by its shortcut: the limit typed, Search clicked, the layouts found
+// shown with both charts and each GPU's cheapest selected; Add puts them in the scenario as one
+// step that Ctrl+Z (in the dialog) takes back. A second search over every GPU is cancelled by its button.
+void TestMainWindow::layoutSearchFindsAndAdds()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openFile(QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json")).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    const std::size_t before = doc.brief()->candidates.size();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::keyClick(&w, Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+    auto *dialog = w.findChild<wb::LayoutSearchDialog *>();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    // The brief's GPUs are ticked to start with.
+    int ticked = 0;
+    for (int i = 0; i < dialog->gpuList()->count(); ++i)
+        ticked += dialog->gpuList()->item(i)->checkState() == Qt::Checked;
+    QCOMPARE(ticked, 6);
+    dialog->maxGpusBox()->setFocus(Qt::TabFocusReason);
+    dialog->maxGpusBox()->selectAll();
+    QTest::keyClicks(dialog->maxGpusBox(), QStringLiteral("8"));
+    QCOMPARE(dialog->maxGpusBox()->value(), 8);
+    QTest::mouseClick(dialog->searchButton(), Qt::LeftButton);
+    QVERIFY(dialog->busy());
+    QVERIFY(dialog->cancelButton()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->busy(), 120000);
+    QVERIFY(dialog->result());
+    QVERIFY(!dialog->result()->cancelled);
+    QVERIFY(dialog->table()->model()->rowCount() > 5);
+    int cheapest = 0;
+    for (const wb::LayoutResult &l : dialog->result()->layouts) {
+        QVERIFY(!l.costed || l.candidate.gpus <= 8 || !l.withinGpuLimit);
+        cheapest += l.cheapestOfGpu;
+    }
+    QVERIFY(cheapest >= 2);
+    QCOMPARE(int(dialog->table()->selectionModel()->selectedRows().size()), cheapest);
+    QVERIFY(dialog->costChart()->seriesCount() >= 3);        // two GPUs at least and the front
+    QVERIFY(dialog->throughputChart()->seriesCount() >= 3);
+    QVERIFY(dialog->addButton()->isEnabled());
+    QTest::mouseClick(dialog->addButton(), Qt::LeftButton);
+    QCOMPARE(doc.brief()->candidates.size(), before + std::size_t(cheapest));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    // Ctrl+Z in the dialog takes the whole addition back.
+    QTest::keyClick(dialog, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc.brief()->candidates.size(), before);
+
+    // Every GPU of the catalog at the default limit, cancelled at once: the dialog says so and
+    // is ready for another search.
+    dialog->activateWindow();
+    for (QPushButton *b : dialog->findChildren<QPushButton *>())
+        if (b->text() == QStringLiteral("&All"))
+            QTest::mouseClick(b, Qt::LeftButton);
+    ticked = 0;
+    for (int i = 0; i < dialog->gpuList()->count(); ++i)
+        ticked += dialog->gpuList()->item(i)->checkState() == Qt::Checked;
+    QCOMPARE(ticked, dialog->gpuList()->count());
+    QTest::mouseClick(dialog->searchButton(), Qt::LeftButton);
+    QTest::mouseClick(dialog->cancelButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->busy(), 30000);
+    QVERIFY(dialog->result()->cancelled);
+    QVERIFY2(dialog->statusLabel()->text().startsWith(QStringLiteral("Cancelled")), qPrintable(dialog->statusLabel()->text()));
+    QVERIFY(dialog->searchButton()->isEnabled());
+}
+
 void TestMainWindow::trainingFieldsTyped()
 {
     wb::Document doc(shippedCatalog());
@@ -2423,6 +2494,18 @@ void TestMainWindow::screenshots()
             QTRY_VERIFY_WITH_TIMEOUT(!compare->busy(), 120000);
             shot(compare, QStringLiteral("compare-scenarios"));
             compare->close();
+            // Scenario > Find Layouts on the chat sample, sized as the main window: the table and
+            // both charts.
+            if (only.isEmpty() || QStringLiteral("layout-search").contains(only)) {
+                wb::LayoutSearchDialog *search = w.findLayouts();
+                search->resize(size);
+                search->start();
+                QTRY_VERIFY_WITH_TIMEOUT(!search->busy(), 120000);
+                shot(search, QStringLiteral("layout-search-cost"));
+                search->findChild<QTabWidget *>()->setCurrentIndex(1);
+                shot(search, QStringLiteral("layout-search-throughput"));
+                search->close();
+            }
             wb::CatalogBrowser browser(doc.catalog(), &w);
             browser.show();
             shot(&browser, QStringLiteral("catalog"));

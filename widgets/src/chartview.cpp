@@ -272,6 +272,15 @@ void ChartView::setStackedBars(const QStringList &categories, const QVector<Stac
 
 void ChartView::setVerticalMarker(double x, const QString &label)
 {
+    // The marker stays on the chart (the axis widens to it), and its label on the side with room.
+    QCPRange range = m_plot->xAxis->range();
+    if (x > range.upper || x < range.lower) {
+        range.expand(x);
+        const double margin = 0.04 * range.size();
+        m_plot->xAxis->setRange(range.lower - (x <= range.lower ? margin : 0), range.upper + (x >= range.upper ? margin : 0));
+        range = m_plot->xAxis->range();
+    }
+    const bool labelLeft = range.size() > 0 && (x - range.lower) / range.size() > 0.7;
     auto *line = new QCPItemStraightLine(m_plot);
     line->point1->setCoords(x, 1);
     line->point2->setCoords(x, 2);
@@ -280,8 +289,8 @@ void ChartView::setVerticalMarker(double x, const QString &label)
     text->position->setTypeX(QCPItemPosition::ptPlotCoords);
     text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     text->position->setCoords(x, 0.02);
-    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    text->setPadding(QMargins(4, 0, 0, 0));
+    text->setPositionAlignment((labelLeft ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+    text->setPadding(labelLeft ? QMargins(0, 0, 4, 0) : QMargins(4, 0, 0, 0));
     text->setText(label);
     text->setColor(palette().color(QPalette::WindowText));
     text->setFont(scaledFont());
