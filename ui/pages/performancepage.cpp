@@ -22,7 +22,7 @@ PerformancePage::PerformancePage(Document *document, QWidget *parent)
                  {tr("TTFT p99 against rate"), tr("TTFT p95 against rate"), tr("TTFT p50 against rate"),
                   tr("TPOT p99 against rate"), tr("TPOT p95 against rate"), tr("TPOT p50 against rate"),
                   tr("Throughput against rate"), tr("Throughput per GPU against rate"),
-                  tr("Highest rate within the targets")},
+                  tr("Highest rate within the targets"), tr("Throughput per GPU against tokens/s per user")},
                  parent)
 {
     showVendorNotesOn("performance");

@@ -180,6 +180,33 @@ void showMaxRateChart(ChartView *chart, const Brief *brief, const Results &resul
         chart->setStackedBars(categories, {rates}, references);
 }
 
+// Each candidate's load curve as throughput per GPU against the pace one user sees: the lighter
+// the load, the faster each user's tokens and the fewer tokens each GPU turns out.
+void showInteractivityChart(ChartView *chart, const Results &results)
+{
+    chart->setTitle(Text::tr("output tokens/s per GPU against tokens/s per user, along each candidate's load curve"));
+    chart->setAxisLabels(Text::tr("tokens/s per user (1 / TPOT p50)"), Text::tr("tokens/s per GPU"));
+    QVector<ChartView::Line> lines;
+    for (std::size_t i = 0; i < results.results.size(); ++i) {
+        const CandidateResult &r = deployment(results.results[i]);
+        if (!r.performance.computed || r.performance.loadCurve.empty())
+            continue;
+        std::vector<std::pair<double, double>> points;
+        for (const LoadPoint &p : r.performance.loadCurve)
+            if (p.tpotP50S > 0 && p.outputTokensPerS > 0)
+                points.emplace_back(1.0 / p.tpotP50S, p.outputTokensPerS / std::max(1, r.candidate.gpus));
+        std::sort(points.begin(), points.end());
+        ChartView::Line line{shortLabel(r), {}, {}, Qt::SolidLine, int(i)};
+        for (const auto &[x, y] : points) {
+            line.x << x;
+            line.y << y;
+        }
+        if (!line.x.isEmpty())
+            lines << line;
+    }
+    chart->setLines(lines);
+}
+
 } // namespace
 
 void showLoadChart(ChartView *chart, const Brief *brief, const Results &results, LoadMetric metric)
@@ -191,6 +218,10 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
                                        "simulation"));
     if (metric == LoadMetric::MaxRate) {
         showMaxRateChart(chart, brief, results);
+        return;
+    }
+    if (metric == LoadMetric::Interactivity) {
+        showInteractivityChart(chart, results);
         return;
     }
     const bool throughput = metric == LoadMetric::Throughput || metric == LoadMetric::ThroughputPerGpu;
@@ -223,7 +254,8 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
             case LoadMetric::TpotP50: line.y << p.tpotP50S * 1000; break;
             case LoadMetric::Throughput: line.y << p.outputTokensPerS; break;
             case LoadMetric::ThroughputPerGpu: line.y << p.outputTokensPerS / std::max(1, r.candidate.gpus); break;
-            case LoadMetric::MaxRate: break;
+            case LoadMetric::MaxRate:
+            case LoadMetric::Interactivity: break;
             }
             if (!line.y.isEmpty() && line.y.back() > 0) {
                 highest = std::max(highest, line.y.back());

@@ -16,8 +16,10 @@ void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &cand
 
 // The performance tab's figures, in the order of its chart menu: latency or throughput against
 // request rate, or the highest rate within the targets per candidate (bars, the brief's rate
-// drawn in).
-enum class LoadMetric { TtftP99, TtftP95, TtftP50, TpotP99, TpotP95, TpotP50, Throughput, ThroughputPerGpu, MaxRate };
+// drawn in), or output tokens/s per GPU against tokens/s per user (interactivity: 1 / TPOT p50) along
+// each candidate's load curve, the way InferenceMAX compares hardware.
+enum class LoadMetric { TtftP99, TtftP95, TtftP50, TpotP99, TpotP95, TpotP50, Throughput, ThroughputPerGpu, MaxRate,
+                        Interactivity };
 void showLoadChart(ChartView *chart, const Brief *brief, const Results &results, LoadMetric metric);
 
 // Training kinds' figures, in the order of the performance tab's chart menu for them: tokens/s
