@@ -9,7 +9,11 @@
 #include <limits>
 #include <numeric>
 #include <queue>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <random>
+#include <tuple>
 
 namespace wb {
 
@@ -155,11 +159,61 @@ private:
     double m_mu = 0, m_sigma = 0;
 };
 
+// The random draws of a run: each request's lengths, then (open loop) each unit-scale gamma
+// inter-arrival draw, in the order one generator seeded with the seed makes them. A capacity
+// search, a load curve and a layout search run the same traffic at many rates and on many
+// candidates: the draws depend only on the seed, the count and the shapes, so they are made once
+// and shared (a run at another rate scales the gaps). The same numbers as drawing them each time,
+// bit for bit: std::gamma_distribution(k, scale) returns its unit draw times the scale.
+struct Draws
+{
+    std::vector<int> input, output;
+    std::vector<double> unitGaps;
+};
+
+std::shared_ptr<const Draws> drawsFor(const TrafficSpec &traffic, int n, double k)
+{
+    const bool gaps = traffic.mode == TrafficMode::OpenLoop;
+    using Key = std::tuple<std::uint64_t, int, double, double, int, int, double, double, int, int, bool, double>;
+    const auto spec = [](const std::optional<double> &p95) { return p95.value_or(-1); };
+    const Key key{traffic.seed, n, traffic.input.mean, spec(traffic.input.p95), traffic.input.min, traffic.input.max,
+                  traffic.output.mean, spec(traffic.output.p95), traffic.output.min, traffic.output.max, gaps,
+                  gaps ? k : 0.0};
+    static std::mutex mutex;
+    static std::map<Key, std::shared_ptr<const Draws>> cache;
+    {
+        const std::lock_guard lock(mutex);
+        if (const auto it = cache.find(key); it != cache.end())
+            return it->second;
+    }
+    auto draws = std::make_shared<Draws>();
+    std::mt19937_64 rng(traffic.seed);
+    const Lengths input(traffic.input), output(traffic.output);
+    draws->input.resize(std::size_t(n));
+    draws->output.resize(std::size_t(n));
+    for (int i = 0; i < n; ++i) {
+        draws->input[std::size_t(i)] = input.draw(rng);
+        draws->output[std::size_t(i)] = traffic.output.mean > 0 ? output.draw(rng) : 0;
+    }
+    if (gaps) {
+        draws->unitGaps.resize(std::size_t(n));
+        for (double &g : draws->unitGaps)
+            g = std::gamma_distribution<double>(k, 1.0)(rng);
+    }
+    const std::lock_guard lock(mutex);
+    // A few dozen kept (each at most a few hundred kilobytes): enough for every shape one
+    // evaluation or search uses; a new shape beyond that starts the cache afresh.
+    if (cache.size() >= 48)
+        cache.clear();
+    cache.emplace(key, draws);
+    return draws;
+}
+
 class Simulation
 {
 public:
     Simulation(const StepModel &model, const SimConfig &config, const TrafficSpec &traffic)
-        : m_model(model), m_config(config), m_traffic(traffic), m_rng(traffic.seed)
+        : m_model(model), m_config(config), m_traffic(traffic)
     {
         m_blockTokens = std::max(1, config.kvBlockTokens);
         m_totalBlocks = long(std::floor(config.kvCapacityTokens / m_blockTokens));
@@ -217,24 +271,26 @@ private:
     {
         const int n = std::max(1, m_traffic.requests);
         m_requests.resize(n);
-        const Lengths input(m_traffic.input), output(m_traffic.output);
-        for (Request &r : m_requests) {
-            r.input = input.draw(m_rng);
-            r.output = m_traffic.output.mean > 0 ? output.draw(m_rng) : 0;
+        const double k = std::max(1e-3, m_traffic.burstiness);
+        const std::shared_ptr<const Draws> draws = drawsFor(m_traffic, n, k);
+        for (int i = 0; i < n; ++i) {
+            Request &r = m_requests[std::size_t(i)];
+            r.input = draws->input[std::size_t(i)];
+            r.output = draws->output[std::size_t(i)];
             r.prefillTarget = r.input;
         }
         if (m_traffic.mode != TrafficMode::OpenLoop)
             return;  // offline: all at t = 0; closed-loop: issued as others finish
-        const double k = std::max(1e-3, m_traffic.burstiness);
         double t = 0;
-        for (Request &r : m_requests) {
+        for (int i = 0; i < n; ++i) {
             double rate = m_traffic.ratePerS;
             if (m_traffic.burstMultiplier && m_traffic.burstPeriodS > 0
                 && std::fmod(t, m_traffic.burstPeriodS) >= m_traffic.burstPeriodS - m_traffic.burstDurationS)
                 rate *= *m_traffic.burstMultiplier;
-            // Gamma inter-arrival times with shape k and mean 1/rate (vLLM bench's burstiness).
-            t += std::gamma_distribution<double>(k, 1.0 / (rate * k))(m_rng);
-            r.arrival = t;
+            // Gamma inter-arrival times with shape k and mean 1/rate (vLLM bench's burstiness):
+            // the unit draw times the scale, as std::gamma_distribution(k, scale) computes it.
+            t += draws->unitGaps[std::size_t(i)] * (1.0 / (rate * k));
+            m_requests[std::size_t(i)].arrival = t;
         }
     }
 
@@ -749,7 +805,6 @@ private:
     const StepModel &m_model;
     SimConfig m_config;
     TrafficSpec m_traffic;
-    std::mt19937_64 m_rng;
     std::vector<Request> m_requests;
     std::vector<Replica> m_replicas;
     int m_blockTokens = 16;

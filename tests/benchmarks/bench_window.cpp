@@ -2,7 +2,9 @@
 // platform: from the last keystroke in a brief field (the request rate, or the model) to the
 // moment the window has repainted with the first answer (fit, performance, cost, charts and
 // recommendation from the quick simulation budget), and to the full evaluation replacing it.
-// The issue's goal is 200 ms to the first answer on the sample project.
+// The issue's goal is 200 ms to the first answer on the sample project (issue 20: 100 ms, and
+// 600 ms to the full results). Also the cold start of the application to its first painted window
+// and its peak memory (BM_ColdStart).
 //
 //   ./build/tests/benchmarks/bench_window --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 
@@ -18,6 +20,8 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 
 #include <cstdio>
@@ -109,6 +113,46 @@ void BM_EditRate_Full(benchmark::State &state) { editRate(state, Until::FullEval
 void BM_EditModel_FirstAnswer(benchmark::State &state) { editModel(state, Until::FirstAnswer); }
 void BM_EditModel_Full(benchmark::State &state) { editModel(state, Until::FullEvaluation); }
 
+// Cold start: gpu-workbench --benchmark-startup on the sample project, timed from the moment the
+// process is started to the line it prints at its first paint (dynamic loading, the catalog,
+// the sample's four scenarios and the first frame), then on to the full results painted; its
+// peak resident memory (getrusage) once they are. Issue 20: 0.5 s to a painted window, 150 MB.
+void BM_ColdStart(benchmark::State &state)
+{
+    double fullMs = 0, rssMb = 0;
+    for (auto _ : state) {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        QElapsedTimer clock;
+        clock.start();
+        p.start(QStringLiteral(WB_GUI_EXE), {QStringLiteral("--benchmark-startup")});
+        double paintedS = -1;
+        QByteArray out;
+        while (p.state() != QProcess::NotRunning || p.bytesAvailable() > 0) {
+            p.waitForReadyRead(50);
+            out += p.readAllStandardOutput();
+            if (paintedS < 0 && out.contains("first_paint_ms="))
+                paintedS = double(clock.nsecsElapsed()) / 1e9;
+            if (clock.elapsed() > 60000)
+                qFatal("gpu-workbench --benchmark-startup did not finish in a minute");
+            if (p.state() == QProcess::NotRunning && p.bytesAvailable() == 0)
+                break;
+        }
+        const QRegularExpression figures(QStringLiteral("full_results_ms=([0-9.]+) peak_rss_mb=([0-9.]+)"));
+        const auto match = figures.match(QString::fromUtf8(out));
+        if (paintedS < 0 || !match.hasMatch())
+            qFatal("gpu-workbench --benchmark-startup printed: %s", out.constData());
+        fullMs = match.captured(1).toDouble();
+        rssMb = match.captured(2).toDouble();
+        state.SetIterationTime(paintedS);
+    }
+    state.counters["full_results_ms"] = fullMs;
+    state.counters["peak_rss_mb"] = rssMb;
+}
+
+BENCHMARK(BM_ColdStart)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
 BENCHMARK(BM_EditRate_FirstAnswer)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(10);
 BENCHMARK(BM_EditRate_FirstAnswer_WhileBusy)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(10);
 BENCHMARK(BM_EditModel_FirstAnswer)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(10);
