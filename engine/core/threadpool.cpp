@@ -6,6 +6,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <pthread.h>
 #include <thread>
 #include <vector>
 
@@ -33,7 +34,10 @@ public:
     {
         const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
         for (unsigned i = 1; i < cores; ++i)
-            m_workers.emplace_back([this] { work(); });
+            m_workers.emplace_back([this] {
+                pthread_setname_np(pthread_self(), "wb-pool");  // for profilers and debuggers
+                work();
+            });
     }
     ~Pool()
     {

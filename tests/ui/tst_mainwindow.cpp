@@ -2142,6 +2142,12 @@ void TestMainWindow::planPageShowsThePlan()
     QCOMPARE(page->candidateBox()->currentIndex(), 1);
     QVERIFY(page->markdown().contains(QLatin1String("## Candidate 1: 8x h100-sxm-80gb TP2")));
     QVERIFY(!page->markdown().contains(QLatin1String("## Candidate 2")));
+    // A hidden page lays its plan out when it is shown (it costs tens of milliseconds an edit).
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!page->viewCurrent());
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Plan));
+    QVERIFY(page->viewCurrent());
     QVERIFY(page->view()->toPlainText().contains(QLatin1String("Phase 4: Financial normalization")));
     page->candidateBox()->setFocus();
     QTest::keyClick(page->candidateBox(), Qt::Key_Down);

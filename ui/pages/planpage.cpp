@@ -65,6 +65,7 @@ void PlanPage::showPlan()
     const Brief *brief = document()->brief();
     if (!brief || brief->candidates.empty()) {
         m_markdown.clear();
+        m_stale = false;
         m_view->setPlainText(tr("Open a brief with candidates to plan their benchmarks."));
         return;
     }
@@ -75,9 +76,24 @@ void PlanPage::showPlan()
     const BenchmarkPlan plan =
         makeBenchmarkPlan(*brief, results, document()->catalog(), chosen >= 0 ? std::optional<std::size_t>(std::size_t(chosen)) : std::nullopt);
     m_markdown = QString::fromStdString(planToMarkdown(plan));
+    m_stale = true;
+    if (isVisible())
+        render();
+}
+
+void PlanPage::render()
+{
+    m_stale = false;
     const int scroll = m_view->verticalScrollBar() ? m_view->verticalScrollBar()->value() : 0;
     m_view->setMarkdown(m_markdown);
     m_view->verticalScrollBar()->setValue(scroll);
+}
+
+void PlanPage::showEvent(QShowEvent *event)
+{
+    Page::showEvent(event);
+    if (m_stale)
+        render();
 }
 
 void PlanPage::exportMarkdown()
