@@ -153,8 +153,8 @@ int main(int argc, char *argv[])
         return checklistCommand(args, parser.value(vendorOption), format, parser.value(outOption));
     }
     if (projectVerb || evidenceVerb || recordVerb ? args.size() < 3 : args.size() != 2)
-        return fail(kBadInput, "expected a command and one argument: gpuwb catalog gpus|models|media, or gpuwb evaluate "
-                               "BRIEF.json (see gpuwb --help)");
+        return fail(kBadInput, "expected a command and one argument: gpuwb catalog gpus|models|media, gpuwb evaluate "
+                               "BRIEF.json or gpuwb search BRIEF.json (see gpuwb --help)");
     const QString command = args.at(0);
     const QString format = parser.value(formatOption);
     const QString outPath = parser.value(outOption);

@@ -40,11 +40,14 @@ int searchCommand(const QCommandLineParser &parser, const QStringList &args, con
     if (parser.isSet(QStringLiteral("gpus"))) {
         if (all)
             return fail(kBadInput, "--gpus and --all: give one (--all searches every catalog GPU)");
-        for (const QString &id : parser.value(QStringLiteral("gpus")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-            const std::string gpu = id.trimmed().toStdString();
+        for (const QString &item : parser.value(QStringLiteral("gpus")).split(QLatin1Char(','))) {
+            const std::string gpu = item.trimmed().toLower().toStdString();  // catalog ids are lower case
+            if (gpu.empty())
+                continue;
             if (!catalog.gpu(gpu))
                 return fail(kBadInput, "--gpus: \"" + gpu + "\" is not in the GPU catalog (gpuwb catalog gpus lists the ids)");
-            options.gpus.push_back(gpu);
+            if (std::find(options.gpus.begin(), options.gpus.end(), gpu) == options.gpus.end())
+                options.gpus.push_back(gpu);
         }
         if (options.gpus.empty())
             return fail(kBadInput, "--gpus: no GPU id given (a comma-separated list, or --all)");

@@ -268,6 +268,9 @@ struct BriefParser
             w.fail("media", "applies to media-generation briefs only");
         if (w.has("acceptable_precisions")) {
             const Json &list = w.array("acceptable_precisions");
+            if (isTraining(wl.kind) || isAdapter(wl.kind))
+                w.fail("acceptable_precisions", "applies to inference and media briefs (the precisions the layout search "
+                                                "may try); a training brief sets weights_precision");
             for (std::size_t i = 0; i < list.size(); ++i) {
                 const auto p = list[i].is_string() ? enumFromString<Precision>(list[i].get<std::string>()) : std::nullopt;
                 if (!p)

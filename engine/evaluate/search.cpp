@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <map>
 
 namespace wb {
 
@@ -35,16 +36,17 @@ std::vector<Candidate> layoutsOf(const Brief &brief, const GpuSpec &gpu, int max
 {
     const Workload &w = brief.workload;
     const bool media = w.kind == WorkloadKind::MediaGeneration;
-    std::vector<Precision> precisions = w.acceptablePrecisions;
-    if (precisions.empty())
-        precisions.push_back(w.weightsPrecision);
+    const std::vector<Precision> precisions = searchedPrecisions(brief);
     std::vector<ServingStack> stacks{ServingStack::Vllm, ServingStack::Sglang};
     if (gpu.vendor == "nvidia")
         stacks.push_back(ServingStack::Trtllm);
     if (media)
         stacks = {ServingStack::Generic};
     std::vector<Candidate> out;
-    for (int tp = 1; tp <= (media ? 1 : 8) && tp <= maxGpus; tp *= 2)
+    for (int tp = 1; tp <= (media ? 1 : 8) && tp <= maxGpus; tp *= 2) {
+        // Serving engines refuse a tensor-parallel size that does not divide the attention heads.
+        if (!media && w.model.attentionHeads % tp != 0)
+            continue;
         for (int pp = 1; pp <= (media ? 1 : 4) && tp * pp <= maxGpus; pp *= 2)
             for (Precision p : precisions)
                 for (ServingStack stack : stacks) {
@@ -58,6 +60,7 @@ std::vector<Candidate> layoutsOf(const Brief &brief, const GpuSpec &gpu, int max
                         c.weightsPrecision = p;
                     out.push_back(c);
                 }
+    }
     return out;
 }
 
@@ -86,30 +89,45 @@ void describe(LayoutResult &l, const CandidateResult &r, const Brief &brief, int
     l.pricingTerm = cheapest->term ? std::string(enumName(*cheapest->term)) : std::string();
     const bool hasSlo = !w.slo.empty();
     const double rateWithinSlo = hasSlo ? p.maxRequestRateWithinSloPerS.value_or(0) : p.maxRequestsPerS;
-    l.meetsSlo = !hasSlo || (rateWithinSlo > 0 && p.sloMetAsDeployed.value_or(true) && (!sized || p.sloMet.value_or(true)));
+    // Open-loop traffic spreads over the replicas: a screened layout (one replica) meets the SLO
+    // when some rate does and its replicas for the peak carry it; the deployment itself, when
+    // simulated, at the brief's own point too. Offline and closed-loop traffic is the brief's own
+    // point whatever the replicas: its verdict is that point's.
+    const bool openLoop = w.traffic.mode == TrafficMode::OpenLoop;
+    l.meetsSlo = !hasSlo
+        || (rateWithinSlo > 0 && p.sloMetAsDeployed.value_or(true) && ((openLoop && !sized) || p.sloMet.value_or(false)));
     if (media) {
         l.latencyName = "E2E p99";
         l.p99LatencyS = p.e2e.empty ? NAN : p.e2e.p99;
         l.outputTokensPerSPerGpu = p.media->outputsPerHourPerGpu;
         return;
     }
-    l.latencyName = "TTFT p99";
-    const double rate = w.traffic.mode == TrafficMode::OpenLoop ? w.traffic.requestRatePerS.value_or(0) : 0;
+    // An embedding's answer is its first token: its end to end is its TTFT.
+    const bool embedding = w.kind == WorkloadKind::Embedding;
+    l.latencyName = embedding ? "E2E p99" : "TTFT p99";
+    const double rate = openLoop ? w.traffic.requestRatePerS.value_or(0) : 0;
     if (sized || rate <= 0 || p.loadCurve.empty()) {
-        l.p99LatencyS = p.ttft.p99;
+        l.p99LatencyS = p.ttft.empty ? NAN : p.ttft.p99;
     } else {
         l.p99LatencyS = atRate(p.loadCurve, rate / l.replicas, &LoadPoint::ttftP99S);
     }
-    // Interactivity and throughput per GPU at the highest rate within the SLO (capacity without).
-    const double perReplica = rateWithinSlo / std::max(1, r.candidate.replicas());
-    const double tpot = atRate(p.loadCurve, perReplica, &LoadPoint::tpotP50S);
+    // Interactivity and throughput per GPU at the highest rate within the SLO (capacity without);
+    // embeddings turn out no tokens: theirs is the prompts' tokens.
+    if (embedding) {
+        l.outputTokensPerSPerGpu = rateWithinSlo * w.inputTokens / std::max(1, r.candidate.gpus);
+        return;
+    }
+    // The load curve is the candidate's as evaluated (all its replicas): read at its own rate.
+    const double tpot = atRate(p.loadCurve, rateWithinSlo, &LoadPoint::tpotP50S);
     l.tokensPerSPerUser = tpot > 0 ? 1.0 / tpot : 0;
     const double tokens = hasSlo ? p.outputTokensPerSWithinSlo.value_or(0) : p.maxOutputTokensPerS;
     l.outputTokensPerSPerGpu = tokens / std::max(1, r.candidate.gpus);
 }
 
 // Pareto flags and the cheapest layout of each GPU, over the costed layouts within the limit.
-void markFronts(std::vector<LayoutResult> &layouts)
+// `fullOnly`: each GPU's cheapest is taken among the layouts evaluated in full (once the search
+// has confirmed some), so that it does not rest on screening figures.
+void markFronts(std::vector<LayoutResult> &layouts, bool fullOnly)
 {
     const auto eligible = [](const LayoutResult &l) { return l.costed && l.withinGpuLimit; };
     for (LayoutResult &l : layouts) {
@@ -132,22 +150,44 @@ void markFronts(std::vector<LayoutResult> &layouts)
                 l.throughputFront = false;
         }
     }
-    for (LayoutResult &l : layouts) {
-        if (!eligible(l) || !l.meetsSlo)
-            continue;
-        // Ties (the same GPUs at the same price) go to the lower latency, then to the first.
-        const auto before = [&](const LayoutResult &o) {
-            if (o.costPerAcceptedOutput != l.costPerAcceptedOutput)
-                return o.costPerAcceptedOutput < l.costPerAcceptedOutput;
-            if (o.p99LatencyS != l.p99LatencyS)
-                return o.p99LatencyS < l.p99LatencyS;
-            return &o < &l;
-        };
-        const bool cheapest = std::none_of(layouts.begin(), layouts.end(), [&](const LayoutResult &o) {
-            return &o != &l && eligible(o) && o.meetsSlo && o.candidate.gpu == l.candidate.gpu && before(o);
-        });
-        l.cheapestOfGpu = cheapest;
+    // Each GPU's cheapest within the SLO; costs within a thousandth of it are a tie (the same GPUs
+    // at the same price, differing by rounding), which the lower latency breaks, then the order.
+    std::map<std::string, std::vector<LayoutResult *>> byGpu;
+    for (LayoutResult &l : layouts)
+        if (eligible(l) && l.meetsSlo && (l.full || !fullOnly))
+            byGpu[l.candidate.gpu].push_back(&l);
+    for (auto &[gpu, list] : byGpu) {
+        double least = INFINITY;
+        for (const LayoutResult *l : list)
+            least = std::min(least, l->costPerAcceptedOutput);
+        LayoutResult *best = nullptr;
+        for (LayoutResult *l : list)
+            if (l->costPerAcceptedOutput <= least * 1.001
+                && (!best || (std::isfinite(l->p99LatencyS) && !(l->p99LatencyS >= best->p99LatencyS))))
+                best = l;
+        if (best)
+            best->cheapestOfGpu = true;
     }
+}
+
+// Each GPU's few cheapest screened layouts within the SLO: confirmed whatever else is searched,
+// so that a GPU's choice does not depend on the other GPUs ticked.
+std::vector<std::size_t> cheapestScreened(const std::vector<LayoutResult> &layouts, std::size_t perGpu)
+{
+    std::map<std::string, std::vector<std::size_t>> byGpu;
+    for (std::size_t i = 0; i < layouts.size(); ++i) {
+        const LayoutResult &l = layouts[i];
+        if (l.costed && l.withinGpuLimit && l.meetsSlo)
+            byGpu[l.candidate.gpu].push_back(i);
+    }
+    std::vector<std::size_t> out;
+    for (auto &[gpu, list] : byGpu) {
+        std::stable_sort(list.begin(), list.end(), [&](std::size_t a, std::size_t b) {
+            return layouts[a].costPerAcceptedOutput < layouts[b].costPerAcceptedOutput;
+        });
+        out.insert(out.end(), list.begin(), list.begin() + std::ptrdiff_t(std::min(perGpu, list.size())));
+    }
+    return out;
 }
 
 } // namespace
@@ -169,6 +209,8 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
     } else {
         for (const std::string &id : options.gpus) {
             const GpuSpec *g = catalog.gpu(id);
+            if (g && std::find(gpus.begin(), gpus.end(), g) != gpus.end())
+                continue;  // named twice: searched once
             if (!g) {
                 if (why)
                     *why = "\"" + id + "\" is not in the GPU catalog (gpuwb catalog gpus lists the ids)";
@@ -185,11 +227,9 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
             l.gpuName = g->name;
             result.layouts.push_back(l);
         }
-    result.latencyName = w.kind == WorkloadKind::MediaGeneration ? "E2E p99" : "TTFT p99";
-    if (w.kind == WorkloadKind::MediaGeneration)
-        result.sloLatencyS = w.slo.e2eP99S;
-    else
-        result.sloLatencyS = w.slo.ttftP99S;
+    const bool endToEnd = w.kind == WorkloadKind::MediaGeneration || w.kind == WorkloadKind::Embedding;
+    result.latencyName = endToEnd ? "E2E p99" : "TTFT p99";
+    result.sloLatencyS = endToEnd && w.slo.e2eP99S ? w.slo.e2eP99S : w.slo.ttftP99S;
 
     const std::string today = options.today.empty() ? todayIso() : options.today;
     std::atomic<std::size_t> finished{0};
@@ -201,24 +241,28 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
     };
 
     // Screening: every layout, one replica, the quick budget.
+    const bool media = w.kind == WorkloadKind::MediaGeneration;
     EvaluateOptions quick;
     quick.today = today;
     quick.stop = options.stop;
-    quick.preview = true;
-    const bool media = w.kind == WorkloadKind::MediaGeneration;
+    // A media queue is cheap to simulate in full, and its replica count depends on the run's
+    // length: screened with the full budget, every layout is sized alike.
+    quick.preview = !media;
     parallelFor(result.layouts.size(), [&](std::size_t i) {
         LayoutResult &l = result.layouts[i];
         const CandidateResult r = evaluateCandidate(brief, l.candidate, catalog, quick, today);
         describe(l, r, brief, options.maxGpus, false);
+        l.evaluated = true;
         // A media queue is cheap to simulate: its latency is taken on the deployment at once.
         if (media && l.costed && l.withinGpuLimit && l.replicas > 1) {
             Candidate sized = l.candidate;
             const CandidateResult s = evaluateCandidate(brief, sized, catalog, quick, today);
             describe(l, s, brief, options.maxGpus, true);
         }
+        l.full = media;  // the full budget, on the deployment: nothing left to confirm
         tick();
     }, options.stop);
-    markFronts(result.layouts);
+    markFronts(result.layouts, false);
 
     // Confirmation: the chosen layouts as deployed (their replicas for the peak), the full budget.
     // The full figures can move a layout off a front or below another GPU's price, making a
@@ -226,9 +270,12 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
     // rounds; the last says so if one is left).
     for (int round = 0; options.confirm && round < 4 && !options.stop.stop_requested(); ++round) {
         std::vector<std::size_t> chosen;
+        if (round == 0)
+            chosen = cheapestScreened(result.layouts, 3);
         for (std::size_t i = 0; i < result.layouts.size(); ++i) {
             const LayoutResult &l = result.layouts[i];
-            if (!l.full && (l.costFront || l.throughputFront || l.cheapestOfGpu))
+            if (!l.full && (l.costFront || l.throughputFront || l.cheapestOfGpu)
+                && std::find(chosen.begin(), chosen.end(), i) == chosen.end())
                 chosen.push_back(i);
         }
         if (chosen.empty())
@@ -245,7 +292,7 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
             l = confirmed;
             tick();
         }, options.stop);
-        markFronts(result.layouts);
+        markFronts(result.layouts, true);
     }
     result.cancelled = options.stop.stop_requested();
     const auto unconfirmed = std::count_if(result.layouts.begin(), result.layouts.end(), [](const LayoutResult &l) {
@@ -254,11 +301,27 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
     if (options.confirm && unconfirmed > 0 && !result.cancelled)
         result.warnings.push_back({"search-unconfirmed", fmt::format("{} of the layouts chosen rest on the screening "
                                                                      "simulations only (marked quick)", unconfirmed)});
-    if (w.acceptablePrecisions.empty())
+    if (w.acceptablePrecisions.empty()) {
+        std::string names;
+        for (Precision p : searchedPrecisions(brief))
+            names += (names.empty() ? "" : ", ") + std::string(enumName(p));
         result.warnings.push_back({"search-one-precision",
-                                   "the brief lists no acceptable_precisions, so only its weights precision (" + std::string(enumName(w.weightsPrecision))
-                                       + ") was searched"});
+                                   "the brief lists no acceptable_precisions, so only its weights precision and its "
+                                   "candidates' own were searched (" + names + ")"});
+    }
     return result;
+}
+
+std::vector<Precision> searchedPrecisions(const Brief &brief)
+{
+    const Workload &w = brief.workload;
+    if (!w.acceptablePrecisions.empty())
+        return w.acceptablePrecisions;
+    std::vector<Precision> out{w.weightsPrecision};
+    for (const Candidate &c : brief.candidates)
+        if (c.weightsPrecision && std::find(out.begin(), out.end(), *c.weightsPrecision) == out.end())
+            out.push_back(*c.weightsPrecision);
+    return out;
 }
 
 std::vector<Candidate> layoutCandidates(const Brief &brief, const std::vector<LayoutResult> &layouts)

@@ -37,6 +37,7 @@ struct LayoutResult
     std::string gpuName;
     bool fits = false;
     bool costed = false;
+    bool evaluated = false;              // screened (false: the search was stopped first)
     bool full = false;                   // figures from the full budget (else the quick one)
     std::string why;                     // why it has no cost: the engine's warning
     int replicas = 0;
@@ -68,6 +69,10 @@ struct SearchResult
 // Empty with a reason in *why for a brief the search does not cover (training kinds).
 std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &catalog, const SearchOptions &options,
                                           std::string *why = nullptr);
+
+// The weight precisions the search tries: workload.acceptable_precisions, or else the workload's
+// weights precision and those its candidates carry of their own.
+std::vector<Precision> searchedPrecisions(const Brief &brief);
 
 // The layouts as candidates of the brief (candidates[].weights_precision set where it differs).
 std::vector<Candidate> layoutCandidates(const Brief &brief, const std::vector<LayoutResult> &layouts);

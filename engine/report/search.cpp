@@ -1,11 +1,14 @@
 #include "report/report.h"
 
+#include "core/limits.h"
+
 #include <nlohmann/json.hpp>
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <sstream>
 
 namespace wb {
@@ -157,8 +160,9 @@ std::string searchToJson(const Brief &brief, const SearchResult &result)
                  {"brief", brief.name},
                  {"latency", result.latencyName},
                  {"slo_latency_s", result.sloLatencyS ? Json(*result.sloLatencyS) : Json(nullptr)},
-                 {"output_per_s_per_gpu_unit",
-                  brief.workload.kind == WorkloadKind::MediaGeneration ? "outputs per hour" : "output tokens per second"},
+                 {"output_per_s_per_gpu_unit", brief.workload.kind == WorkloadKind::MediaGeneration ? "outputs per hour"
+                                               : brief.workload.kind == WorkloadKind::Embedding  ? "input tokens per second"
+                                                                                                 : "output tokens per second"},
                  {"cancelled", result.cancelled},
                  {"layouts_tried", result.layouts.size()},
                  {"warnings", warnings},
@@ -175,20 +179,22 @@ std::string searchToTable(const Brief &brief, const SearchResult &result)
         costed += l.costed;
         fits += l.fits;
     }
-    out << "Layout search: " << brief.name << "\n"
+    out << "Layout search: " << limits::printable(brief.name) << "\n"
         << fmt::format("{} layouts tried, {} fit, {} costed{}\n", result.layouts.size(), fits, costed,
                        result.cancelled ? " (cancelled: the figures cover what ran)" : "");
     if (result.sloLatencyS)
         out << fmt::format("SLO: {} <= {:g} s\n", result.latencyName, *result.sloLatencyS);
     out << "\n";
+    const bool embedding = brief.workload.kind == WorkloadKind::Embedding;
     const std::vector<std::string> header{"Layout", "Replicas", "GPUs", "SLO", "$/accepted", result.latencyName + " s",
-                                          media ? "Out/h/GPU" : "Tok/s/GPU", media ? "" : "Tok/s/user", "Chosen"};
+                                          media ? "Out/h/GPU" : embedding ? "In tok/s/GPU" : "Tok/s/GPU",
+                                          media || embedding ? "" : "Tok/s/user", "Chosen"};
     std::vector<std::vector<std::string>> rows;
     for (const LayoutResult *l : ordered(result, false)) {
         if (!l->withinGpuLimit && !l->cheapestOfGpu)
             continue;
         rows.push_back({layoutName(*l, brief), std::to_string(l->replicas), std::to_string(l->candidate.gpus),
-                        l->meetsSlo ? "met" : "missed", fmt::format("{:.6f}", l->costPerAcceptedOutput),
+                        brief.workload.slo.empty() ? "-" : l->meetsSlo ? "met" : "missed", fmt::format("{:.6f}", l->costPerAcceptedOutput),
                         std::isfinite(l->p99LatencyS) ? fmt::format("{:.3f}", l->p99LatencyS) : "-",
                         fmt::format("{:.0f}", l->outputTokensPerSPerGpu),
                         l->tokensPerSPerUser > 0 ? fmt::format("{:.1f}", l->tokensPerSPerUser) : "", flags(*l)});
@@ -212,6 +218,20 @@ std::string searchToTable(const Brief &brief, const SearchResult &result)
     line(header);
     for (const auto &r : rows)
         line(r);
+    if (rows.empty()) {
+        // Nothing to list: why, the commonest reasons first.
+        std::map<std::string, int> why;
+        for (const LayoutResult &l : result.layouts)
+            if (!l.costed)
+                ++why[l.why];
+        std::vector<std::pair<int, std::string>> reasons;
+        for (const auto &[text, count] : why)
+            reasons.emplace_back(count, text);
+        std::sort(reasons.rbegin(), reasons.rend());
+        out << "\nNo layout is costed within the limit. Why, by number of layouts:\n";
+        for (std::size_t i = 0; i < reasons.size() && i < 5; ++i)
+            out << fmt::format("  {:>4}  {}\n", reasons[i].first, limits::printable(reasons[i].second));
+    }
     std::size_t beyond = 0;
     for (const LayoutResult &l : result.layouts)
         beyond += l.costed && !l.withinGpuLimit;

@@ -1783,9 +1783,27 @@ void TestMainWindow::layoutSearchFindsAndAdds()
     QTest::mouseClick(dialog->addButton(), Qt::LeftButton);
     QCOMPARE(doc.brief()->candidates.size(), before + std::size_t(cheapest));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    // Added again: nothing, and the dialog says why.
+    QTest::mouseClick(dialog->addButton(), Qt::LeftButton);
+    QCOMPARE(doc.brief()->candidates.size(), before + std::size_t(cheapest));
+    QVERIFY2(dialog->statusLabel()->text().contains(QStringLiteral("candidates already")), qPrintable(dialog->statusLabel()->text()));
     // Ctrl+Z in the dialog takes the whole addition back.
     QTest::keyClick(dialog, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(doc.brief()->candidates.size(), before);
+    // The precisions to try are the brief's: ticking bf16 writes it there (one step, undone).
+    QCheckBox *bf16 = nullptr;
+    for (QCheckBox *box : dialog->precisionBoxes()) {
+        QCOMPARE(box->isChecked(), box->text() == QStringLiteral("fp8"));
+        if (box->text() == QStringLiteral("bf16"))
+            bf16 = box;
+    }
+    QVERIFY(bf16);
+    QTest::mouseClick(bf16, Qt::LeftButton);
+    QCOMPARE(doc.brief()->workload.acceptablePrecisions,
+             (std::vector<wb::Precision>{wb::Precision::Bf16, wb::Precision::Fp8}));
+    QTest::keyClick(dialog, Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(doc.brief()->workload.acceptablePrecisions.empty());
+    QVERIFY(!bf16->isChecked());
 
     // Every GPU of the catalog at the default limit, cancelled at once: the dialog says so and
     // is ready for another search.

@@ -6,6 +6,7 @@
 #include <widgets/chartview.h>
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -108,6 +109,19 @@ LayoutSearchDialog::LayoutSearchDialog(Document *document, QWidget *parent) : QD
     };
     connect(all, &QPushButton::clicked, this, [tickAll] { tickAll(Qt::Checked); });
     connect(none, &QPushButton::clicked, this, [tickAll] { tickAll(Qt::Unchecked); });
+    leftLayout->addWidget(new QLabel(tr("Weight precisions the brief accepts:"), left));
+    auto *precisionRow = new QHBoxLayout;
+    for (Precision p : {Precision::Bf16, Precision::Fp8, Precision::Int8, Precision::Int4, Precision::Fp4}) {
+        auto *box = new QCheckBox(QString::fromStdString(std::string(enumName(p))), left);
+        box->setProperty("precision", int(p));
+        precisionRow->addWidget(box);
+        m_precisions << box;
+        connect(box, &QCheckBox::clicked, this, &LayoutSearchDialog::setPrecisions);
+    }
+    precisionRow->addStretch();
+    leftLayout->addLayout(precisionRow);
+    connect(document, &Document::briefChanged, this, &LayoutSearchDialog::showBriefPrecisions);
+    showBriefPrecisions();
     auto *limitRow = new QHBoxLayout;
     auto *limitLabel = new QLabel(tr("At most &GPUs per deployment:"), left);
     m_maxGpus = new QSpinBox(left);
@@ -156,6 +170,9 @@ LayoutSearchDialog::LayoutSearchDialog(Document *document, QWidget *parent) : QD
 
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
+    // Room for three lines whatever it says, so that the buttons never move under the pointer.
+    m_status->setMinimumHeight(3 * fontMetrics().lineSpacing());
+    m_status->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     layout->addWidget(m_status);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_add = buttons->addButton(tr("A&dd Selected as Candidates"), QDialogButtonBox::ActionRole);
@@ -180,18 +197,46 @@ LayoutSearchDialog::LayoutSearchDialog(Document *document, QWidget *parent) : QD
     if (!brief) {
         m_intro->setText(tr("Open a brief first: the search looks for layouts that serve the current scenario's brief."));
         m_search->setEnabled(false);
+    } else if (!isInference(brief->workload.kind) && brief->workload.kind != WorkloadKind::MediaGeneration) {
+        m_intro->setText(tr("The layout search covers inference and media generation; compare a training brief's layouts "
+                            "as candidates on the Candidates page."));
+        m_search->setEnabled(false);
     } else {
-        const Workload &w = brief->workload;
-        QStringList precisions;
-        for (Precision p : w.acceptablePrecisions.empty() ? std::vector<Precision>{w.weightsPrecision} : w.acceptablePrecisions)
-            precisions << QString::fromStdString(std::string(enumName(p)));
         m_intro->setText(
-            tr("Tries every tensor- and pipeline-parallel size, weight precision the brief accepts (%1) and serving "
-               "stack of the GPUs ticked, sizes each to the peak within the SLO and prices it. Layouts are screened with "
-               "short simulations; the fronts and each GPU's cheapest layout are then evaluated in full.")
-                .arg(precisions.join(QStringLiteral(", "))));
+            tr("Tries every tensor- and pipeline-parallel size, weight precision the brief accepts and serving stack of "
+               "the GPUs ticked, sizes each to the peak within the SLO and prices it. Layouts are screened with short "
+               "simulations (quick); the fronts and each GPU's cheapest layouts are then evaluated in full."));
     }
+    setMinimumSize(960, 620);
     resize(1280, 760);
+}
+
+void LayoutSearchDialog::showBriefPrecisions()
+{
+    const Brief *brief = m_document->brief();
+    const std::vector<Precision> searched = brief ? searchedPrecisions(*brief) : std::vector<Precision>{};
+    for (QCheckBox *box : m_precisions)
+        box->setChecked(std::find(searched.begin(), searched.end(), Precision(box->property("precision").toInt()))
+                        != searched.end());
+}
+
+void LayoutSearchDialog::setPrecisions()
+{
+    QStringList names;
+    for (QCheckBox *box : m_precisions)
+        if (box->isChecked())
+            names << QStringLiteral("\"%1\"").arg(box->text());
+    if (names.isEmpty()) {
+        m_status->setText(tr("Keep one precision at least: the search needs one to try."));
+        showBriefPrecisions();
+        return;
+    }
+    if (auto error = m_document->editBrief(QStringLiteral("/workload/acceptable_precisions"),
+                                           QStringLiteral("[%1]").arg(names.join(QStringLiteral(", "))),
+                                           tr("acceptable precisions"), false)) {
+        m_status->setText(*error);
+        showBriefPrecisions();
+    }
 }
 
 LayoutSearchDialog::~LayoutSearchDialog()
@@ -222,6 +267,7 @@ void LayoutSearchDialog::start()
     }
     options.maxGpus = m_maxGpus->value();
     m_brief = *brief;
+    m_scenario = m_document->scenarioName();
     m_stop = std::stop_source();
     options.stop = m_stop.get_token();
     // Progress from the pool's threads, at most about a hundred updates a search.
@@ -280,8 +326,9 @@ void LayoutSearchDialog::showResult(std::shared_ptr<SearchResult> result, const 
     m_result = std::move(*result);
     fillTable();
     fillCharts();
-    std::size_t fits = 0, costed = 0, within = 0, meets = 0;
+    std::size_t tried = 0, fits = 0, costed = 0, within = 0, meets = 0;
     for (const LayoutResult &l : m_result->layouts) {
+        tried += l.evaluated;
         fits += l.fits;
         costed += l.costed;
         within += l.costed && l.withinGpuLimit;
@@ -289,7 +336,7 @@ void LayoutSearchDialog::showResult(std::shared_ptr<SearchResult> result, const 
     }
     m_progress->setFormat(m_result->cancelled ? tr("Cancelled") : tr("Done"));
     QString text = tr("%1 layouts tried: %2 fit, %3 costed, %4 within %5 GPUs, %6 of them meeting the SLO.")
-                       .arg(m_result->layouts.size())
+                       .arg(tried)
                        .arg(fits)
                        .arg(costed)
                        .arg(within)
@@ -302,6 +349,21 @@ void LayoutSearchDialog::showResult(std::shared_ptr<SearchResult> result, const 
         if (!message.isEmpty())
             message[0] = message[0].toUpper();
         text += QLatin1Char(' ') + message + QLatin1Char('.');
+    }
+    // A GPU ticked with nothing to show says why (its layouts' commonest reason).
+    std::map<std::string, std::map<std::string, int>> why;
+    std::map<std::string, bool> shown;
+    for (const LayoutResult &l : m_result->layouts) {
+        shown[l.gpuName] = shown[l.gpuName] || (l.costed && l.withinGpuLimit);
+        if (l.evaluated && !l.costed)
+            ++why[l.gpuName][l.why];
+    }
+    for (const auto &[gpu, any] : shown) {
+        if (any || why[gpu].empty())
+            continue;
+        const auto common = std::max_element(why[gpu].begin(), why[gpu].end(),
+                                             [](const auto &a, const auto &b) { return a.second < b.second; });
+        text += tr(" %1: %2.").arg(QString::fromStdString(gpu), QString::fromStdString(common->first));
     }
     text += tr(" Select layouts and add them as candidates to compare them on every page.");
     m_status->setText(text);
@@ -335,8 +397,9 @@ void LayoutSearchDialog::fillTable()
             << cell(locale.toString(l.outputTokensPerSPerGpu, 'f', 0), l.outputTokensPerSPerGpu)
             << cell(l.tokensPerSPerUser > 0 ? locale.toString(l.tokensPerSPerUser, 'f', 1) : QStringLiteral("–"),
                     l.tokensPerSPerUser)
-            << cell(l.full ? tr("full") : tr("screened"), l.full ? 1 : 0) << cell(choiceText(l), l.cheapestOfGpu ? 0 : 1);
-        row.at(8)->setToolTip(l.full ? tr("Evaluated in full as deployed") : tr("From the short screening simulations"));
+            << cell(l.full ? tr("full") : tr("quick"), l.full ? 1 : 0) << cell(choiceText(l), l.cheapestOfGpu ? 0 : 1);
+        row.at(8)->setToolTip(l.full ? tr("Evaluated in full as deployed")
+                                     : tr("From the short screening simulations: an estimate, evaluated in full once chosen"));
         if (!l.meetsSlo)
             row.at(3)->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
         m_rows.push_back(&l);
@@ -434,16 +497,32 @@ std::optional<QString> LayoutSearchDialog::addSelected()
 {
     if (!m_result || !m_brief)
         return tr("Search first");
+    if (m_document->scenarioName() != m_scenario) {
+        const QString error = tr("These layouts were found for the scenario \"%1\"; show it again to add them, or search "
+                                 "this one.")
+                                  .arg(m_scenario);
+        m_status->setText(error);
+        return error;
+    }
+    // A layout already among the candidates is not added twice.
+    std::vector<std::string> present;
+    if (const Brief *brief = m_document->brief())
+        for (const Candidate &c : brief->candidates)
+            present.push_back(candidateJson(c));
     std::vector<BriefPatch> patches;
     QModelIndexList rows = m_table->selectionModel()->selectedRows();
     std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
     for (const QModelIndex &index : rows) {
         const LayoutResult *l = m_rows[std::size_t(index.data(kLayoutRole).toInt())];
         for (const Candidate &c : layoutCandidates(*m_brief, {*l}))
-            patches.push_back({"/candidates/-", candidateJson(c)});
+            if (std::find(present.begin(), present.end(), candidateJson(c)) == present.end())
+                patches.push_back({"/candidates/-", candidateJson(c)});
     }
-    if (patches.empty())
-        return tr("Select the layouts to add");
+    if (patches.empty()) {
+        const QString error = rows.isEmpty() ? tr("Select the layouts to add") : tr("The layouts selected are candidates already.");
+        m_status->setText(error);
+        return error;
+    }
     if (auto error = m_document->editBrief(patches, tr("add %n layout(s) as candidates", nullptr, int(patches.size())), false)) {
         m_status->setText(*error);
         return error;

@@ -15,6 +15,7 @@
 #include <stop_token>
 #include <thread>
 
+class QCheckBox;
 class QLabel;
 class QListWidget;
 class QProgressBar;
@@ -49,6 +50,9 @@ public:
     const std::optional<SearchResult> &result() const { return m_result; }
 
     QListWidget *gpuList() const { return m_gpus; }
+    // The weight precisions to try: the brief's acceptable_precisions, edited in place (one undo
+    // step each).
+    QList<QCheckBox *> precisionBoxes() const { return m_precisions; }
     QSpinBox *maxGpusBox() const { return m_maxGpus; }
     QPushButton *searchButton() const { return m_search; }
     QPushButton *cancelButton() const { return m_cancel; }
@@ -69,9 +73,12 @@ private:
     void fillCharts();
     void updateAddButton();
     void stopWorker();
+    void showBriefPrecisions();
+    void setPrecisions();
 
     Document *m_document;
     QListWidget *m_gpus = nullptr;
+    QList<QCheckBox *> m_precisions;
     QSpinBox *m_maxGpus = nullptr;
     QPushButton *m_search = nullptr;
     QPushButton *m_cancel = nullptr;
@@ -87,6 +94,7 @@ private:
     ChartView *m_throughputChart = nullptr;
 
     std::optional<Brief> m_brief;           // the brief searched (a copy: the worker reads it)
+    QString m_scenario;                     // the scenario it is of
     std::optional<SearchResult> m_result;
     std::vector<const LayoutResult *> m_rows;  // the table's rows (model order)
     std::stop_source m_stop;

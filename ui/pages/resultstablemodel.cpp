@@ -37,6 +37,8 @@ QString ResultsTableModel::candidateLabel(const CandidateResult &r)
     QString label = tr("%1 × %2, TP%3").arg(c.gpus).arg(QString::fromStdString(name)).arg(c.tensorParallel);
     if (c.pipelineParallel > 1)
         label += tr(" PP%1").arg(c.pipelineParallel);
+    if (c.weightsPrecision)
+        label += QStringLiteral(" ") + QString::fromStdString(std::string(enumName(*c.weightsPrecision)));
     return label;
 }
 

@@ -48,6 +48,8 @@ QString shortLabel(const CandidateResult &r)
     QString label = QStringLiteral("%1×%2 TP%3").arg(c.gpus).arg(name).arg(c.tensorParallel);
     if (c.pipelineParallel > 1)
         label += QStringLiteral(" PP%1").arg(c.pipelineParallel);
+    if (c.weightsPrecision)
+        label += QStringLiteral(" ") + QString::fromStdString(std::string(enumName(*c.weightsPrecision)));
     if (r.calibrationRuns > 0)
         label += QStringLiteral(" (%1)").arg(calibratedFrom(r.calibrationRuns));
     return label;
