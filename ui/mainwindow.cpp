@@ -442,7 +442,6 @@ LayoutSearchDialog *MainWindow::findLayouts()
     if (!m_layoutSearch) {
         m_layoutSearch = new LayoutSearchDialog(m_document, this);
         m_layoutSearch->setAttribute(Qt::WA_DeleteOnClose);
-        connect(m_layoutSearch, &QObject::destroyed, this, [this] { m_layoutSearch = nullptr; });
     }
     m_layoutSearch->show();
     m_layoutSearch->raise();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <optional>
 
@@ -128,7 +129,7 @@ private:
     EvidencePage *m_evidencePage = nullptr;
     QMenu *m_recentMenu = nullptr;
     QWidget *m_presenting = nullptr;  // the presentation window while one is shown
-    LayoutSearchDialog *m_layoutSearch = nullptr;  // Scenario > Find Layouts while open
+    QPointer<LayoutSearchDialog> m_layoutSearch;  // Scenario > Find Layouts while open (nulled when closed)
     QLabel *m_status = nullptr;
     QProgressBar *m_progress = nullptr;
 };

@@ -1,9 +1,10 @@
 // The layout search: which GPU, at which tensor- and pipeline-parallel size, weight precision and
 // serving stack, serves the brief cheapest within its SLO? Every layout of the chosen GPUs is fit,
-// simulated with the quick budget (performance.h) and costed; the layouts on either Pareto front
-// (cost per accepted output against p99 latency; output tokens/s per GPU against tokens/s per
-// user) and the cheapest layout of each GPU that meets every SLO are then evaluated again with
-// the full budget, and the fronts taken again on those figures. Inference and media briefs.
+// simulated with the quick budget (performance.h) and costed; each GPU's three cheapest layouts
+// within the SLO and the layouts on either Pareto front (cost per accepted output against p99
+// latency; output tokens/s per GPU against tokens/s per user) are then evaluated again with the
+// full budget as deployed, the fronts taken again and new choices confirmed in turn; each GPU's
+// cheapest is taken among the full figures. Inference and media briefs.
 #pragma once
 
 #include "evaluate/evaluate.h"

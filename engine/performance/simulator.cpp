@@ -416,7 +416,8 @@ private:
         if (q.kvTokens < window) {
             ++r.uncapped;
             r.uncappedKv += double(q.kvTokens - base);
-            r.capSlack = std::min(r.capSlack, window - 1 - q.kvTokens + base);
+            if (m_config.slidingWindow)  // (without one the slack is unbounded, and the sum would overflow)
+                r.capSlack = std::min(r.capSlack, window - 1 - q.kvTokens + base);
         }
         if (!m_config.reserveFullContext)
             ++r.blockPhase[std::size_t((offset + base) % m_blockTokens)];
