@@ -254,11 +254,8 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
         describe(l, r, brief, options.maxGpus, false);
         l.evaluated = true;
         // A media queue is cheap to simulate: its latency is taken on the deployment at once.
-        if (media && l.costed && l.withinGpuLimit && l.replicas > 1) {
-            Candidate sized = l.candidate;
-            const CandidateResult s = evaluateCandidate(brief, sized, catalog, quick, today);
-            describe(l, s, brief, options.maxGpus, true);
-        }
+        if (media && l.costed && l.withinGpuLimit && l.replicas > 1)
+            describe(l, evaluateCandidate(brief, l.candidate, catalog, quick, today), brief, options.maxGpus, true);
         l.full = media;  // the full budget, on the deployment: nothing left to confirm
         tick();
     }, options.stop);
@@ -271,7 +268,9 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
     for (int round = 0; options.confirm && round < 4 && !options.stop.stop_requested(); ++round) {
         std::vector<std::size_t> chosen;
         if (round == 0)
-            chosen = cheapestScreened(result.layouts, 3);
+            for (std::size_t i : cheapestScreened(result.layouts, 3))
+                if (!result.layouts[i].full)
+                    chosen.push_back(i);
         for (std::size_t i = 0; i < result.layouts.size(); ++i) {
             const LayoutResult &l = result.layouts[i];
             if (!l.full && (l.costFront || l.throughputFront || l.cheapestOfGpu)
