@@ -1821,6 +1821,24 @@ void TestMainWindow::layoutSearchFindsAndAdds()
     QVERIFY(dialog->result()->cancelled);
     QVERIFY2(dialog->statusLabel()->text().startsWith(QStringLiteral("Cancelled")), qPrintable(dialog->statusLabel()->text()));
     QVERIFY(dialog->searchButton()->isEnabled());
+
+    // Layouts found for one scenario are not added to another shown meanwhile.
+    const QString samples = QStringLiteral(WB_SOURCE_DIR "/resources/samples/");
+    QVERIFY(!doc.openBriefs({kSample, samples + QStringLiteral("batch-summarization.brief.json")}).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    dialog = w.findLayouts();
+    QVERIFY(dialog);
+    dialog->maxGpusBox()->setFocus(Qt::TabFocusReason);
+    dialog->maxGpusBox()->selectAll();
+    QTest::keyClicks(dialog->maxGpusBox(), QStringLiteral("2"));
+    QTest::mouseClick(dialog->searchButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog->busy(), 120000);
+    w.scenarioList()->setCurrentRow(1);
+    const std::size_t batch = doc.brief()->candidates.size();
+    QVERIFY(dialog->addSelected().has_value());
+    QCOMPARE(doc.brief()->candidates.size(), batch);
+    QVERIFY2(dialog->statusLabel()->text().contains(QStringLiteral("were found for the scenario")),
+             qPrintable(dialog->statusLabel()->text()));
 }
 
 void TestMainWindow::trainingFieldsTyped()
