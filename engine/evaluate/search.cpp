@@ -323,6 +323,14 @@ std::vector<Precision> searchedPrecisions(const Brief &brief)
     return out;
 }
 
+std::string layoutLabel(const LayoutResult &l, const Brief &brief)
+{
+    const Candidate &c = l.candidate;
+    return fmt::format("{} TP{}{} {} {}", c.gpu, c.tensorParallel,
+                       c.pipelineParallel > 1 ? fmt::format(" PP{}", c.pipelineParallel) : "",
+                       enumName(c.weightsPrecision.value_or(brief.workload.weightsPrecision)), stackWords(c.servingStack));
+}
+
 std::vector<Candidate> layoutCandidates(const Brief &brief, const std::vector<LayoutResult> &layouts)
 {
     std::vector<Candidate> out;

@@ -75,6 +75,9 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
 // weights precision and those its candidates carry of their own.
 std::vector<Precision> searchedPrecisions(const Brief &brief);
 
+// "h100-sxm-80gb TP2 PP2 fp8 vLLM": the GPU id, the layout, the weights precision and the stack.
+std::string layoutLabel(const LayoutResult &layout, const Brief &brief);
+
 // The layouts as candidates of the brief (candidates[].weights_precision set where it differs).
 std::vector<Candidate> layoutCandidates(const Brief &brief, const std::vector<LayoutResult> &layouts);
 

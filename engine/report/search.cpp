@@ -15,14 +15,6 @@ namespace wb {
 
 namespace {
 
-std::string layoutName(const LayoutResult &l, const Brief &brief)
-{
-    return fmt::format("{} TP{}{} {} {}", l.candidate.gpu, l.candidate.tensorParallel,
-                       l.candidate.pipelineParallel > 1 ? fmt::format(" PP{}", l.candidate.pipelineParallel) : "",
-                       enumName(l.candidate.weightsPrecision.value_or(brief.workload.weightsPrecision)),
-                       enumName(l.candidate.servingStack));
-}
-
 std::string flags(const LayoutResult &l)
 {
     std::string f;
@@ -85,7 +77,7 @@ Sheet searchSheet(const Brief &brief, const SearchResult &result)
     };
     for (const LayoutResult *l : ordered(result, true)) {
         const Candidate &c = l->candidate;
-        std::vector<Cell> row{text(layoutName(*l, brief)),
+        std::vector<Cell> row{text(layoutLabel(*l, brief)),
                               text(c.gpu),
                               Cell::number(c.tensorParallel, std::to_string(c.tensorParallel)),
                               Cell::number(c.pipelineParallel, std::to_string(c.pipelineParallel)),
@@ -125,7 +117,7 @@ std::string searchToJson(const Brief &brief, const SearchResult &result)
     Json layouts = Json::array();
     for (const LayoutResult *l : ordered(result, true)) {
         const Candidate &c = l->candidate;
-        Json j = {{"layout", layoutName(*l, brief)},
+        Json j = {{"layout", layoutLabel(*l, brief)},
                   {"gpu", c.gpu},
                   {"tensor_parallel", c.tensorParallel},
                   {"pipeline_parallel", c.pipelineParallel},
@@ -193,7 +185,7 @@ std::string searchToTable(const Brief &brief, const SearchResult &result)
     for (const LayoutResult *l : ordered(result, false)) {
         if (!l->withinGpuLimit && !l->cheapestOfGpu)
             continue;
-        rows.push_back({layoutName(*l, brief), std::to_string(l->replicas), std::to_string(l->candidate.gpus),
+        rows.push_back({layoutLabel(*l, brief), std::to_string(l->replicas), std::to_string(l->candidate.gpus),
                         brief.workload.slo.empty() ? "-" : l->meetsSlo ? "met" : "missed", fmt::format("{:.6f}", l->costPerAcceptedOutput),
                         std::isfinite(l->p99LatencyS) ? fmt::format("{:.3f}", l->p99LatencyS) : "-",
                         fmt::format("{:.0f}", l->outputTokensPerSPerGpu),

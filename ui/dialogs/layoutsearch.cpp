@@ -36,18 +36,6 @@ namespace {
 constexpr int kSortRole = Qt::UserRole + 1;
 constexpr int kLayoutRole = Qt::UserRole + 2;
 
-QString layoutText(const LayoutResult &l, const Brief &brief)
-{
-    const Candidate &c = l.candidate;
-    QString text = QStringLiteral("%1 TP%2").arg(QString::fromStdString(c.gpu)).arg(c.tensorParallel);
-    if (c.pipelineParallel > 1)
-        text += QStringLiteral(" PP%1").arg(c.pipelineParallel);
-    text += QStringLiteral(" %1 %2")
-                .arg(QString::fromStdString(std::string(enumName(c.weightsPrecision.value_or(brief.workload.weightsPrecision)))),
-                     QString::fromStdString(std::string(stackWords(c.servingStack))));
-    return text;
-}
-
 QString choiceText(const LayoutResult &l)
 {
     QStringList parts;
@@ -384,7 +372,7 @@ void LayoutSearchDialog::fillTable()
         if (!l.costed || !l.withinGpuLimit)
             continue;
         QList<QStandardItem *> row;
-        auto *name = new QStandardItem(layoutText(l, *m_brief));
+        auto *name = new QStandardItem(QString::fromStdString(layoutLabel(l, *m_brief)));
         name->setData(name->text(), kSortRole);
         name->setData(int(m_rows.size()), kLayoutRole);
         name->setEditable(false);
