@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "core/dates.h"
 
 #include <optional>
 #include <string>
@@ -52,14 +53,5 @@ struct ApiPrice
     std::string origin;
 };
 
-// Days from a to b (ISO dates "YYYY-MM-DD"); empty when either is malformed.
-std::optional<long> daysBetween(const std::string &a, const std::string &b);
-bool isIsoDate(const std::string &s);
-// Today's date from the system clock, as "YYYY-MM-DD" (UTC).
-std::string todayIso();
-// This moment from the system clock, as "YYYY-MM-DDTHH:MM:SSZ".
-std::string nowUtcIso();
-// The date `days` from today (UTC), as YYYY-MM-DD.
-std::string isoDateFromToday(int days);
 
 } // namespace wb

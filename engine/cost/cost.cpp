@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "evaluate/evaluate.h"
 #include "catalog/modelarch.h"
 #include "cost/pricing.h"
 #include "cost/gpuroute.h"

@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
-#include <openssl/evp.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -554,15 +553,5 @@ std::string checklistToCsv(const ChecklistTemplate &tmpl, const ProjectChecklist
     return sheetToCsv(checklistSheet(tmpl, checklist, only), "\r\n");
 }
 
-std::string sha256Hex(const std::string &bytes)
-{
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_sha256(), nullptr);
-    std::string hex;
-    for (unsigned int i = 0; i < length; ++i)
-        hex += fmt::format("{:02x}", digest[i]);
-    return hex;
-}
 
 } // namespace wb

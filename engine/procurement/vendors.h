@@ -159,7 +159,4 @@ std::string checklistToCsv(const ChecklistTemplate &tmpl, const ProjectChecklist
 // The same table as typed cells, for the XLSX export (what checklistToCsv prints).
 Sheet checklistSheet(const ChecklistTemplate &tmpl, const ProjectChecklist &checklist, const std::string &only = {});
 
-// SHA-256 of bytes, as 64 lower-case hex digits (OpenSSL's libcrypto).
-std::string sha256Hex(const std::string &bytes);
-
 } // namespace wb

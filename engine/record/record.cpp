@@ -5,6 +5,7 @@
 #include "procurement/vendors.h"
 #include "report/labels.h"
 #include "report/report.h"
+#include "core/hash.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <string>
+#include <core/hash.h>
 
 using namespace wb;
 
