@@ -110,6 +110,12 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
     createMenus();
     connect(m_document, &Document::stateChanged, this, &MainWindow::showState);
     connect(m_document, &Document::resultsChanged, this, &MainWindow::showState);
+    // An undo or redo that could not be stored: said at once, without stopping the undo under way.
+    connect(m_document, &Document::storeFailed, this, [this](const QString &message) {
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Cannot store the change"), message, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
     showState();
     // 1280x800, or the screen's free area where it is smaller (a 1280x800 screen less its panels
     // and the window frame): the status bar stays on screen.

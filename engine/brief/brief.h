@@ -234,9 +234,15 @@ std::string fieldLabel(const std::string &pointer);
 Result<Brief> parseBrief(const std::string &jsonText, const std::string &fileName, const Catalog &catalog);
 Result<Brief> loadBrief(const std::string &path, const Catalog &catalog);
 
+// The one canonical text of a brief's JSON (object keys as written, compact), the form the
+// project stores and patchBrief returns, so that two texts of the same brief compare equal. The
+// error says what is wrong with the text ("is not valid JSON").
+Result<std::string> canonicalBriefJson(const std::string &text);
+
 // Sets the field at a JSON pointer (such as "/workload/traffic/request_rate_per_s") of a brief's
 // JSON text to valueJson (a JSON value; "null" removes the field or array element; "/-" appends
-// to an array), creating missing objects on the way. The result is canonical JSON (two-space indent) that parseBrief accepts; a change that
+// to an array), creating missing objects on the way. The result is canonical JSON
+// (canonicalBriefJson) that parseBrief accepts; a change that
 // makes the brief invalid is an error naming the field, and nothing is returned.
 // The patched brief: its canonical JSON and the brief parsed from it (parsed once, here).
 struct PatchedBrief

@@ -16,6 +16,26 @@ Result<PatchedBrief> patchBrief(const std::string &briefJson, const std::string 
 
 namespace {
 
+// The one form a brief's JSON is kept in (canonicalBriefJson).
+std::string canonicalText(const nlohmann::ordered_json &root)
+{
+    return root.dump();  // compact, keys as written: its size follows the text's, whatever the nesting
+}
+
+} // namespace
+
+Result<std::string> canonicalBriefJson(const std::string &text)
+{
+    if (auto bad = limits::checkJsonText(text))
+        return Error{"", "", *bad};
+    const nlohmann::ordered_json j = nlohmann::ordered_json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return Error{"", "", j.is_discarded() ? "is not valid JSON" : "is not a JSON object"};
+    return canonicalText(j);
+}
+
+namespace {
+
 // What a brief needs once its kind or traffic mode changes, where it does not say already: a
 // training block for training and adapter kinds, lengths for inference, an open-loop rate for
 // real-time, a rate or a concurrency for the traffic mode, no bursts off open loop; media
@@ -110,7 +130,7 @@ Result<PatchedBrief> patchBrief(const std::string &briefJson, const std::vector<
         if (touches("/workload/traffic/mode") || touches("/workload/kind"))
             addTrafficModeDefaults(root);
     }
-    std::string text = root.dump(2);
+    std::string text = canonicalText(root);
     auto parsed = parseBrief(text, "", catalog);
     if (!parsed)
         return parsed.error();

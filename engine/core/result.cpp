@@ -2,6 +2,9 @@
 
 #include "core/limits.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace wb {
 
 std::string Error::toString() const
@@ -15,5 +18,15 @@ std::string Error::toString() const
     // One line, whatever a file's values hold: control characters (a newline, ESC) escaped.
     return limits::printable(line, 4000);
 }
+
+namespace detail {
+
+void resultMisused(const char *what, const Error *error)
+{
+    std::fprintf(stderr, "internal error: %s%s%s\n", what, error ? ": " : "", error ? error->toString().c_str() : "");
+    std::abort();
+}
+
+} // namespace detail
 
 } // namespace wb

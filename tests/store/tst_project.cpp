@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 
 #include <chrono>
+#include <core/hash.h>
 
 using namespace wb;
 
@@ -36,6 +37,7 @@ private slots:
     void saveAndReopen();
     void jsonRoundTripChangesNothing();
     void scenarioOperations();
+    void severalWritesAreOneStep();
     void badFiles_data();
     void badFiles();
     void missingPathIsNeverCreated();
@@ -643,6 +645,39 @@ ProjectChecklist sampleChecklist(Project &p)
 }
 
 } // namespace
+
+// Project::transact: writes that each take their own transaction (a rename) nest inside it; when
+// one fails, none of them stays. The failure here is real input (a name already taken).
+void TestProject::severalWritesAreOneStep()
+{
+    Project p = sampleProject();
+    const std::string before = p.contentDigest();
+    const Status failed = p.transact([&]() -> Status {
+        if (Status s = p.renameScenario("Chat", "Chat v2"); !s)
+            return s;
+        if (Status s = p.putScenario("Extra", "{}"); !s)
+            return s;
+        return p.renameScenario("Batch", "Extra");  // taken: the whole step fails
+    });
+    QVERIFY(!failed);
+    QVERIFY2(QString::fromStdString(failed.error().message).contains(QLatin1String("already exists")),
+             failed.error().message.c_str());
+    QCOMPARE(p.contentDigest(), before);
+    QVERIFY(p.scenario("Chat") && !p.scenario("Chat v2") && !p.scenario("Extra"));
+    QVERIFY(p.transact([&]() -> Status {
+        if (Status s = p.renameScenario("Chat", "Chat v2"); !s)
+            return s;
+        return p.putScenario("Extra", "{}");
+    }));
+    QVERIFY(p.scenario("Chat v2") && p.scenario("Extra") && !p.scenario("Chat"));
+    // A checklist is checked without being written: the same refusal putChecklist gives.
+    ProjectChecklist missingFile = sampleChecklist(p);
+    missingFile.vendors[0].answers[0].file->sha256 = std::string(64, 'b');
+    const std::string held = p.contentDigest();
+    QVERIFY(!p.checkChecklist(missingFile));
+    QVERIFY(QString::fromStdString(p.checkChecklist(missingFile).error().message).contains(QLatin1String("not attached")));
+    QCOMPARE(p.contentDigest(), held);
+}
 
 void TestProject::checklistSavesAndReopens()
 {

@@ -1,5 +1,12 @@
 // The document's undo commands: every user edit is one of these on the document's undo stack.
 // Private to ui/document.
+//
+// Each step's store writes are one transaction (Project::transact). When they fail, the project
+// is as it was before the step, the step is made obsolete (QUndoStack drops it: pushed, it is
+// never added and the edit returns the error; undone or redone, it leaves the history, since it
+// no longer says what the project holds) and Document::stepFailed reports it; the view is then
+// shown again from the project. Every step applies a whole state (not a difference), so the
+// steps around a dropped one still undo and redo to what they say.
 #pragma once
 
 #include "document/document.h"
@@ -26,38 +33,38 @@ public:
         : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after)), m_rename(std::move(rename))
     {
     }
-    void undo() override
-    {
-        if (m_rename)
-            m_doc->m_project->renameScenario(m_rename->second, m_rename->first);
-        apply(m_before);
-    }
-    void redo() override
-    {
-        if (m_rename)
-            m_doc->m_project->renameScenario(m_rename->first, m_rename->second);
-        apply(m_after);
-    }
+    void undo() override { apply(m_before, m_rename ? std::optional(std::pair(m_rename->second, m_rename->first)) : std::nullopt); }
+    void redo() override { apply(m_after, m_rename); }
 
 private:
-    void apply(const std::vector<Scenario> &state)
+    void apply(const std::vector<Scenario> &state, const std::optional<std::pair<std::string, std::string>> &rename)
     {
         Project &p = *m_doc->m_project;
-        for (const Scenario &s : p.scenarios()) {
-            const bool kept = std::any_of(state.begin(), state.end(), [&](const Scenario &t) { return t.name == s.name; });
-            if (!kept)
-                p.removeScenario(s.name);
-        }
-        std::vector<std::string> order;
-        for (const Scenario &s : state) {
-            const auto current = p.scenario(s.name);
-            if (!current || current->briefJson != s.briefJson)
-                p.putScenario(s.name, s.briefJson);
-            if (!current || current->evidenceCalibration != s.evidenceCalibration)
-                p.setEvidenceCalibration(s.name, s.evidenceCalibration);
-            order.push_back(s.name);
-        }
-        p.orderScenarios(order);
+        const Status stored = p.transact([&]() -> Status {
+            if (rename)
+                if (Status s = p.renameScenario(rename->first, rename->second); !s)
+                    return s;
+            for (const Scenario &s : p.scenarios()) {
+                const bool kept = std::any_of(state.begin(), state.end(), [&](const Scenario &t) { return t.name == s.name; });
+                if (!kept)
+                    if (Status r = p.removeScenario(s.name); !r)
+                        return r;
+            }
+            std::vector<std::string> order;
+            for (const Scenario &s : state) {
+                const auto current = p.scenario(s.name);
+                if (!current || current->briefJson != s.briefJson)
+                    if (Status r = p.putScenario(s.name, s.briefJson); !r)
+                        return r;
+                if (!current || current->evidenceCalibration != s.evidenceCalibration)
+                    if (Status r = p.setEvidenceCalibration(s.name, s.evidenceCalibration); !r)
+                        return r;
+                order.push_back(s.name);
+            }
+            return p.orderScenarios(order);
+        });
+        if (!stored)
+            m_doc->stepFailed(this, stored);
         m_doc->scenarioListChanged();
     }
 
@@ -81,9 +88,11 @@ public:
     bool mergeWith(const QUndoCommand *other) override
     {
         const auto *next = static_cast<const BriefEditCommand *>(other);
-        if (next->m_scenario != m_scenario || next->m_pointer != m_pointer)
+        if (next->isObsolete() || next->m_scenario != m_scenario || next->m_pointer != m_pointer)
             return false;
         m_after = next->m_after;
+        // Typed back to where the step started: nothing is left to undo (as Tiled's ChangeValue).
+        setObsolete(m_after == m_before);
         return true;
     }
     void undo() override { apply(m_before); }
@@ -94,9 +103,13 @@ public:
 private:
     void apply(const std::string &json)
     {
-        m_doc->m_project->putScenario(m_scenario, json);
         // The first redo shows the brief the edit parsed already; later ones parse it again.
-        m_doc->show(QString::fromStdString(m_scenario), std::exchange(m_parsed, std::nullopt));
+        std::optional<Brief> parsed = std::exchange(m_parsed, std::nullopt);
+        if (Status stored = m_doc->m_project->putScenario(m_scenario, json); !stored) {
+            m_doc->stepFailed(this, stored);
+            parsed.reset();  // the project holds the brief it had
+        }
+        (void)m_doc->show(QString::fromStdString(m_scenario), std::move(parsed));
     }
     Document *m_doc;
     std::string m_scenario, m_pointer, m_before, m_after;
@@ -113,8 +126,8 @@ public:
         : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after))
     {
     }
-    void undo() override { m_doc->applyChecklist(m_before); }
-    void redo() override { m_doc->applyChecklist(m_after); }
+    void undo() override { m_doc->applyChecklist(this, m_before); }
+    void redo() override { m_doc->applyChecklist(this, m_after); }
 
 private:
     Document *m_doc;
@@ -130,8 +143,9 @@ public:
         : QUndoCommand(text), m_doc(doc), m_added(std::move(added)), m_removed(std::move(removed))
     {
     }
-    void undo() override { m_doc->applyEvidence(m_removed, ids(m_added)); }
-    void redo() override { m_doc->applyEvidence(m_added, ids(m_removed)); }
+    // The first redo gives the added runs their ids, which undo and later redos keep.
+    void undo() override { m_doc->applyEvidence(this, m_removed, ids(m_added)); }
+    void redo() override { m_doc->applyEvidence(this, m_added, ids(m_removed)); }
 
 private:
     static std::vector<long long> ids(const std::vector<EvidenceRun> &runs)
@@ -153,8 +167,8 @@ public:
         : QUndoCommand(text), m_doc(doc), m_record(std::move(record))
     {
     }
-    void undo() override { m_doc->applyRecord(m_record, false); }
-    void redo() override { m_record.id = m_doc->applyRecord(m_record, true); }
+    void undo() override { m_doc->applyRecord(this, m_record, false); }
+    void redo() override { m_doc->applyRecord(this, m_record, true); }
 
 private:
     Document *m_doc;
@@ -169,8 +183,8 @@ public:
         : QUndoCommand(text), m_doc(doc), m_scenario(std::move(scenario)), m_on(on)
     {
     }
-    void undo() override { m_doc->applyCalibrationSwitch(m_scenario, !m_on); }
-    void redo() override { m_doc->applyCalibrationSwitch(m_scenario, m_on); }
+    void undo() override { m_doc->applyCalibrationSwitch(this, m_scenario, !m_on); }
+    void redo() override { m_doc->applyCalibrationSwitch(this, m_scenario, m_on); }
 
 private:
     Document *m_doc;

@@ -99,7 +99,8 @@ std::optional<QString> Document::openRecovery(const QString &recoveryFile)
     // Reopen as a fresh in-memory copy so that it can be saved anywhere.
     Project copy = Project::create();
     for (const Scenario &s : opened->scenarios())
-        copy.putScenario(s.name, s.briefJson);
+        if (Status kept = copy.putScenario(s.name, s.briefJson); !kept)
+            return QString::fromStdString(kept.error().toString());
     // The vendor checklist and the evidence files its answers name come along (the recovery file
     // passed the same checks on opening; a file that cannot be copied leaves its answer without it).
     ProjectChecklist checklist = opened->checklist();
@@ -285,9 +286,27 @@ std::optional<QString> Document::editBrief(const std::vector<BriefPatch> &patche
     }
     if (patched->json == stored->briefJson)
         return std::nullopt;
-    m_undo.push(new BriefEditCommand(this, tr("Change %1").arg(label), stored->name, patches.front().pointer,
-                                     stored->briefJson, std::move(patched).value(), mergeable && patches.size() == 1));
-    return std::nullopt;
+    return pushStep(new BriefEditCommand(this, tr("Change %1").arg(label), stored->name, patches.front().pointer,
+                                         stored->briefJson, std::move(patched).value(), mergeable && patches.size() == 1));
+}
+
+std::optional<QString> Document::pushStep(QUndoCommand *step)
+{
+    m_pushing = true;
+    m_stepError.reset();
+    m_undo.push(step);  // runs the step's redo, which may fail
+    m_pushing = false;
+    return std::exchange(m_stepError, std::nullopt);
+}
+
+void Document::stepFailed(QUndoCommand *step, const Status &status)
+{
+    step->setObsolete(true);
+    const QString message = tr("%1 could not be stored: %2").arg(step->text(), QString::fromStdString(status.error().toString()));
+    if (m_pushing)
+        m_stepError = message;
+    else
+        emit storeFailed(message);
 }
 
 void Document::endEditSession()
@@ -310,8 +329,9 @@ std::optional<QString> Document::addScenarioFromFile(const QString &briefPath, c
         return tr("A scenario named \"%1\" already exists.").arg(QString::fromStdString(scenarioName));
     std::vector<Scenario> after = m_project->scenarios();
     after.push_back({scenarioName, readTextFile(briefPath.toStdString()).value(), {}});
-    m_undo.push(new ScenarioCommand(this, tr("Add scenario %1").arg(QString::fromStdString(scenarioName)),
-                                    m_project->scenarios(), after));
+    if (auto failed = pushStep(new ScenarioCommand(this, tr("Add scenario %1").arg(QString::fromStdString(scenarioName)),
+                                                   m_project->scenarios(), after)))
+        return failed;
     return selectScenario(QString::fromStdString(scenarioName));
 }
 
@@ -324,7 +344,8 @@ std::optional<QString> Document::duplicateScenario(const QString &name, const QS
         return tr("Choose a new, unused name for the copy.");
     std::vector<Scenario> after = m_project->scenarios();
     after.push_back({copyName.toStdString(), source->briefJson, {}});
-    m_undo.push(new ScenarioCommand(this, tr("Duplicate scenario %1").arg(name), m_project->scenarios(), after));
+    if (auto failed = pushStep(new ScenarioCommand(this, tr("Duplicate scenario %1").arg(name), m_project->scenarios(), after)))
+        return failed;
     return selectScenario(copyName);
 }
 
@@ -341,8 +362,9 @@ std::optional<QString> Document::renameScenario(const QString &from, const QStri
         if (s.name == from.toStdString())
             s.name = to.toStdString();
     const bool current = m_scenario == from;
-    m_undo.push(new ScenarioCommand(this, tr("Rename scenario %1").arg(from), m_project->scenarios(), after,
-                                    std::pair(from.toStdString(), to.toStdString())));
+    if (auto failed = pushStep(new ScenarioCommand(this, tr("Rename scenario %1").arg(from), m_project->scenarios(), after,
+                                                   std::pair(from.toStdString(), to.toStdString()))))
+        return failed;
     return current ? selectScenario(to) : std::nullopt;
 }
 
@@ -353,8 +375,7 @@ std::optional<QString> Document::removeScenario(const QString &name)
     std::vector<Scenario> after = m_project->scenarios();
     after.erase(std::remove_if(after.begin(), after.end(), [&](const Scenario &s) { return s.name == name.toStdString(); }),
                 after.end());
-    m_undo.push(new ScenarioCommand(this, tr("Delete scenario %1").arg(name), m_project->scenarios(), after));
-    return std::nullopt;
+    return pushStep(new ScenarioCommand(this, tr("Delete scenario %1").arg(name), m_project->scenarios(), after));
 }
 
 void Document::clear()
@@ -486,16 +507,15 @@ std::optional<QString> Document::editChecklist(ProjectChecklist after, const QSt
         after.templateVersion = m_template->templateVersion;
     if (after == before)
         return std::nullopt;
-    if (Status s = m_project->putChecklist(after); !s)
+    if (Status s = m_project->checkChecklist(after); !s)
         return QString::fromStdString(s.error().toString());
-    (void)m_project->putChecklist(before);  // the command applies it, so that undo and redo are one path
-    m_undo.push(new ChecklistCommand(this, label, std::move(before), std::move(after)));
-    return std::nullopt;
+    return pushStep(new ChecklistCommand(this, label, std::move(before), std::move(after)));
 }
 
-void Document::applyChecklist(const ProjectChecklist &state)
+void Document::applyChecklist(QUndoCommand *step, const ProjectChecklist &state)
 {
-    m_project->putChecklist(state);
+    if (Status stored = m_project->putChecklist(state); !stored)
+        stepFailed(step, stored);
     setResults(std::move(m_rawResults));
     emit checklistChanged();
     emit resultsChanged();

@@ -177,6 +177,10 @@ signals:
     void evidenceAnalysisChanged();
     // A decision record was added or taken back (or another scenario is shown).
     void recordsChanged();
+    // An undo or redo could not be stored: the project is as it was before that step, which has
+    // left the history, and the view shows the project. The message names the step and why.
+    // (An edit whose own store write fails is not added; the edit returns the message instead.)
+    void storeFailed(const QString &message);
 
 private:
     std::optional<QString> adopt(Project project, const QString &path, const QString &source, bool modified,
@@ -188,14 +192,19 @@ private:
     void scenarioListChanged();
     // Keeps the engine's results and shows them gated by the project's checklist.
     void setResults(Results raw);
-    void applyChecklist(const ProjectChecklist &state);
     // Evaluates the current brief with its scenario's runs.
     void startEvaluation();
-    // Stores and removes runs, or sets the switch, for the evidence commands (undo and redo).
-    void applyEvidence(const std::vector<EvidenceRun> &store, const std::vector<long long> &remove);
-    void applyCalibrationSwitch(const QString &scenario, bool on);
-    // Stores (record.id > 0 keeps it) or takes back a record, for RecordCommand; returns its id.
-    long long applyRecord(const StoredRecord &record, bool store);
+    // Pushes an edit's step; returns why it could not be stored (it is then not added).
+    std::optional<QString> pushStep(QUndoCommand *step);
+    // A step's store write failed (commands.h): the step is made obsolete and reported.
+    void stepFailed(QUndoCommand *step, const Status &status);
+    // The undo commands' writes, each one transaction (a failure goes to stepFailed).
+    void applyChecklist(QUndoCommand *step, const ProjectChecklist &state);
+    // Stores and removes runs (a run with id 0 gets its id here), or sets the switch.
+    void applyEvidence(QUndoCommand *step, std::vector<EvidenceRun> &store, const std::vector<long long> &remove);
+    void applyCalibrationSwitch(QUndoCommand *step, const QString &scenario, bool on);
+    // Stores (record.id > 0 keeps it, 0 gets one) or takes back a record, for RecordCommand.
+    void applyRecord(QUndoCommand *step, StoredRecord &record, bool store);
     friend class RecordCommand;
     friend class EvidenceCommand;
     friend class CalibrationSwitchCommand;
@@ -219,6 +228,8 @@ private:
     QUndoStack m_undo;
     Evaluator m_evaluator{m_catalog};
     QString m_engineError;
+    bool m_pushing = false;            // inside pushStep: a failure is the edit's error
+    std::optional<QString> m_stepError;  // that error
     std::shared_ptr<const EvidenceAnalysis> m_evidence;
     bool m_evidenceCurrent = false;
     int m_autosaveIntervalS = 60;

@@ -47,25 +47,12 @@ std::optional<QString> Document::importEvidence(const QString &path, std::size_t
                                 importedBy.toStdString(), m_catalog);
     if (!runs)
         return QString::fromStdString(runs.error().toString());
-    // Ids are given when first stored, so that undo and redo keep them.
+    // The command's first redo stores them and gives them their ids, which undo and redo keep.
     std::vector<EvidenceRun> added = std::move(runs).value();
-    for (EvidenceRun &r : added) {
-        auto id = m_project->putEvidence(r);
-        if (!id) {
-            for (const EvidenceRun &done : added)
-                if (done.id > 0)
-                    m_project->removeEvidence(done.id);
-            return QString::fromStdString(id.error().toString());
-        }
-        r.id = *id;
-    }
-    for (const EvidenceRun &r : added)
-        m_project->removeEvidence(r.id);  // the command stores them, so that undo and redo are one path
     const QString label = added.size() == 1
                               ? tr("Import 1 measured run from %1").arg(QFileInfo(path).fileName())
                               : tr("Import %1 measured runs from %2").arg(added.size()).arg(QFileInfo(path).fileName());
-    m_undo.push(new EvidenceCommand(this, label, std::move(added), {}));
-    return std::nullopt;
+    return pushStep(new EvidenceCommand(this, label, std::move(added), {}));
 }
 
 std::optional<QString> Document::removeEvidence(long long id)
@@ -76,8 +63,7 @@ std::optional<QString> Document::removeEvidence(long long id)
         return tr("This project is read-only (%1).").arg(readOnlyReason());
     for (const EvidenceRun &r : evidence())
         if (r.id == id) {
-            m_undo.push(new EvidenceCommand(this, tr("Remove measured run %1").arg(id), {}, {r}));
-            return std::nullopt;
+            return pushStep(new EvidenceCommand(this, tr("Remove measured run %1").arg(id), {}, {r}));
         }
     return tr("There is no measured run %1 in this scenario.").arg(id);
 }
@@ -90,25 +76,38 @@ std::optional<QString> Document::setEvidenceCalibration(bool on)
         return tr("This project is read-only (%1).").arg(readOnlyReason());
     if (on == evidenceCalibration())
         return std::nullopt;
-    m_undo.push(new CalibrationSwitchCommand(this, on ? tr("Calibrate from measured runs") : tr("Switch calibration off"),
-                                             m_scenario, on));
-    return std::nullopt;
+    return pushStep(new CalibrationSwitchCommand(this, on ? tr("Calibrate from measured runs") : tr("Switch calibration off"),
+                                                 m_scenario, on));
 }
 
-void Document::applyEvidence(const std::vector<EvidenceRun> &store, const std::vector<long long> &remove)
+void Document::applyEvidence(QUndoCommand *step, std::vector<EvidenceRun> &store, const std::vector<long long> &remove)
 {
-    for (long long id : remove)
-        m_project->removeEvidence(id);
-    for (const EvidenceRun &r : store)
-        m_project->putEvidence(r);
+    std::vector<EvidenceRun> stored = store;
+    const Status done = m_project->transact([&]() -> Status {
+        for (long long id : remove)
+            if (Status s = m_project->removeEvidence(id); !s)
+                return s;
+        for (EvidenceRun &r : stored) {
+            auto id = m_project->putEvidence(r);
+            if (!id)
+                return id.error();
+            r.id = *id;
+        }
+        return Ok{};
+    });
+    if (done)
+        store = std::move(stored);  // the ids given
+    else
+        stepFailed(step, done);
     emit evidenceChanged();
     startEvaluation();
     emit stateChanged();
 }
 
-void Document::applyCalibrationSwitch(const QString &scenario, bool on)
+void Document::applyCalibrationSwitch(QUndoCommand *step, const QString &scenario, bool on)
 {
-    m_project->setEvidenceCalibration(scenario.toStdString(), on);
+    if (Status stored = m_project->setEvidenceCalibration(scenario.toStdString(), on); !stored)
+        stepFailed(step, stored);
     if (scenario == m_scenario) {
         emit evidenceChanged();
         startEvaluation();

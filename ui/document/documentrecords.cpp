@@ -30,23 +30,22 @@ std::optional<QString> Document::addRecord(const QString &scenario, const std::s
         return tr("This project is read-only (%1).").arg(readOnlyReason());
     if (!m_project->scenario(scenario.toStdString()))
         return tr("The scenario \"%1\" is gone; the record was not stored.").arg(scenario);
-    m_undo.push(new RecordCommand(this, tr("Record the decision on %1").arg(scenario),
-                                  StoredRecord{0, scenario.toStdString(), created, contentJson}));
-    return std::nullopt;
+    return pushStep(new RecordCommand(this, tr("Record the decision on %1").arg(scenario),
+                                      StoredRecord{0, scenario.toStdString(), created, contentJson}));
 }
 
-long long Document::applyRecord(const StoredRecord &record, bool store)
+void Document::applyRecord(QUndoCommand *step, StoredRecord &record, bool store)
 {
-    long long id = record.id;
     if (store) {
         auto stored = m_project->putRecord(record.scenario, record.created, record.contentJson, record.id);
         if (stored)
-            id = *stored;
-    } else {
-        m_project->removeRecord(record.id);
+            record.id = *stored;
+        else
+            stepFailed(step, stored.error());
+    } else if (Status removed = m_project->removeRecord(record.id); !removed) {
+        stepFailed(step, removed);
     }
     emit recordsChanged();
-    return id;
 }
 
 } // namespace wb

@@ -4,6 +4,7 @@
 
 #include "catalog/prices.h"
 #include "core/fileio.h"
+#include "core/hash.h"
 #include "core/limits.h"
 #include "sqlite.h"
 #include "store/project.h"
@@ -147,10 +148,22 @@ Result<ProjectChecklist> readChecklist(sqlite3 *db)
     return c;
 }
 
-Status writeChecklist(sqlite3 *db, const ProjectChecklist &c)
+Status checkStorable(sqlite3 *db, const ProjectChecklist &c)
 {
     if (auto why = checkChecklist(c))
         return Error{"", "", "the checklist cannot be stored: " + *why};
+    for (const Vendor &v : c.vendors)
+        for (const VendorAnswer &a : v.answers)
+            if (a.file && !attachmentBytes(db, a.file->sha256))
+                return Error{"", "", "vendor " + inQuotes(v.name) + "'s answer to " + a.item + " names the file " +
+                                         inQuotes(a.file->name) + ", which is not attached to the project"};
+    return Ok{};
+}
+
+Status writeChecklist(sqlite3 *db, const ProjectChecklist &c)
+{
+    if (Status s = checkStorable(db, c); !s)
+        return s;
     Transaction t(db);
     if (!t.begun())
         return t.begun();
@@ -187,12 +200,6 @@ Status writeChecklist(sqlite3 *db, const ProjectChecklist &c)
             return r;
         const long long id = sqlite3_last_insert_rowid(db);
         for (const VendorAnswer &a : v.answers) {
-            if (a.file) {
-                Statement has(db, "SELECT 1 FROM attachments WHERE sha256 = ?1");
-                if (has.bind(1, a.file->sha256).step() != SQLITE_ROW)
-                    return Error{"", "", "vendor " + inQuotes(v.name) + "'s answer to " + a.item + " names the file " +
-                                             inQuotes(a.file->name) + ", which is not attached to the project"};
-            }
             Statement ins(db, "INSERT INTO checklist_answers(vendor, item, answer, text, evidence_link, attachment, "
                               "answered_on, answered_by) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
             ins.bind(1, id).bind(2, a.item).bind(3, std::string(enumName(a.answer))).bind(4, a.text).bind(5, a.link);

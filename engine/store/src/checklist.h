@@ -14,6 +14,8 @@ namespace wb::store {
 Result<ProjectChecklist> readChecklist(sqlite3 *db);
 // Replaces the checklist's rows in one transaction.
 Status writeChecklist(sqlite3 *db, const ProjectChecklist &checklist);
+// Whether writeChecklist would store it (valid, every file its answers name attached), writing nothing.
+Status checkStorable(sqlite3 *db, const ProjectChecklist &checklist);
 Result<Attachment> storeAttachment(sqlite3 *db, const std::string &fileName, const std::string &bytes);
 std::optional<std::string> attachmentBytes(sqlite3 *db, const std::string &sha256);
 

@@ -26,20 +26,6 @@ using namespace store;
 
 namespace {
 
-std::string canonicalJson(const std::string &text, std::string *error)
-{
-    if (auto bad = limits::checkJsonText(text)) {
-        *error = *bad;
-        return {};
-    }
-    const nlohmann::ordered_json j = nlohmann::ordered_json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
-        *error = j.is_discarded() ? "is not valid JSON" : "is not a JSON object";
-        return {};
-    }
-    return j.dump();  // compact: its size follows the text's, whatever the nesting
-}
-
 // Writes the database to path atomically (core/fileio.h); extraMeta goes into the copy only.
 Status writeDatabase(sqlite3 *db, const std::string &path, const std::map<std::string, std::string> &extraMeta = {})
 {
@@ -185,10 +171,8 @@ Result<Project> Project::openBytes(const std::string &bytes, const std::string &
         Statement s(p.m_db, "SELECT name, brief_json FROM scenarios");
         int rc;
         while ((rc = s.step()) == SQLITE_ROW) {
-            std::string error;
-            canonicalJson(s.text(1), &error);
-            if (!error.empty())
-                return fail(name, "is damaged: the brief of scenario \"" + s.text(0) + "\" " + error);
+            if (auto canonical = canonicalBriefJson(s.text(1)); !canonical)
+                return fail(name, "is damaged: the brief of scenario \"" + s.text(0) + "\" " + canonical.error().message);
         }
         if (rc != SQLITE_DONE)
             return fail(name, "is damaged and cannot be opened (" + s.error() + ")");
@@ -340,14 +324,13 @@ Status Project::putScenario(const std::string &name, const std::string &briefJso
 {
     if (name.empty())
         return Error{"", "", "a scenario needs a name"};
-    std::string error;
-    const std::string canonical = canonicalJson(briefJson, &error);
-    if (!error.empty())
-        return Error{"", "", "the brief of scenario \"" + name + "\" " + error};
+    const auto canonical = canonicalBriefJson(briefJson);
+    if (!canonical)
+        return Error{"", "", "the brief of scenario \"" + name + "\" " + canonical.error().message};
     Statement s(m_db, "INSERT INTO scenarios(position, name, brief_json, modified) "
                       "VALUES((SELECT COALESCE(MAX(position), 0) + 1 FROM scenarios), ?1, ?2, ?3) "
                       "ON CONFLICT(name) DO UPDATE SET brief_json = excluded.brief_json, modified = excluded.modified");
-    return s.bind(1, name).bind(2, canonical).bind(3, nowIso()).run("scenario \"" + name + "\" could not be stored");
+    return s.bind(1, name).bind(2, *canonical).bind(3, nowIso()).run("scenario \"" + name + "\" could not be stored");
 }
 
 Status Project::renameScenario(const std::string &from, const std::string &to)
@@ -458,6 +441,21 @@ ProjectChecklist Project::checklist() const
 Status Project::putChecklist(const ProjectChecklist &checklist)
 {
     return writeChecklist(m_db, checklist);
+}
+
+Status Project::checkChecklist(const ProjectChecklist &checklist) const
+{
+    return checkStorable(m_db, checklist);
+}
+
+Status Project::transact(const std::function<Status()> &writes)
+{
+    Transaction t(m_db);
+    if (!t.begun())
+        return t.begun();
+    if (Status s = writes(); !s)
+        return s;
+    return t.commit();
 }
 
 Result<Attachment> Project::attach(const std::string &fileName, const std::string &bytes)

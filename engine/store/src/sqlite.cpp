@@ -1,5 +1,7 @@
 #include "sqlite.h"
 
+#include "core/fault.h"
+
 #include "catalog/prices.h"
 
 #include <ctime>
@@ -54,6 +56,8 @@ int Statement::step()
 
 Status Statement::run(const std::string &what)
 {
+    if (faultInjected("store-write"))
+        return Error{"", "", what + ": injected store failure"};
     if (step() != SQLITE_DONE)
         return Error{"", "", what + ": " + error()};
     return Ok{};
@@ -82,21 +86,27 @@ Status exec(sqlite3 *db, const char *sql)
     return Ok{};
 }
 
-Transaction::Transaction(sqlite3 *db) : m_db(db), m_begun(exec(db, "BEGIN"))
+// A savepoint rather than BEGIN, so that a transaction can hold others (Project::transact around
+// writes that each take their own): the outermost acts as BEGIN DEFERRED, an inner one commits
+// into it.
+Transaction::Transaction(sqlite3 *db) : m_db(db), m_begun(exec(db, "SAVEPOINT wb_tx"))
 {
 }
 
 Transaction::~Transaction()
 {
+    // A destructor cannot report: if the rollback itself fails, SQLite has already rolled the
+    // transaction back (or will when the connection closes), and the caller sees the error that
+    // made it unwind.
     if (m_begun && !m_done)
-        exec(m_db, "ROLLBACK");
+        (void)exec(m_db, "ROLLBACK TO wb_tx; RELEASE wb_tx");
 }
 
 Status Transaction::commit()
 {
     if (!m_begun)
         return m_begun;
-    Status s = exec(m_db, "COMMIT");
+    Status s = exec(m_db, "RELEASE wb_tx");
     m_done = s.ok();
     return s;
 }

@@ -25,6 +25,7 @@
 #include "record/record.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,7 +47,7 @@ inline constexpr std::size_t kMaxRunsPerImport = 100;           // measured runs
 struct Scenario
 {
     std::string name;
-    std::string briefJson;   // canonical JSON (object keys as written, two-space indent)
+    std::string briefJson;   // canonicalBriefJson (brief/brief.h)
     std::string modified;    // ISO date-time (UTC)
     bool evidenceCalibration = true;  // figures use the calibration from the scenario's measured runs
 };
@@ -137,6 +138,8 @@ public:
     // Replaces the checklist as a whole (one transaction): vendor names must be unique and valid,
     // every attachment an answer names must be stored (attach()) first. Errors name the vendor.
     Status putChecklist(const ProjectChecklist &checklist);
+    // Whether putChecklist would store it, writing nothing; the same errors.
+    Status checkChecklist(const ProjectChecklist &checklist) const;
     // Stores a file's bytes as evidence (kAttachmentMaxBytes at most; larger is refused, saying
     // the size and the limit) and returns its reference; the same bytes are stored once. Stored
     // files stay in the project (an undo may bring their answer back).
@@ -162,6 +165,10 @@ public:
     Status removeRecord(long long id);
     // Whether a scenario's figures use the calibration from its runs (on by default).
     Status setEvidenceCalibration(const std::string &scenario, bool on);
+
+    // Several writes as one step: when one of them fails, none stays (the project is as it was
+    // before) and its error is returned.
+    Status transact(const std::function<Status()> &writes);
 
     // The document as SQL-independent text (meta excluded), for comparing two projects.
     std::string contentDigest() const;
