@@ -1,10 +1,12 @@
 // gpuwb: evaluate briefs and list the catalogs from the command line.
 // Exit codes (../shared/spec/brief-and-results-v1.md): 0 evaluated, 2 bad input (one line on
-// stderr naming the file and the field), 1 anything else.
+// stderr naming the file and the field), 1 anything else: an exception that escapes a command (a
+// bug, or memory exhausted) is caught at the top and said in one line, never an abort.
 
 #include "cli.h"
 
 #include <catalog/catalog.h>
+#include <core/fault.h>
 #include <core/fileio.h>
 #include <core/limits.h>
 #include <evaluate/calibration.h>
@@ -18,12 +20,16 @@
 #include <QFileInfo>
 
 #include <cstdio>
+#include <exception>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 using namespace gpuwb;
 
-int main(int argc, char *argv[])
+namespace {
+
+int run(int argc, char *argv[])
 {
     // The PDF report needs fonts, hence a GUI application; without a display it uses the
     // offscreen platform. Every other command runs on QtCore alone.
@@ -131,6 +137,9 @@ int main(int argc, char *argv[])
         parser.showHelp(0);
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
+
+    if (wb::faultInjected("gpuwb-internal"))
+        throw std::logic_error("an internal error injected by a test");
 
     const QStringList args = parser.positionalArguments();
     // --out never replaces the file a command reads (a project or a brief).
@@ -266,4 +275,17 @@ int main(int argc, char *argv[])
     return fail(kBadInput, "\"" + command.toStdString() +
                                "\" is not a command: use catalog, evaluate, export, plan, project, checklist, evidence, "
                                "record, report or calibrate");
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    try {
+        return run(argc, argv);
+    } catch (const std::exception &e) {
+        return fail(kFailure, std::string("internal error: ") + e.what());
+    } catch (...) {
+        return fail(kFailure, "internal error: an exception of unknown type");
+    }
 }
