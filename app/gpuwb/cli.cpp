@@ -3,8 +3,8 @@
 
 #include <core/fileio.h>
 #include <core/limits.h>
-#include <procurement/gate.h>
 #include <procurement/vendors.h>
+#include <usecase/scenario.h>
 
 #include <chrono>
 #include <cmath>
@@ -85,17 +85,12 @@ wb::Result<Evaluated> evaluatePath(const QString &pathArg, const QString &scenar
     auto picked = pickScenario(*opened, path, scenario);
     if (!picked)
         return picked.error();
-    auto brief = wb::scenarioBrief(*opened, picked->name, catalog, path);
-    if (!brief)
-        return brief.error();
-    auto tmpl = wb::checklistTemplateOf(*opened);
-    if (!tmpl)
-        return tmpl.error();
-    // The scenario's measured runs calibrate its candidates' step models (unless switched off).
-    wb::Results results =
-        wb::evaluateWithEvidence(*brief, catalog, opened->evidence(picked->name), picked->evidenceCalibration).results;
-    wb::gateByChecklist(results, picked->name, *tmpl, opened->checklist());
-    return Evaluated{std::move(brief).value(), std::move(results), wb::checklistSheet(*tmpl, opened->checklist())};
+    auto evaluated = wb::evaluateProjectScenario(*opened, picked->name, catalog, path);
+    if (!evaluated)
+        return evaluated.error();
+    wb::ProjectEvaluation &e = *evaluated;
+    auto sheet = wb::checklistSheet(e.checklistTemplate, e.checklist);
+    return Evaluated{std::move(e.brief), std::move(e.results), std::move(sheet)};
 }
 
 // A project opened for writing, waiting up to 5 s for another writer (a second import a few

@@ -3,11 +3,11 @@
 
 #include <core/fileio.h>
 #include <core/limits.h>
-#include <evaluate/calibration.h>
 #include <evidence/evidence.h>
-#include <procurement/gate.h>
 #include <procurement/plan.h>
 #include <procurement/vendors.h>
+#include <usecase/records.h>
+#include <usecase/scenario.h>
 
 #include <fmt/format.h>
 
@@ -118,12 +118,10 @@ int evidenceCommand(const QCommandLineParser &parser, const QStringList &args, c
     if (!brief)
         return fail(kBadInput, brief.error().toString());
     const auto runs = project->evidence(picked->name);
-    const auto calibrations = picked->evidenceCalibration
-                                  ? wb::calibrateFromEvidence(*brief, runs, catalog, catalog.efficiency())
-                                  : std::vector<wb::EvidenceCalibration>{};
-    const auto predictions = wb::predictRuns(*brief, runs, catalog, catalog.efficiency(), calibrations);
-    return writeOutput(compareFormat == QLatin1String("json") ? wb::evidenceComparisonJson(runs, predictions, calibrations)
-                                                              : wb::evidenceComparisonMarkdown(runs, predictions, calibrations),
+    const auto compared = wb::compareEvidence(*brief, runs, picked->evidenceCalibration, catalog);
+    return writeOutput(compareFormat == QLatin1String("json")
+                           ? wb::evidenceComparisonJson(runs, compared.predictions, compared.calibrations)
+                           : wb::evidenceComparisonMarkdown(runs, compared.predictions, compared.calibrations),
                        parser.value(QStringLiteral("out")));
 }
 
@@ -265,13 +263,7 @@ int recordCommand(const QCommandLineParser &parser, const QStringList &args, con
     auto tmpl = wb::checklistTemplateOf(*project);
     if (!tmpl)
         return fail(kFailure, tmpl.error().toString());
-    const wb::ProjectChecklist checklist = project->checklist();
-    const std::string scenario = stored->scenario;
-    wb::RecomputeWith with;
-    with.catalog = &catalog;
-    with.checklistJson = wb::answersToJson(*tmpl, checklist, {});
-    with.gate = [&](wb::Results &r) { wb::gateByChecklist(r, scenario, *tmpl, checklist); };
-    auto again = wb::recomputeDecisionRecord(*view, with);
+    auto again = wb::recomputeRecord(*view, stored->scenario, catalog, *tmpl, project->checklist());
     if (!again)
         return fail(kBadInput, again.error().toString());
     return writeOutput(format == QLatin1String("json") ? wb::recomputationJson(*view, *again)

@@ -4,7 +4,7 @@
 // BUILD_TESTING); otherwise faultInjected() is a constant false and the environment is never read.
 //
 // With it built in, WB_INJECT_FAULT in the environment names the sites that fail, separated by
-// commas ("store-write", "gpuwb-internal").
+// commas ("store-write", "gpuwb-internal", "engine-throws", "calibration-throws").
 #pragma once
 
 #include <string_view>

@@ -2,6 +2,7 @@
 
 #include "core/csvread.h"
 #include "core/limits.h"
+#include "core/threadpool.h"
 #include "evaluate/evaluate.h"
 
 #include <fmt/format.h>
@@ -9,10 +10,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <atomic>
 #include <cmath>
 #include <set>
-#include <thread>
 
 namespace wb {
 
@@ -108,24 +107,6 @@ std::vector<std::string> caseFactorKeys(const CalibrationCase &c, const Catalog 
 
 namespace {
 
-// Runs jobs(i) for i in [0, n) on `threads` threads.
-void parallelFor(std::size_t n, unsigned threads, const std::function<void(std::size_t)> &job)
-{
-    std::atomic<std::size_t> next{0};
-    const auto work = [&] {
-        for (std::size_t i = next++; i < n; i = next++)
-            job(i);
-    };
-    const unsigned count = std::max(1u, std::min<unsigned>(threads ? threads : std::thread::hardware_concurrency(),
-                                                           unsigned(std::max<std::size_t>(1, n))));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < count; ++t)
-        pool.emplace_back(work);
-    work();
-    for (std::thread &t : pool)
-        t.join();
-}
-
 // Solves A x = b (A symmetric positive definite, n x n, row-major) by Gaussian elimination with
 // partial pivoting.
 std::vector<double> solve(std::vector<double> a, std::vector<double> b)
@@ -189,7 +170,9 @@ struct Problem
     std::vector<std::vector<std::optional<double>>> run(const std::vector<std::pair<std::size_t, EfficiencyTable>> &jobs)
     {
         std::vector<std::vector<std::optional<double>>> out(jobs.size());
-        parallelFor(jobs.size(), options.threads, [&](std::size_t j) { out[j] = predict(cases[jobs[j].first], jobs[j].second); });
+        // On the process's pool (core/threadpool.h): a case that throws fails the calibration
+        // here, on the caller's thread, rather than ending the process.
+        parallelFor(jobs.size(), [&](std::size_t j) { out[j] = predict(cases[jobs[j].first], jobs[j].second); });
         evaluations += int(jobs.size());
         return out;
     }

@@ -80,7 +80,6 @@ struct CalibrationOptions
     int iterations = 4;               // Gauss-Newton steps
     double derivativeStep = 0.05;     // in log factor
     bool leaveOneOut = true;
-    unsigned threads = 0;             // 0: all cores
 };
 
 // One figure of one case: measured, and predicted on the priors, on the calibration, and by the

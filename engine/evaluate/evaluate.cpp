@@ -1,12 +1,14 @@
 #include "evaluate/evaluate.h"
 
 #include "brief/completeness.h"
+#include "core/fault.h"
 #include "core/threadpool.h"
 #include "core/version.h"
 
 #include <fmt/format.h>
 
 #include <mutex>
+#include <stdexcept>
 
 namespace wb {
 
@@ -64,6 +66,8 @@ CandidateResult evaluateCandidate(const Brief &brief, const Candidate &c, const 
 
 Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptions &options)
 {
+    if (faultInjected("engine-throws"))  // tests of the barriers above (core/fault.h)
+        throw std::runtime_error("injected fault (engine-throws)");
     Results results;
     results.briefName = brief.name;
     results.briefWarnings = brief.warnings;

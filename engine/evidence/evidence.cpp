@@ -1,5 +1,6 @@
 #include "evidence/evidence.h"
 
+#include "core/fault.h"
 #include "core/limits.h"
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <stdexcept>
 
 namespace wb {
 
@@ -323,6 +325,8 @@ std::vector<EvidenceCalibration> calibrateFromEvidence(const Brief &brief, const
                                                        const Catalog &catalog, const EfficiencyTable &base,
                                                        std::stop_token stop)
 {
+    if (faultInjected("calibration-throws"))  // tests of the barriers above (core/fault.h)
+        throw std::runtime_error("injected fault (calibration-throws)");
     // Groups by GPU and stack, in the order the runs come (stable for a stored project).
     std::vector<std::pair<std::pair<std::string, ServingStack>, std::vector<const EvidenceRun *>>> groups;
     for (const EvidenceRun &r : runs) {
@@ -439,19 +443,6 @@ std::vector<CandidateEfficiency> candidateEfficiencies(const std::vector<Evidenc
         }
         out.push_back({c.gpu, c.stack, &c.table, c.provenance(), int(c.runs.size()), std::move(warnings)});
     }
-    return out;
-}
-
-EvidenceEvaluation evaluateWithEvidence(const Brief &brief, const Catalog &catalog, const std::vector<EvidenceRun> &runs,
-                                        bool calibrate, EvaluateOptions options)
-{
-    EvidenceEvaluation out;
-    if (calibrate && !runs.empty()) {
-        const EfficiencyTable &base = options.efficiency ? *options.efficiency : catalog.efficiency();
-        out.calibrations = calibrateFromEvidence(brief, runs, catalog, base, options.stop);
-        options.candidateEfficiency = candidateEfficiencies(out.calibrations);
-    }
-    out.results = evaluate(brief, catalog, options);
     return out;
 }
 

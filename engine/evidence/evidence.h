@@ -177,16 +177,6 @@ EvidenceAnalysis analyzeEvidence(const Brief &brief, std::vector<EvidenceRun> ru
                                  const EfficiencyTable &base, std::vector<EvidenceCalibration> calibrations,
                                  std::stop_token stop = {});
 
-// A scenario evaluated as a project shows it: with the calibration from its runs when `calibrate`
-// (the scenario's switch) is on and it has runs; exactly evaluate() otherwise.
-struct EvidenceEvaluation
-{
-    Results results;
-    std::vector<EvidenceCalibration> calibrations;
-};
-EvidenceEvaluation evaluateWithEvidence(const Brief &brief, const Catalog &catalog, const std::vector<EvidenceRun> &runs,
-                                        bool calibrate, EvaluateOptions options = {});
-
 // The load a run ran at, in words: "12.5 requests/s", "32 concurrent", "offline".
 std::string runLoadText(const MeasuredRun &run);
 // `gpuwb evidence list`: each run with its tool, file, scenario, candidate (from 1), load, date.

@@ -333,39 +333,6 @@ Result<std::string> makeDecisionRecord(const RecordInputs &in, const std::option
     return content.dump();
 }
 
-Result<std::string> recordScenario(const ScenarioSnapshot &s, const Catalog &catalog,
-                                   const std::optional<RecordDecision> &decision, const std::string &created,
-                                   std::stop_token stop)
-{
-    auto brief = parseBrief(s.briefJson, "scenario \"" + s.scenario + "\"", catalog);
-    if (!brief)
-        return brief.error();
-    EvaluateOptions options;
-    options.stop = stop;
-    EvidenceEvaluation done = evaluateWithEvidence(*brief, catalog, s.runs, s.calibrate, options);
-    if (stop.stop_requested() || done.results.cancelled)
-        return Error{"", "", "the record was not made: stopped before the figures were complete"};
-    if (done.results.engineError)
-        return Error{"", "", "the record was not made: the engine failed (" + *done.results.engineError + ")"};
-    if (s.checklistTemplate)
-        gateByChecklist(done.results, s.scenario, *s.checklistTemplate, s.checklist);
-    RecordInputs in;
-    in.scenario = s.scenario;
-    in.briefJson = s.briefJson;
-    in.brief = &*brief;
-    in.results = &done.results;
-    in.catalog = &catalog;
-    in.calibrations = s.calibrate ? done.calibrations : std::vector<EvidenceCalibration>{};
-    in.runs = s.runs;
-    if (s.checklistTemplate) {
-        in.checklistTemplate = &*s.checklistTemplate;
-        in.checklist = &s.checklist;
-    }
-    in.created = created;
-    in.supersedes = s.supersedes;
-    return makeDecisionRecord(in, decision);
-}
-
 Result<RecordView> readDecisionRecord(const std::string &contentJson, const std::string &name)
 {
     const Json j = parsed(contentJson);

@@ -74,12 +74,7 @@ struct ScenarioSnapshot
     ProjectChecklist checklist;
     std::optional<long long> supersedes;   // the scenario's latest record
 };
-// Evaluates the scenario as the project shows it (calibrated from its runs when switched on,
-// gated by its checklist) and makes its record (a draft without a decision). A stop request
-// returns an error saying so.
-Result<std::string> recordScenario(const ScenarioSnapshot &snapshot, const Catalog &catalog,
-                                   const std::optional<RecordDecision> &decision, const std::string &created,
-                                   std::stop_token stop = {});
+// (usecase/records.h evaluates it as the project shows it and makes its record: recordScenario.)
 
 // A stored record, read back.
 struct RecordView

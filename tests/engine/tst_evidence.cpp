@@ -4,6 +4,8 @@
 #include <evidence/evidence.h>
 #include <evidence/runs.h>
 #include <report/report.h>
+#include <usecase/records.h>
+#include <usecase/scenario.h>
 
 #include "../testsupport.h"
 
@@ -63,6 +65,8 @@ private slots:
     void calibrationFromEngineRuns();
     void calibrationFromSampleFiles();
     void provenanceAndSwitch();
+    void scenarioPassesAndCache();
+    void scenarioSurvivesEngineFailure();
     void badFiles_data();
     void badFiles();
 };
@@ -418,16 +422,19 @@ void TestEvidence::provenanceAndSwitch()
     auto json = nlohmann::ordered_json::parse(text);
     json["candidates"] = nlohmann::ordered_json::array({json["candidates"][0], json["candidates"][1]});
     const Brief brief = parseOrFail(json.dump());
-    EvaluateOptions options;
+    ScenarioRunOptions options;
     options.today = "2026-12-01";
+    EvaluateOptions plainOptions;
+    plainOptions.today = options.today;
     std::vector<EvidenceRun> runs = sampleRuns(brief);
     runs.resize(2);
-    const auto off = evaluateWithEvidence(brief, catalog, runs, false, options);
-    QVERIFY(off.calibrations.empty());
-    const std::string plain = resultsToJson(brief, evaluate(brief, catalog, options));
+    const auto off = evaluateScenario(brief, catalog, {runs, false, {}}, options);
+    QVERIFY(!off.calibrations);
+    const std::string plain = resultsToJson(brief, evaluate(brief, catalog, plainOptions));
     QCOMPARE(resultsToJson(brief, off.results), plain);
-    const auto on = evaluateWithEvidence(brief, catalog, runs, true, options);
-    QCOMPARE(on.calibrations.size(), std::size_t(1));
+    const auto on = evaluateScenario(brief, catalog, {runs, true, {}}, options);
+    QVERIFY(on.calibrations);
+    QCOMPARE(on.calibrations->size(), std::size_t(1));
     const auto parsed = nlohmann::json::parse(resultsToJson(brief, on.results));
     QCOMPARE(parsed["results"][0]["provenance"]["step_model"].get<std::string>(), std::string("shipped calibration"));
     QCOMPARE(parsed["results"][1]["provenance"]["step_model"].get<std::string>(), std::string("calibrated from 2 runs"));
@@ -444,6 +451,106 @@ void TestEvidence::provenanceAndSwitch()
         return w.code == "calibration-misfit" && w.message.find("TTFT is still") != std::string::npos;
     }));
     QVERIFY(resultsToCsv(brief, on.results).find(",calibrated from 2 runs,") != std::string::npos);
+}
+
+namespace {
+// The chat sample with its first two candidates (H100, H200) and two H200 runs.
+Brief twoCandidateChat()
+{
+    auto json = nlohmann::ordered_json::parse(sample("../../../resources/samples/chat-70b.brief.json"));
+    json["candidates"] = nlohmann::ordered_json::array({json["candidates"][0], json["candidates"][1]});
+    return parseOrFail(json.dump());
+}
+std::string stepModelOf(const std::string &resultsJson, std::size_t candidate)
+{
+    return nlohmann::json::parse(resultsJson)["results"][candidate]["provenance"]["step_model"].get<std::string>();
+}
+} // namespace
+
+// The scenario's use case (usecase/scenario.h): a quick pass and then the full one, each reported
+// as it is done; the first quick pass is uncalibrated (nothing is kept yet), the full pass is
+// calibrated and compared with the runs; a second evaluation under the same key reuses the kept
+// calibration (the very same object: nothing is fitted again) from its quick pass on, and another
+// key fits its own.
+void TestEvidence::scenarioPassesAndCache()
+{
+    const Catalog &catalog = shippedCatalog();
+    const Brief brief = twoCandidateChat();
+    std::vector<EvidenceRun> runs = sampleRuns(brief);
+    runs.resize(2);
+    CalibrationCache cache;
+    std::vector<std::pair<bool, std::string>> passes;  // preview, step model of the H200
+    ScenarioRunOptions options;
+    options.today = "2026-12-01";
+    options.quickFirst = true;
+    options.analyse = true;
+    options.cache = &cache;
+    options.onPass = [&](const Results &r) { passes.emplace_back(r.preview, stepModelOf(resultsToJson(brief, r), 1)); };
+    const ScenarioEvidence evidence{runs, true, "key-1"};
+    const auto first = evaluateScenario(brief, catalog, evidence, options);
+    QVERIFY(!first.stopped);
+    QCOMPARE(passes.size(), std::size_t(2));
+    QCOMPARE(passes[0], std::pair(true, std::string("shipped calibration")));
+    QCOMPARE(passes[1], std::pair(false, std::string("calibrated from 2 runs")));
+    QVERIFY(first.calibrations && first.calibrations->size() == 1);
+    QVERIFY(first.analysis);
+    QCOMPARE(first.analysis->predictions.size(), runs.size());
+
+    passes.clear();
+    const auto second = evaluateScenario(brief, catalog, evidence, options);
+    QCOMPARE(second.calibrations.get(), first.calibrations.get());
+    QCOMPARE(passes.size(), std::size_t(2));
+    QCOMPARE(passes[0], std::pair(true, std::string("calibrated from 2 runs")));
+    QCOMPARE(resultsToJson(brief, second.results), resultsToJson(brief, first.results));
+
+    const auto other = evaluateScenario(brief, catalog, {runs, true, "key-2"}, options);
+    QVERIFY(other.calibrations && other.calibrations.get() != first.calibrations.get());
+    QCOMPARE(cache.find("key-2").get(), other.calibrations.get());
+    QVERIFY(!cache.find("key-1"));
+}
+
+// Nothing the engine throws leaves the use case: an exception in the evaluation ends the run with
+// results that say so (one pass, no comparison), a record is refused with the reason, and a
+// calibration that throws leaves exactly the uncalibrated figures. The faults are injected
+// (core/fault.h), as no real input provokes one on demand.
+void TestEvidence::scenarioSurvivesEngineFailure()
+{
+#ifndef WB_FAULT_INJECTION
+    QSKIP("built without fault injection");
+#else
+    const Catalog &catalog = shippedCatalog();
+    const Brief brief = twoCandidateChat();
+    std::vector<EvidenceRun> runs = sampleRuns(brief);
+    runs.resize(2);
+    ScenarioRunOptions options;
+    options.today = "2026-12-01";
+    options.quickFirst = true;
+    options.analyse = true;
+    int passes = 0;
+    options.onPass = [&](const Results &) { ++passes; };
+
+    qputenv("WB_INJECT_FAULT", "engine-throws");
+    const auto failed = evaluateScenario(brief, catalog, {runs, true, {}}, options);
+    QCOMPARE(passes, 1);
+    QCOMPARE(failed.results.engineError.value_or(""), std::string("the engine failed: injected fault (engine-throws)"));
+    QVERIFY(!failed.analysis);
+    ScenarioSnapshot snapshot;
+    snapshot.scenario = brief.name;
+    snapshot.briefJson = sample("../../../resources/samples/chat-70b.brief.json");
+    const auto record = recordScenario(snapshot, catalog, std::nullopt, "2026-12-01T10:00:00Z");
+    QVERIFY(!record);
+    QCOMPARE(record.error().message, std::string("the record was not made: the engine failed (the engine failed: "
+                                                 "injected fault (engine-throws))"));
+
+    qputenv("WB_INJECT_FAULT", "calibration-throws");
+    options.quickFirst = false;
+    const auto uncalibrated = evaluateScenario(brief, catalog, {runs, true, {}}, options);
+    qunsetenv("WB_INJECT_FAULT");
+    QVERIFY(uncalibrated.calibrations && uncalibrated.calibrations->empty());
+    EvaluateOptions plain;
+    plain.today = options.today;
+    QCOMPARE(resultsToJson(brief, uncalibrated.results), resultsToJson(brief, evaluate(brief, catalog, plain)));
+#endif
 }
 
 void TestEvidence::badFiles_data()

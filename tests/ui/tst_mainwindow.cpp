@@ -4,6 +4,7 @@
 #include <catalog/catalog.h>
 #include <catalog/prices.h>
 #include <store/project.h>
+#include <usecase/records.h>
 #include <pages/candidatesmodel.h>
 #include <dialogs/catalogbrowser.h>
 #include <dialogs/helpguide.h>

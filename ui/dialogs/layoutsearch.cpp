@@ -3,6 +3,7 @@
 #include "document/document.h"
 #include "parts/pageparts.h"
 
+#include <core/guard.h>
 #include <widgets/chartview.h>
 
 #include <QAction>
@@ -271,9 +272,14 @@ void LayoutSearchDialog::start()
     m_status->setText(tr("Searching %n GPU(s)…", nullptr, int(options.gpus.size())));
     const Catalog &catalog = m_document->catalog();
     m_worker = std::thread([this, brief = *m_brief, options, &catalog] {
+        // Through the barrier (core/guard.h): an exception leaving this thread would end the app.
         std::string why;
-        auto found = searchLayouts(brief, catalog, options, &why);
-        auto result = found ? std::make_shared<SearchResult>(std::move(*found)) : nullptr;
+        auto found = guarded("the layout search", [&]() -> Result<std::optional<SearchResult>> {
+            return searchLayouts(brief, catalog, options, &why);
+        });
+        if (!found)
+            why = found.error().message;
+        auto result = found && *found ? std::make_shared<SearchResult>(std::move(**found)) : nullptr;
         const QString error = QString::fromStdString(why);
         QMetaObject::invokeMethod(this, [this, result, error] { showResult(result, error); }, Qt::QueuedConnection);
     });

@@ -3,7 +3,7 @@
 #include "document/commands.h"
 
 #include <core/fileio.h>
-#include <procurement/gate.h>
+#include <usecase/scenario.h>
 #include <report/report.h>
 
 #include <QDateTime>
@@ -478,8 +478,10 @@ void Document::setResults(Results raw)
     m_rawResults = std::move(raw);
     m_results = m_rawResults;
     // A project's vendor checklist gates a commitment the results recommend (procurement/gate.h).
-    if (m_project && m_template && !m_scenario.isEmpty())
-        gateByChecklist(m_results, m_scenario.toStdString(), checklistTemplate(), m_project->checklist());
+    if (m_project && m_template && !m_scenario.isEmpty()) {
+        const ChecklistTemplate tmpl = checklistTemplate();
+        gateScenario(m_results, m_scenario.toStdString(), &tmpl, m_project->checklist());
+    }
 }
 
 ChecklistTemplate Document::checklistTemplate() const

@@ -28,7 +28,7 @@ void Document::startEvaluation()
         m_evidenceCurrent = false;  // the last comparison stays shown, marked as being updated
         emit evidenceAnalysisChanged();
     }
-    EvaluationEvidence evidence;
+    ScenarioEvidence evidence;
     evidence.runs = this->evidence();
     evidence.calibrate = evidenceCalibration();
     if (!evidence.runs.empty())

@@ -1,36 +1,22 @@
-// The one owner of evaluation work in the window: runs the engine's evaluate() off the UI
-// thread, one run at a time. A new start() stops the run under way (the engine checks the stop
+// The one owner of evaluation work in the window: runs a scenario's evaluation (the use case,
+// usecase/scenario.h: calibrated from its runs, compared with them after the full pass) off the
+// UI thread, one run at a time. A new start() stops the run under way (the engine checks the stop
 // between simulation steps, so it ends within milliseconds) and its figures are never reported.
 // Whatever happens in the engine, busy() ends: an exception is caught and reported through
 // failed() and results whose engineError names it. The destructor stops the run and waits for
 // it, so nothing the worker reads (the catalog) can vanish under it.
 #pragma once
 
-#include <brief/brief.h>
-#include <catalog/catalog.h>
-#include <evaluate/evaluate.h>
-#include <evidence/evidence.h>
+#include <usecase/scenario.h>
 
 #include <QFutureWatcher>
 #include <QObject>
 #include <QThreadPool>
 
 #include <memory>
-#include <mutex>
 #include <stop_token>
 
 namespace wb {
-
-// A scenario's measured runs for an evaluation: with `calibrate`, its candidates' step models are
-// calibrated from them (evidence/evidence.h; the calibration is kept for the next run while
-// `key`, calibrationKey(), is the same) and the quick pass uses the last one kept; after the full
-// pass the runs are compared with the predictions (Evaluator::evidenceReady).
-struct EvaluationEvidence
-{
-    std::vector<EvidenceRun> runs;
-    bool calibrate = true;
-    std::string key;
-};
 
 class Evaluator : public QObject
 {
@@ -46,7 +32,7 @@ public:
 
     // Evaluates a copy of brief; stops the run under way.
     void start(const Brief &brief, Passes passes = Passes::QuickThenFull,
-               EvaluationEvidence evidence = EvaluationEvidence());
+               ScenarioEvidence evidence = ScenarioEvidence());
     // Stops the run under way; nothing more is reported for it.
     void stop();
     // From start() until the last pass is reported, the run fails or it is stopped.
@@ -70,14 +56,8 @@ private:
     std::stop_source m_stop;
     Passes m_passes = Passes::QuickThenFull;
     bool m_busy = false;
-    // The last calibration computed, and what it was computed from (read and written by the worker).
-    struct Cached
-    {
-        std::string key;
-        std::shared_ptr<const std::vector<EvidenceCalibration>> calibrations;
-    };
-    std::shared_ptr<std::mutex> m_cacheMutex = std::make_shared<std::mutex>();
-    std::shared_ptr<Cached> m_cache = std::make_shared<Cached>();
+    // The last calibration fitted (read and written by the worker).
+    std::shared_ptr<CalibrationCache> m_cache = std::make_shared<CalibrationCache>();
 };
 
 } // namespace wb

@@ -4,11 +4,12 @@
 #include "parts/pageparts.h"
 
 #include <catalog/prices.h>
+#include <core/guard.h>
 #include <pdf/recordpdf.h>
-#include <procurement/gate.h>
 #include <report/labels.h>
 #include <report/report.h>
 #include <report/xlsx.h>
+#include <usecase/records.h>
 
 #include <QComboBox>
 #include <QDateTime>
@@ -371,7 +372,10 @@ void RecordPage::runAway(const QString &what, std::function<Result<std::string>(
     m_status->setText(what);
     m_done = std::move(done);
     m_stop = std::stop_source();
-    m_watcher.setFuture(QtConcurrent::run([work = std::move(work), stop = m_stop.get_token()] { return work(stop); }));
+    // Whatever the work throws comes back as its error (core/guard.h), never as a rethrow here.
+    m_watcher.setFuture(QtConcurrent::run([work = std::move(work), stop = m_stop.get_token()] {
+        return guarded("the engine", [&] { return work(stop); });
+    }));
     checkForm();
 }
 
@@ -440,11 +444,7 @@ void RecordPage::recomputeSelected()
     const std::string scenario = r->scenario;
     runAway(tr("Recomputing record %1 with this version…").arg(r->id),
             [record = std::move(view).value(), tmpl, checklist, catalog, scenario](std::stop_token) -> Result<std::string> {
-                RecomputeWith with;
-                with.catalog = catalog;
-                with.checklistJson = answersToJson(tmpl, checklist);
-                with.gate = [&](Results &results) { gateByChecklist(results, scenario, tmpl, checklist); };
-                auto again = recomputeDecisionRecord(record, with);
+                auto again = recomputeRecord(record, scenario, *catalog, tmpl, checklist);
                 if (!again)
                     return again.error();
                 return recomputationMarkdown(record, *again);
