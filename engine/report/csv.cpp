@@ -15,14 +15,11 @@ namespace wb {
 
 namespace {
 
-// One row of the normalization table: a candidate (none for the API row) and one of its pricing
-// options (none for a candidate without a price).
-struct Row
+// One row of the normalization table (normalizationRows), with the candidate as entered when
+// this row is its deployment's.
+struct Row : NormalizationRow
 {
-    const CandidateResult *result = nullptr;
-    const CostOption *option = nullptr;
-    bool recommended = false;
-    const Candidate *sizedFrom = nullptr;  // the candidate as entered, when this row is its resize
+    const Candidate *sizedFrom = nullptr;
 };
 
 struct Column
@@ -225,30 +222,34 @@ const std::vector<Column> &columns()
 
 } // namespace
 
-Sheet normalizationSheet(const Results &results)
+std::vector<NormalizationRow> normalizationRows(const Results &results)
 {
     const std::optional<Recommendation> &rec = results.cost.recommendation;
-    std::vector<Row> rows;
+    std::vector<NormalizationRow> rows;
     for (std::size_t i = 0; i < results.results.size(); ++i) {
-        // A candidate sized to a deployment that holds the brief: a row as entered, then the
-        // deployment's rows, which the recommendation refers to.
         const CandidateResult &entered = results.results[i];
         const CandidateResult &r = deployment(entered);
-        const Candidate *sizedFrom = entered.resized ? &entered.candidate : nullptr;
-        if (sizedFrom)
-            rows.push_back({&entered, nullptr, false});
+        if (entered.resized)
+            rows.push_back({&entered, nullptr, &entered, true, false});
         if (r.cost.options.empty())
-            rows.push_back({&r, nullptr, false, sizedFrom});
+            rows.push_back({&r, nullptr, &entered, false, false});
         for (const CostOption &o : r.cost.options)
-            rows.push_back({&r, &o,
+            rows.push_back({&r, &o, &entered, false,
                             rec && rec->route != Route::Api && rec->route != Route::Hybrid && rec->candidate == i
-                                && rec->term == o.term,
-                            sizedFrom});
+                                && rec->term == o.term});
         if (results.cost.hybrid && results.cost.hybridCandidate == i)
-            rows.push_back({&r, &*results.cost.hybrid, rec && rec->route == Route::Hybrid, sizedFrom});
+            rows.push_back({&r, &*results.cost.hybrid, &entered, false, rec && rec->route == Route::Hybrid});
     }
     if (results.cost.api)
-        rows.push_back({nullptr, &*results.cost.api, rec && rec->route == Route::Api});
+        rows.push_back({nullptr, &*results.cost.api, nullptr, false, rec && rec->route == Route::Api});
+    return rows;
+}
+
+Sheet normalizationSheet(const Results &results)
+{
+    std::vector<Row> rows;
+    for (const NormalizationRow &n : normalizationRows(results))
+        rows.push_back({n, n.entered && n.entered->resized && !n.asEntered ? &n.entered->candidate : nullptr});
 
     Sheet sheet;
     sheet.name = "Normalization";

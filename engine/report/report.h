@@ -15,6 +15,21 @@ namespace wb {
 
 std::string resultsToJson(const Brief &brief, const Results &results);
 std::string resultsToTable(const Brief &brief, const Results &results);
+// The rows of the normalization table, in the one order every view lists them (the CSV, the
+// workbook's sheet, the window's Compare page): for each candidate, its row as entered when it was
+// sized to a deployment that holds the brief (its figures, no price), then the deployment's rows,
+// one per pricing option (one unpriced row when it has none), then its hybrid with the model API
+// when the cost model weighed it; last the model API.
+struct NormalizationRow
+{
+    const CandidateResult *result = nullptr;   // whose figures the row shows; null: the model API
+    const CostOption *option = nullptr;        // null: not priced
+    const CandidateResult *entered = nullptr;  // the candidate as entered; null: the model API
+    bool asEntered = false;                    // the as-entered row of a sized candidate
+    bool recommended = false;                  // the recommendation's option
+};
+std::vector<NormalizationRow> normalizationRows(const Results &results);
+
 // The normalization table: one row per candidate and pricing option, then the model-API row.
 std::string resultsToCsv(const Brief &brief, const Results &results);
 

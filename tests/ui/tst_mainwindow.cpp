@@ -2483,6 +2483,8 @@ void TestMainWindow::screenshots()
             views.push_back({QStringLiteral("7-performance-lora-waste"), [&] { w.loadChartChoice()->setCurrentIndex(1); }});
             views.push_back({QStringLiteral("7-performance-lora-step"), [&] { w.loadChartChoice()->setCurrentIndex(2); }});
             views.push_back({QStringLiteral("7-cost-lora"), [&] { page(int(W::Tab::Cost)); }});
+            // A candidate sized to hold the brief: its row as entered, then its deployment's.
+            views.push_back({QStringLiteral("7-compare-lora"), [&] { page(int(W::Tab::Compare)); }});
             views.push_back({QStringLiteral("7-performance-batch"), [&] { scenario(1); page(int(W::Tab::Performance)); }});
             views.push_back({QStringLiteral("7-cost-batch"), [&] { page(int(W::Tab::Cost)); }});
             views.push_back({QStringLiteral("7-compare-batch"), [&] { page(int(W::Tab::Compare)); }});

@@ -45,31 +45,18 @@ void ComparisonModel::setResults(const Results &results)
 {
     beginResetModel();
     m_results = results;
-    m_rows.clear();
     m_media = std::any_of(m_results.results.begin(), m_results.results.end(),
                           [](const CandidateResult &r) { return deployment(r).performance.media.has_value(); });
-    for (const CandidateResult &entered : m_results.results) {
-        const CandidateResult &r = deployment(entered);
-        if (r.cost.options.empty())
-            m_rows.push_back({&r, nullptr, &entered});
-        for (const CostOption &o : r.cost.options)
-            m_rows.push_back({&r, &o, &entered});
-    }
     // The model API is an option like the others, ranked in the same columns; so is the hybrid
     // of the GPU option the recommendation weighs and the API (cost.h).
-    if (m_results.cost.api)
-        m_rows.push_back({nullptr, &*m_results.cost.api, nullptr});
-    if (const auto &at = m_results.cost.hybridCandidate; m_results.cost.hybrid && at && *at < m_results.results.size()) {
-        const CandidateResult &entered = m_results.results[*at];
-        m_rows.push_back({&deployment(entered), &*m_results.cost.hybrid, &entered});
-    }
+    m_rows = normalizationRows(m_results);
     m_best.assign(ColumnCount, std::nullopt);
     for (int c = 0; c < ColumnCount && m_ranked; ++c) {
         const auto higher = higherIsBetter(c);
         if (!higher)
             continue;
         for (const Row &row : m_rows)
-            if (const auto v = value(row, c))
+            if (const auto v = row.asEntered ? std::nullopt : value(row, c))
                 if (!m_best[std::size_t(c)] || (*higher ? *v > *m_best[std::size_t(c)] : *v < *m_best[std::size_t(c)]))
                     m_best[std::size_t(c)] = v;
     }
@@ -143,7 +130,9 @@ bool ComparisonModel::isBest(int row, int column) const
 {
     if (row < 0 || row >= rowCount() || column < 0 || column >= ColumnCount || !m_best[std::size_t(column)])
         return false;
-    const auto v = value(m_rows[std::size_t(row)], column);
+    // A sized candidate's row as entered is shown for reference, not ranked.
+    const Row &r = m_rows[std::size_t(row)];
+    const auto v = r.asEntered ? std::nullopt : value(r, column);
     return v && *v == *m_best[std::size_t(column)];
 }
 
@@ -241,6 +230,9 @@ QString ComparisonModel::label(const Row &row)
 {
     if (!row.entered)
         return tr("Model API");
+    // A candidate sized to hold the brief: its own row as entered (figures, no price) first.
+    if (row.asEntered)
+        return tr("%1 (as entered)").arg(ResultsTableModel::candidateLabel(*row.entered));
     return row.option ? ResultsTableModel::optionLabel(*row.entered, *row.option) : ResultsTableModel::deploymentLabel(*row.entered);
 }
 

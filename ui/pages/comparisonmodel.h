@@ -1,10 +1,11 @@
-// The normalization table of the comparison page: one row per candidate and pricing option with
-// fit, tail latency, throughput and cost side by side. Qt::UserRole holds the number each cell
+// The normalization table of the comparison page: its rows are the engine's (normalizationRows,
+// the same as the CSV's and the workbook's), with fit, tail latency, throughput and cost side by side. Qt::UserRole holds the number each cell
 // sorts by; the best value of each column is bold (lowest cost or latency, highest headroom or
 // throughput). Holds no logic beyond presentation.
 #pragma once
 
 #include <evaluate/evaluate.h>
+#include <report/report.h>
 
 #include <QAbstractTableModel>
 
@@ -37,12 +38,8 @@ public:
     bool isBest(int row, int column) const;
 
 private:
-    struct Row
-    {
-        const CandidateResult *result = nullptr;   // the deployment whose figures the row shows; null: the API
-        const CostOption *option = nullptr;       // null: not costed (figures::whyMissing says why)
-        const CandidateResult *entered = nullptr; // the candidate as entered
-    };
+    // The rows of the normalization table, in the engine's one order (report/report.h).
+    using Row = NormalizationRow;
     std::optional<double> value(const Row &row, int column) const;
     static QString label(const Row &row);  // the option: a deployment, or the model API
 
