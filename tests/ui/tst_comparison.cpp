@@ -7,6 +7,8 @@
 #include <pages/comparisonmodel.h>
 #include <report/report.h>
 
+#include "testsupport.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTest>
@@ -17,14 +19,6 @@
 #include <limits>
 
 namespace {
-
-wb::Catalog shippedCatalog()
-{
-    auto loaded = wb::Catalog::loadShipped(std::string(WB_SOURCE_DIR) + "/resources");
-    if (!loaded)
-        qFatal("catalog does not load");
-    return std::move(loaded).value();
-}
 
 // A cell's number, or infinity where it is empty (as the model's sort role has it).
 double numberOr(const std::optional<double> &v)
@@ -49,7 +43,7 @@ private slots:
 
 void TestComparison::sameRowsAsTheCsv()
 {
-    const wb::Catalog catalog = shippedCatalog();
+    const wb::Catalog &catalog = wbtest::shippedCatalog();
     int asEntered = 0, hybrid = 0, api = 0;
     const QDir samples(QStringLiteral(WB_SOURCE_DIR "/resources/samples"));
     const QStringList files = samples.entryList({QStringLiteral("*.brief.json")});
