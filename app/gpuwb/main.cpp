@@ -5,6 +5,7 @@
 
 #include "cli.h"
 
+#include <brief/fields.h>
 #include <catalog/catalog.h>
 #include <core/fault.h>
 #include <core/fileio.h>
@@ -57,6 +58,7 @@ int run(int argc, char *argv[])
         "GPU Workbench command line.\n\n"
         "Commands:\n"
         "  catalog gpus|models|media  list the catalog (--format table|json)\n"
+        "  schema brief            the brief's JSON Schema (draft 2020-12), from the engine's table of fields\n"
         "  evaluate BRIEF.json     evaluate a brief (--format table|json|csv, --out FILE)\n"
         "  search BRIEF.json|PROJECT.gpuwb  the cheapest layouts within the SLO: every TP/PP size, acceptable\n"
         "                          precision and serving stack of the brief's GPUs (--gpus id,... or --all),\n"
@@ -162,8 +164,8 @@ int run(int argc, char *argv[])
         return checklistCommand(args, parser.value(vendorOption), format, parser.value(outOption));
     }
     if (projectVerb || evidenceVerb || recordVerb ? args.size() < 3 : args.size() != 2)
-        return fail(kBadInput, "expected a command and one argument: gpuwb catalog gpus|models|media, gpuwb evaluate "
-                               "BRIEF.json or gpuwb search BRIEF.json (see gpuwb --help)");
+        return fail(kBadInput, "expected a command and one argument: gpuwb catalog gpus|models|media, gpuwb schema "
+                               "brief, gpuwb evaluate BRIEF.json or gpuwb search BRIEF.json (see gpuwb --help)");
     const QString command = args.at(0);
     const QString format = parser.value(formatOption);
     const QString outPath = parser.value(outOption);
@@ -201,6 +203,12 @@ int run(int argc, char *argv[])
             : what == QLatin1String("media") ? (json ? wb::catalogMediaJson(*catalog) : wb::catalogMediaTable(*catalog))
                                              : (json ? wb::catalogModelsJson(*catalog) : wb::catalogModelsTable(*catalog));
         return writeOutput(text, outPath);
+    }
+
+    if (command == QLatin1String("schema")) {
+        if (args.at(1) != QLatin1String("brief"))
+            return fail(kBadInput, "schema: \"" + args.at(1).toStdString() + "\" is not brief");
+        return writeOutput(wb::briefJsonSchema(*catalog), outPath);
     }
 
     if (command == QLatin1String("evaluate")) {

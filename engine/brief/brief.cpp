@@ -3,6 +3,7 @@
 #include "core/fileio.h"
 #include "core/limits.h"
 
+#include "brief/fields.h"
 #include "brief/mediabrief.h"
 #include "catalog/catalogparse.h"
 #include "core/jsonfields.h"
@@ -20,14 +21,17 @@ using detail::FieldError;
 using detail::Fields;
 using detail::formatNumber;
 using detail::Json;
-using detail::kFraction;
-using detail::kNonNegative;
-using detail::kPositive;
-// The open-loop rates the simulator is meaningful for (core/limits.h).
-constexpr detail::Range kRate{limits::kMinRequestRatePerS, limits::kRequestRatePerS};
 using detail::Range;
 
 namespace {
+
+std::string joined(const std::vector<std::string> &words)
+{
+    std::string out;
+    for (const std::string &w : words)
+        out += (out.empty() ? "" : ", ") + w;
+    return out;
+}
 
 struct BriefParser
 {
@@ -35,9 +39,35 @@ struct BriefParser
     std::string file;
     Brief brief;
 
-    void noteUnknown(const Fields &f, const std::set<std::string> &known)
+    // The table's row of a field (brief/fields.h) for the brief's kind: its range and default.
+    const FieldRow &row(const Fields &f, const std::string &key) const
     {
-        detail::noteUnknownFields(f, known, brief.warnings);
+        return briefFields().at(f.pathOf(key), brief.workload.kind);
+    }
+    Range range(const Fields &f, const std::string &key) const { return row(f, key).range(); }
+    long long integerOr(const Fields &f, const std::string &key) const
+    {
+        return f.optInteger(key, range(f, key)).value_or(static_cast<long long>(row(f, key).defaultNumber()));
+    }
+    double numberOr(const Fields &f, const std::string &key) const
+    {
+        return f.optNumber(key, range(f, key)).value_or(row(f, key).defaultNumber());
+    }
+    bool booleanOr(const Fields &f, const std::string &key) const
+    {
+        return f.optBoolean(key).value_or(row(f, key).defaultBoolean());
+    }
+    template<typename E>
+    E enumOr(const Fields &f, const std::string &key) const
+    {
+        if (auto value = f.optEnum<E>(key))
+            return *value;
+        return *enumFromString<E>(row(f, key).defaultString());
+    }
+    // Keys the table does not know at this object: typos a user should hear about.
+    void noteUnknown(const Fields &f)
+    {
+        detail::noteUnknownFields(f, briefFields().childKeys(f.path()), brief.warnings);
     }
 
     ModelSpec inlineModel(const Fields &f)
@@ -119,20 +149,18 @@ struct BriefParser
         }
 
         const bool inference = isInference(wl.kind);
-        const Precision defaultWeights = wl.kind == WorkloadKind::Qlora ? Precision::Nf4 : Precision::Bf16;
-        wl.weightsPrecision = w.optEnum<Precision>("weights_precision").value_or(defaultWeights);
-        wl.kvCachePrecision = w.optEnum<Precision>("kv_cache_precision").value_or(Precision::Bf16);
+        wl.weightsPrecision = enumOr<Precision>(w, "weights_precision");
+        wl.kvCachePrecision = media ? Precision::Bf16 : enumOr<Precision>(w, "kv_cache_precision");
         if (wl.kvCachePrecision == Precision::Nf4)
             w.fail("kv_cache_precision", "nf4 is a weight format; the KV cache takes fp32, bf16, fp16, fp8, int8, "
                                          "int4 or fp4");
 
         if (inference) {
-            wl.inputTokens = double(w.integer("input_tokens", Range{1, 1e8}));
-            const bool embedding = wl.kind == WorkloadKind::Embedding;
-            if (embedding)
-                wl.outputTokens = double(w.optInteger("output_tokens", kNonNegative).value_or(0));
+            wl.inputTokens = double(w.integer("input_tokens", range(w, "input_tokens")));
+            if (row(w, "output_tokens").required)
+                wl.outputTokens = double(w.integer("output_tokens", range(w, "output_tokens")));
             else
-                wl.outputTokens = double(w.integer("output_tokens", Range{1, 1e8}));
+                wl.outputTokens = double(integerOr(w, "output_tokens"));
         } else if (media) {
             for (const char *key : {"input_tokens", "output_tokens", "input_tokens_p95", "output_tokens_p95",
                                     "kv_cache_precision"})
@@ -140,15 +168,15 @@ struct BriefParser
                     w.fail(key, "does not apply to media generation (an output is one image or clip of "
                                 "workload.media)");
         } else {
-            wl.inputTokens = double(w.optInteger("input_tokens", kNonNegative).value_or(0));
-            wl.outputTokens = double(w.optInteger("output_tokens", kNonNegative).value_or(0));
+            wl.inputTokens = double(integerOr(w, "input_tokens"));
+            wl.outputTokens = double(integerOr(w, "output_tokens"));
         }
-        if (auto p95 = w.optInteger("input_tokens_p95", Range{0, 1e8})) {
+        if (auto p95 = w.optInteger("input_tokens_p95", range(w, "input_tokens_p95"))) {
             if (*p95 < wl.inputTokens)
                 w.fail("input_tokens_p95", "must be at least input_tokens (" + formatNumber(wl.inputTokens) + ")");
             wl.inputTokensP95 = double(*p95);
         }
-        if (auto p95 = w.optInteger("output_tokens_p95", Range{0, 1e8})) {
+        if (auto p95 = w.optInteger("output_tokens_p95", range(w, "output_tokens_p95"))) {
             if (*p95 < wl.outputTokens)
                 w.fail("output_tokens_p95", "must be at least output_tokens (" + formatNumber(wl.outputTokens) + ")");
             wl.outputTokensP95 = double(*p95);
@@ -156,57 +184,56 @@ struct BriefParser
 
         if (auto t = w.optObject("traffic")) {
             wl.traffic.mode = t->enumValue<TrafficMode>("mode");
-            wl.traffic.burstiness = t->optNumber("burstiness", Range{0.01, 100}).value_or(1.0);
-            if (auto c = t->optInteger("concurrency", Range{1, limits::kConcurrency}))
+            wl.traffic.burstiness = numberOr(*t, "burstiness");
+            if (auto c = t->optInteger("concurrency", range(*t, "concurrency")))
                 wl.traffic.concurrency = int(*c);
             if (wl.traffic.mode == TrafficMode::OpenLoop)
-                wl.traffic.requestRatePerS = t->number("request_rate_per_s", kRate);
+                wl.traffic.requestRatePerS = t->number("request_rate_per_s", range(*t, "request_rate_per_s"));
             else
-                wl.traffic.requestRatePerS = t->optNumber("request_rate_per_s", kRate);
+                wl.traffic.requestRatePerS = t->optNumber("request_rate_per_s", range(*t, "request_rate_per_s"));
             if (wl.traffic.mode == TrafficMode::ClosedLoop && !wl.traffic.concurrency)
                 t->fail("concurrency", "is missing: closed-loop traffic needs the number of requests in flight");
             if (auto b = t->optObject("bursts")) {
                 if (wl.traffic.mode != TrafficMode::OpenLoop)
                     t->fail("bursts", "apply to open-loop traffic only");
-                wl.traffic.burstMultiplier = b->number("multiplier", Range{1, 1000});
-                wl.traffic.burstDurationS = b->number("duration_s", kPositive);
-                wl.traffic.burstPeriodS = b->number("period_s", kPositive);
+                wl.traffic.burstMultiplier = b->number("multiplier", range(*b, "multiplier"));
+                wl.traffic.burstDurationS = b->number("duration_s", range(*b, "duration_s"));
+                wl.traffic.burstPeriodS = b->number("period_s", range(*b, "period_s"));
                 if (wl.traffic.burstDurationS >= wl.traffic.burstPeriodS)
                     b->fail("duration_s", "must be shorter than period_s (a burst that never ends is a higher base rate)");
                 if (wl.traffic.requestRatePerS && *wl.traffic.requestRatePerS * *wl.traffic.burstMultiplier > limits::kRequestRatePerS)
                     b->fail("multiplier", "makes bursts of " + formatNumber(*wl.traffic.requestRatePerS * *wl.traffic.burstMultiplier)
                                               + " requests/s, over the " + formatNumber(limits::kRequestRatePerS)
                                               + " the simulator is meaningful for");
-                noteUnknown(*b, {"multiplier", "duration_s", "period_s"});
+                noteUnknown(*b);
             }
-            wl.traffic.peakRequestRatePerS = t->optNumber("peak_request_rate_per_s", kRate);
+            wl.traffic.peakRequestRatePerS = t->optNumber("peak_request_rate_per_s", range(*t, "peak_request_rate_per_s"));
             if (wl.traffic.peakRequestRatePerS && wl.traffic.requestRatePerS
                 && *wl.traffic.peakRequestRatePerS < *wl.traffic.requestRatePerS)
                 t->fail("peak_request_rate_per_s", "is below request_rate_per_s (" + formatNumber(*wl.traffic.requestRatePerS)
                                                        + "): the peak is the highest rate the service must carry");
-            noteUnknown(*t, {"mode", "request_rate_per_s", "burstiness", "concurrency", "bursts",
-                             "peak_request_rate_per_s"});
+            noteUnknown(*t);
         } else if (wl.kind == WorkloadKind::RealtimeInference) {
             w.fail("traffic", "is missing: real-time inference needs its traffic (open-loop rate or closed-loop "
                               "concurrency)");
         }
 
         if (auto s = w.optObject("slo")) {
-            wl.slo.ttftP99S = s->optNumber("ttft_p99_s", kPositive);
-            wl.slo.tpotP99S = s->optNumber("tpot_p99_s", kPositive);
-            wl.slo.e2eP99S = s->optNumber("e2e_p99_s", kPositive);
-            wl.slo.ttftP95S = s->optNumber("ttft_p95_s", kPositive);
-            wl.slo.tpotP95S = s->optNumber("tpot_p95_s", kPositive);
-            wl.slo.e2eP95S = s->optNumber("e2e_p95_s", kPositive);
-            noteUnknown(*s, {"ttft_p99_s", "tpot_p99_s", "e2e_p99_s", "ttft_p95_s", "tpot_p95_s", "e2e_p95_s"});
+            wl.slo.ttftP99S = s->optNumber("ttft_p99_s", range(*s, "ttft_p99_s"));
+            wl.slo.tpotP99S = s->optNumber("tpot_p99_s", range(*s, "tpot_p99_s"));
+            wl.slo.e2eP99S = s->optNumber("e2e_p99_s", range(*s, "e2e_p99_s"));
+            wl.slo.ttftP95S = s->optNumber("ttft_p95_s", range(*s, "ttft_p95_s"));
+            wl.slo.tpotP95S = s->optNumber("tpot_p95_s", range(*s, "tpot_p95_s"));
+            wl.slo.e2eP95S = s->optNumber("e2e_p95_s", range(*s, "e2e_p95_s"));
+            noteUnknown(*s);
         }
         if (auto a = w.optObject("acceptance")) {
-            wl.acceptance.qualityPassRate = a->optNumber("quality_pass_rate", kFraction).value_or(1.0);
+            wl.acceptance.qualityPassRate = numberOr(*a, "quality_pass_rate");
             if (wl.acceptance.qualityPassRate <= 0)
                 a->fail("quality_pass_rate", "is 0: with no output accepted there is no cost per accepted output");
-            wl.acceptance.failureRate = a->optNumber("failure_rate", Range{0.0, 0.999}).value_or(0.0);
+            wl.acceptance.failureRate = numberOr(*a, "failure_rate");
             wl.acceptance.given = true;
-            noteUnknown(*a, {"quality_pass_rate", "failure_rate"});
+            noteUnknown(*a);
         }
 
         const bool trains = isTraining(wl.kind) || isAdapter(wl.kind);
@@ -219,21 +246,20 @@ struct BriefParser
                                               "integer bases are for qlora or lora)");
         if (auto t = w.optObject("training")) {
             TrainingSpec ts;
-            ts.sequenceLength = int(t->integer("sequence_length", Range{1, 1e8}));
-            ts.microBatchSize = int(t->optInteger("micro_batch_size", Range{1, 1e6}).value_or(1));
-            // Up to a trillion tokens a step and 10^16 tokens a run (a thousand times today's largest).
-            ts.globalBatchTokens = t->optNumber("global_batch_tokens", Range{1, 1e12});
-            ts.tokens = t->optNumber("tokens", Range{1, 1e16});
-            ts.optimizer = t->optEnum<Optimizer>("optimizer").value_or(Optimizer::AdamW);
-            ts.optimizerPlacement = t->optEnum<OptimizerPlacement>("optimizer_placement").value_or(OptimizerPlacement::Gpu);
-            ts.masterWeights = t->optBoolean("master_weights").value_or(true);
-            ts.optimizerInBackward = t->optBoolean("optimizer_in_backward").value_or(false);
-            ts.sharding = t->optEnum<Sharding>("sharding").value_or(Sharding::None);
-            ts.recompute = t->optEnum<Recompute>("activation_recompute").value_or(Recompute::None);
-            ts.activationOffload = t->optBoolean("activation_offload").value_or(false);
-            ts.sequenceParallel = t->optBoolean("sequence_parallel").value_or(false);
-            ts.loraRank = int(t->optInteger("lora_rank", Range{1, 65536}).value_or(16));
-            ts.loraTargets = t->optEnum<LoraTargets>("lora_targets").value_or(LoraTargets::AllLinear);
+            ts.sequenceLength = int(t->integer("sequence_length", range(*t, "sequence_length")));
+            ts.microBatchSize = int(integerOr(*t, "micro_batch_size"));
+            ts.globalBatchTokens = t->optNumber("global_batch_tokens", range(*t, "global_batch_tokens"));
+            ts.tokens = t->optNumber("tokens", range(*t, "tokens"));
+            ts.optimizer = enumOr<Optimizer>(*t, "optimizer");
+            ts.optimizerPlacement = enumOr<OptimizerPlacement>(*t, "optimizer_placement");
+            ts.masterWeights = booleanOr(*t, "master_weights");
+            ts.optimizerInBackward = booleanOr(*t, "optimizer_in_backward");
+            ts.sharding = enumOr<Sharding>(*t, "sharding");
+            ts.recompute = enumOr<Recompute>(*t, "activation_recompute");
+            ts.activationOffload = booleanOr(*t, "activation_offload");
+            ts.sequenceParallel = booleanOr(*t, "sequence_parallel");
+            ts.loraRank = int(integerOr(*t, "lora_rank"));
+            ts.loraTargets = enumOr<LoraTargets>(*t, "lora_targets");
             if (!isAdapter(wl.kind) && (t->has("lora_rank") || t->has("lora_targets")))
                 brief.warnings.push_back({"lora-fields-ignored", "/workload/training/lora_rank and lora_targets "
                                                                  "apply to lora and qlora; a " + std::string(enumName(wl.kind))
@@ -244,20 +270,16 @@ struct BriefParser
                                               + " exceeds the model's hidden size " + std::to_string(wl.model.hiddenSize)
                                               + ": the adapters are larger than a full-rank update"});
             if (auto c = t->optObject("checkpoint")) {
-                // Storage from 1 MB/s to 100 TB/s; intervals and restarts up to about four months.
-                constexpr Range kStorage{1e6, 1e14};
-                constexpr Range kSeconds{1, 1e7};
-                ts.checkpoint.storageWriteBytesPerS = c->optNumber("storage_write_bytes_per_s", kStorage);
-                ts.checkpoint.storageReadBytesPerS = c->optNumber("storage_read_bytes_per_s", kStorage);
-                ts.checkpoint.intervalS = c->optNumber("interval_s", kSeconds);
-                ts.checkpoint.restartS = c->optNumber("restart_s", Range{0, 1e7});
-                noteUnknown(*c, {"storage_write_bytes_per_s", "storage_read_bytes_per_s", "interval_s", "restart_s"});
+                ts.checkpoint.storageWriteBytesPerS = c->optNumber("storage_write_bytes_per_s",
+                                                                   range(*c, "storage_write_bytes_per_s"));
+                ts.checkpoint.storageReadBytesPerS = c->optNumber("storage_read_bytes_per_s",
+                                                                  range(*c, "storage_read_bytes_per_s"));
+                ts.checkpoint.intervalS = c->optNumber("interval_s", range(*c, "interval_s"));
+                ts.checkpoint.restartS = c->optNumber("restart_s", range(*c, "restart_s"));
+                noteUnknown(*c);
             }
-            ts.interruptionsPerGpuHour = t->optNumber("interruptions_per_gpu_hour", Range{0, 1});
-            noteUnknown(*t, {"sequence_length", "micro_batch_size", "global_batch_tokens", "tokens", "optimizer",
-                             "optimizer_placement", "master_weights", "optimizer_in_backward", "sharding",
-                             "activation_recompute", "activation_offload", "sequence_parallel", "lora_rank",
-                             "lora_targets", "checkpoint", "interruptions_per_gpu_hour"});
+            ts.interruptionsPerGpuHour = t->optNumber("interruptions_per_gpu_hour", range(*t, "interruptions_per_gpu_hour"));
+            noteUnknown(*t);
             wl.training = ts;
         } else if (trains) {
             w.fail("training", "is missing: " + std::string(enumName(wl.kind))
@@ -280,9 +302,7 @@ struct BriefParser
                     wl.acceptablePrecisions.push_back(*p);
             }
         }
-        noteUnknown(w, {"kind", "model", "weights_precision", "kv_cache_precision", "input_tokens", "output_tokens",
-                        "input_tokens_p95", "output_tokens_p95", "traffic", "slo", "acceptance", "training", "media",
-                        "acceptable_precisions"});
+        noteUnknown(w);
     }
 
     void parseCandidates(const Fields &top)
@@ -297,10 +317,10 @@ struct BriefParser
             cand.gpu = c.string("gpu");
             if (!catalog.gpu(cand.gpu))
                 c.fail("gpu", "\"" + cand.gpu + "\" is not in the GPU catalog (gpuwb catalog gpus lists the ids)");
-            cand.tensorParallel = int(c.optInteger("tensor_parallel", Range{1, 4096}).value_or(1));
-            cand.pipelineParallel = int(c.optInteger("pipeline_parallel", Range{1, 4096}).value_or(1));
-            cand.contextParallel = int(c.optInteger("context_parallel", Range{1, 4096}).value_or(1));
-            cand.virtualPipeline = int(c.optInteger("virtual_pipeline", Range{1, 1024}).value_or(1));
+            cand.tensorParallel = int(integerOr(c, "tensor_parallel"));
+            cand.pipelineParallel = int(integerOr(c, "pipeline_parallel"));
+            cand.contextParallel = int(integerOr(c, "context_parallel"));
+            cand.virtualPipeline = int(integerOr(c, "virtual_pipeline"));
             const bool trains = isTraining(brief.workload.kind) || isAdapter(brief.workload.kind);
             if (brief.workload.kind == WorkloadKind::MediaGeneration && cand.pipelineParallel > 1)
                 c.fail("pipeline_parallel", "does not apply to media generation: a replica splits each denoising pass over "
@@ -326,8 +346,8 @@ struct BriefParser
                 c.fail("pipeline_parallel", layout + " = " + formatNumber(perReplica) + " GPUs per "
                                                 + (trains ? "data-parallel rank" : "replica") + "; a candidate may have at most "
                                                 + formatNumber(limits::kGpusPerCandidate) + " GPUs");
-            cand.gpus = int(c.optInteger("gpus", Range{1, limits::kGpusPerCandidate}).value_or(cand.gpusPerReplica()));
-            cand.servingStack = c.optEnum<ServingStack>("serving_stack").value_or(ServingStack::Generic);
+            cand.gpus = int(c.optInteger("gpus", range(c, "gpus")).value_or(cand.gpusPerReplica()));
+            cand.servingStack = enumOr<ServingStack>(c, "serving_stack");
             if (cand.gpus % cand.gpusPerReplica() != 0)
                 c.fail("gpus", std::to_string(cand.gpus) + " GPUs cannot be split into " + (trains ? "data-parallel ranks" : "replicas")
                                    + " of " + layout + " = " + std::to_string(cand.gpusPerReplica()) + " GPUs");
@@ -338,15 +358,14 @@ struct BriefParser
             if (auto n = c.optObject("network")) {
                 NetworkSpec net;
                 net.kind = n->string("kind");
-                if (net.kind != "infiniband" && net.kind != "roce" && net.kind != "ethernet" && net.kind != "efa")
-                    n->fail("kind", "must be one of infiniband, roce, ethernet, efa");
-                // From 1 Gb/s to 10 TB/s per GPU.
-                net.bytesPerSPerGpu = n->number("bytes_per_s_per_gpu", Range{1.25e8, 1e13});
-                noteUnknown(*n, {"kind", "bytes_per_s_per_gpu"});
+                const std::vector<std::string> &kinds = row(*n, "kind").choices;
+                if (std::find(kinds.begin(), kinds.end(), net.kind) == kinds.end())
+                    n->fail("kind", "must be one of " + joined(kinds));
+                net.bytesPerSPerGpu = n->number("bytes_per_s_per_gpu", range(*n, "bytes_per_s_per_gpu"));
+                noteUnknown(*n);
                 cand.network = net;
             }
-            noteUnknown(c, {"gpu", "gpus", "tensor_parallel", "pipeline_parallel", "context_parallel", "virtual_pipeline",
-                            "serving_stack", "network", "weights_precision"});
+            noteUnknown(c);
             brief.candidates.push_back(cand);
         }
     }
@@ -395,39 +414,34 @@ struct BriefParser
                 GpuPrice p = detail::parseGpuPrice(f, "brief");
                 if (!catalog.gpu(p.gpu))
                     f.fail("gpu", "\"" + p.gpu + "\" is not in the GPU catalog");
-                noteUnknown(f, {"gpu", "provider", "term", "usd_per_gpu_hour", "usd_per_gpu", "observed", "source", "note",
-                                "offer", "min_commitment_months", "upfront_fraction", "cancellation",
-                                "support_usd_per_gpu_month", "egress_usd_per_gb", "included_storage_gb_per_gpu",
-                                "interruptions_per_gpu_month"});
+                noteUnknown(f);
                 cost.prices.push_back(std::move(p));
             }
         }
         if (auto api = c->optObject("api")) {
             cost.api = detail::parseApiPrice(*api, "brief", brief.workload.model.id);
-            noteUnknown(*api, {"provider", "usd_per_million_input", "usd_per_million_output", "failure_rate", "observed",
-                               "source", "note"});
+            noteUnknown(*api);
         }
-        cost.requestsPerMonth = c->optNumber("requests_per_month", Range{limits::kMinRequestsPerMonth, limits::kRequestsPerMonth});
+        cost.requestsPerMonth = c->optNumber("requests_per_month", range(*c, "requests_per_month"));
         if (auto d = c->optObject("decision")) {
             cost.decision.given = true;
-            cost.decision.demandCertainty = d->optEnum<Level>("demand_certainty").value_or(Level::Medium);
-            cost.decision.modelChurn = d->optEnum<Level>("model_churn").value_or(Level::Medium);
-            cost.decision.needsHardwareControl = d->optBoolean("needs_hardware_control").value_or(false);
-            cost.decision.apiAllowed = d->optBoolean("api_allowed").value_or(true);
+            cost.decision.demandCertainty = enumOr<Level>(*d, "demand_certainty");
+            cost.decision.modelChurn = enumOr<Level>(*d, "model_churn");
+            cost.decision.needsHardwareControl = booleanOr(*d, "needs_hardware_control");
+            cost.decision.apiAllowed = booleanOr(*d, "api_allowed");
             cost.decision.interruptionsAcceptable = d->optBoolean("interruptions_acceptable");
-            noteUnknown(*d, {"demand_certainty", "model_churn", "needs_hardware_control", "api_allowed",
-                             "interruptions_acceptable"});
+            noteUnknown(*d);
         }
         if (auto b = c->optObject("billing")) {
             BillingInputs &billing = cost.billing;
             billing.given = true;
             billing.model = b->enumValue<Billing>("model");
             if (billing.model == Billing::Scheduled) {
-                billing.hoursPerDay = b->number("hours_per_day", Range{0.0, 24.0, true});
-                billing.daysPerMonth = b->number("days_per_month", Range{0.0, 31.0, true});
+                billing.hoursPerDay = b->number("hours_per_day", range(*b, "hours_per_day"));
+                billing.daysPerMonth = b->number("days_per_month", range(*b, "days_per_month"));
             }
             if (billing.model == Billing::Autoscaled)
-                billing.minReplicas = int(b->optInteger("min_replicas", Range{0, limits::kGpusPerCandidate}).value_or(1));
+                billing.minReplicas = int(integerOr(*b, "min_replicas"));
             if (billing.model == Billing::Serverless)
                 billing.minReplicas = 0;  // billed per second of use: nothing runs without load
             for (const char *key : {"hours_per_day", "days_per_month"})
@@ -435,9 +449,9 @@ struct BriefParser
                     b->fail(key, "applies to the \"scheduled\" billing model only");
             if (billing.model != Billing::Autoscaled && b->has("min_replicas"))
                 b->fail("min_replicas", "applies to the \"autoscaled\" billing model only");
-            noteUnknown(*b, {"model", "hours_per_day", "days_per_month", "min_replicas"});
+            noteUnknown(*b);
         }
-        noteUnknown(*c, {"prices", "api", "requests_per_month", "decision", "billing"});
+        noteUnknown(*c);
     }
 
     void parse(const Json &root)
@@ -454,7 +468,7 @@ struct BriefParser
         parseCandidates(top);
         parseAssumptions(top);
         parseCost(top);
-        noteUnknown(top, {"format", "version", "name", "workload", "candidates", "assumptions", "cost", "notes"});
+        noteUnknown(top);
     }
 };
 

@@ -1,6 +1,9 @@
 // workload.media of a media-generation brief (mediabrief.h).
 #include "brief/mediabrief.h"
 
+#include "brief/fields.h"
+
+#include <algorithm>
 #include <string>
 
 namespace wb::detail {
@@ -23,11 +26,14 @@ MediaSpec parseMediaSpec(const Fields &w, const Catalog &catalog, std::vector<Wa
     const MediaModelSpec *spec = catalog.mediaModel(id);
     if (!spec)
         f.fail("model", "\"" + id + "\" is not in the media catalog (gpuwb catalog media lists the ids)");
+    const auto row = [&f](const char *key) -> const FieldRow & {
+        return briefFields().at(f.pathOf(key), WorkloadKind::MediaGeneration);
+    };
     MediaSpec m;
     m.model = *spec;
     const int align = spec->pixelAlignment();
     auto size = [&](const char *key, int native) {
-        auto v = f.optInteger(key, Range{double(align), 8192});
+        auto v = f.optInteger(key, row(key).range());
         if (!v) {
             m.defaulted.push_back(key);
             return native;
@@ -41,7 +47,7 @@ MediaSpec parseMediaSpec(const Fields &w, const Catalog &catalog, std::vector<Wa
     m.height = size("height", spec->defaultHeight);
     if (!spec->video && f.has("frames"))
         f.fail("frames", "applies to video pipelines; " + spec->name + " makes images");
-    if (auto frames = f.optInteger("frames", Range{1, double(spec->maxFrames)})) {
+    if (auto frames = f.optInteger("frames", Range{row("frames").min, std::min(row("frames").max, double(spec->maxFrames))})) {
         m.frames = int(*frames);
         if ((m.frames - 1) % spec->vae.temporalFactor != 0)
             f.fail("frames", "must be 1 more than a multiple of " + std::to_string(spec->vae.temporalFactor) + " for "
@@ -53,16 +59,16 @@ MediaSpec parseMediaSpec(const Fields &w, const Catalog &catalog, std::vector<Wa
         if (spec->video)
             m.defaulted.push_back("frames");
     }
-    if (auto steps = f.optInteger("steps", Range{1, 1000})) {
+    if (auto steps = f.optInteger("steps", row("steps").range())) {
         m.steps = int(*steps);
     } else {
         m.steps = spec->defaultSteps;
         m.defaulted.push_back("steps");
     }
-    m.guidance = f.optBoolean("guidance").value_or(true);
-    if (auto b = f.optInteger("batch_size", Range{1, 1024}))
+    m.guidance = f.optBoolean("guidance").value_or(row("guidance").defaultBoolean());
+    if (auto b = f.optInteger("batch_size", row("batch_size").range()))
         m.batchSize = int(*b);
-    noteUnknownFields(f, {"model", "width", "height", "frames", "steps", "guidance", "batch_size"}, warnings);
+    noteUnknownFields(f, briefFields().childKeys(f.path()), warnings);
     if (!m.defaulted.empty()) {
         // Each field taken from the model card, with the card's value.
         std::string list;

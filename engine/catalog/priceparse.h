@@ -2,9 +2,15 @@
 #pragma once
 
 #include "catalog/prices.h"
+#include "core/fieldtable.h"
 #include "core/jsonfields.h"
 
 namespace wb::detail {
+
+// The fields of a GPU price and of a model-API price, from the entry's root ("/usd_per_gpu_hour"):
+// the price book's entries and a brief's cost.prices[] and cost.api read the same rows.
+const FieldTable &gpuPriceFields();
+const FieldTable &apiPriceFields();
 
 GpuPrice parseGpuPrice(const Fields &f, const std::string &origin);
 // model: the model id when the entry is inside a brief (which knows its model); empty to read

@@ -46,7 +46,6 @@ namespace wb::detail {
 
 namespace {
 
-constexpr Range kUsdRange{0.0, limits::kUsd, true};
 
 // The fields every price carries: when it was seen, where, and a note.
 template<typename Price>
@@ -68,7 +67,57 @@ void readProvenance(const Fields &f, Price &p, const std::string &origin)
     p.origin = origin;
 }
 
+Range gpuRange(const char *key)
+{
+    return gpuPriceFields().at(std::string("/") + key).range();
+}
+
 } // namespace
+
+// Any one price from a fraction of a cent to limits::kUsd; fees and rates as the parser always read them.
+const FieldTable &gpuPriceFields()
+{
+    using enum FieldType;
+    static const FieldTable table({
+        {.pointer = "/gpu", .type = String, .required = true},
+        {.pointer = "/provider", .type = String, .required = true},
+        {.pointer = "/term", .type = Enum, .required = true, .choices = enumNames<PricingTerm>()},
+        {.pointer = "/usd_per_gpu_hour", .type = Number, .min = 0, .max = limits::kUsd, .minExclusive = true,
+         .unit = "USD/GPU-hour", .defaultReason = "required of every term but purchase"},
+        {.pointer = "/usd_per_gpu", .type = Number, .min = 0, .max = limits::kUsd, .minExclusive = true,
+         .unit = "USD/GPU", .defaultReason = "required of a purchase"},
+        {.pointer = "/observed", .type = String, .required = true, .unit = "YYYY-MM-DD"},
+        {.pointer = "/source", .type = String, .required = true},
+        {.pointer = "/note", .type = String},
+        {.pointer = "/offer", .type = Enum, .choices = enumNames<Offer>(), .defaultJson = "\"cloud\""},
+        {.pointer = "/min_commitment_months", .type = Number, .min = 0, .max = 120, .unit = "months"},
+        {.pointer = "/upfront_fraction", .type = Number, .min = 0, .max = 1},
+        {.pointer = "/cancellation", .type = String},
+        {.pointer = "/support_usd_per_gpu_month", .type = Number, .min = 0, .max = limits::kUsd, .unit = "USD/GPU-month"},
+        {.pointer = "/egress_usd_per_gb", .type = Number, .min = 0, .max = 10, .unit = "USD/GB"},
+        {.pointer = "/included_storage_gb_per_gpu", .type = Number, .min = 0, .max = 1e6, .unit = "GB"},
+        {.pointer = "/interruptions_per_gpu_month", .type = Number, .min = 0, .max = 10000, .unit = "1/GPU-month"},
+    });
+    return table;
+}
+
+const FieldTable &apiPriceFields()
+{
+    using enum FieldType;
+    static const FieldTable table({
+        {.pointer = "/model", .type = String, .defaultReason = "a brief's API price is for the brief's model"},
+        {.pointer = "/provider", .type = String, .required = true},
+        {.pointer = "/usd_per_million_input", .type = Number, .required = true, .min = 0, .max = limits::kUsd,
+         .unit = "USD/million tokens"},
+        {.pointer = "/usd_per_million_output", .type = Number, .required = true, .min = 0, .max = limits::kUsd,
+         .unit = "USD/million tokens"},
+        {.pointer = "/failure_rate", .type = Number, .min = 0, .max = 0.999, .defaultJson = "0"},
+        {.pointer = "/observed", .type = String, .required = true, .unit = "YYYY-MM-DD"},
+        {.pointer = "/source", .type = String, .required = true},
+        {.pointer = "/note", .type = String},
+    });
+    return table;
+}
 
 GpuPrice parseGpuPrice(const Fields &f, const std::string &origin)
 {
@@ -77,23 +126,23 @@ GpuPrice parseGpuPrice(const Fields &f, const std::string &origin)
     p.provider = f.string("provider");
     p.term = f.enumValue<PricingTerm>("term");
     if (p.term == PricingTerm::Purchase) {
-        p.usdPerGpu = f.number("usd_per_gpu", kUsdRange);
+        p.usdPerGpu = f.number("usd_per_gpu", gpuRange("usd_per_gpu"));
         if (f.has("usd_per_gpu_hour"))
             f.fail("usd_per_gpu_hour", "does not apply to a purchase; give usd_per_gpu (capital cost per GPU)");
     } else {
-        p.usdPerGpuHour = f.number("usd_per_gpu_hour", kUsdRange);
+        p.usdPerGpuHour = f.number("usd_per_gpu_hour", gpuRange("usd_per_gpu_hour"));
         if (f.has("usd_per_gpu"))
             f.fail("usd_per_gpu", "applies to purchases only; a rental gives usd_per_gpu_hour");
     }
     readProvenance(f, p, origin);
-    p.offer = f.optEnum<Offer>("offer").value_or(Offer::Cloud);
-    p.minCommitmentMonths = f.optNumber("min_commitment_months", Range{0.0, 120.0});
-    p.upfrontFraction = f.optNumber("upfront_fraction", kFraction);
-    p.supportUsdPerGpuMonth = f.optNumber("support_usd_per_gpu_month", Range{0.0, limits::kUsd});
-    p.egressUsdPerGb = f.optNumber("egress_usd_per_gb", Range{0.0, 10.0});
-    p.includedStorageGbPerGpu = f.optNumber("included_storage_gb_per_gpu", Range{0.0, 1e6});
+    p.offer = f.optEnum<Offer>("offer").value_or(*enumFromString<Offer>(gpuPriceFields().at("/offer").defaultString()));
+    p.minCommitmentMonths = f.optNumber("min_commitment_months", gpuRange("min_commitment_months"));
+    p.upfrontFraction = f.optNumber("upfront_fraction", gpuRange("upfront_fraction"));
+    p.supportUsdPerGpuMonth = f.optNumber("support_usd_per_gpu_month", gpuRange("support_usd_per_gpu_month"));
+    p.egressUsdPerGb = f.optNumber("egress_usd_per_gb", gpuRange("egress_usd_per_gb"));
+    p.includedStorageGbPerGpu = f.optNumber("included_storage_gb_per_gpu", gpuRange("included_storage_gb_per_gpu"));
     p.cancellation = f.optString("cancellation").value_or("");
-    p.interruptionsPerGpuMonth = f.optNumber("interruptions_per_gpu_month", Range{0.0, 10000.0});
+    p.interruptionsPerGpuMonth = f.optNumber("interruptions_per_gpu_month", gpuRange("interruptions_per_gpu_month"));
     if (p.term == PricingTerm::Spot && p.minCommitmentMonths && *p.minCommitmentMonths > 0)
         f.fail("min_commitment_months", "does not apply to spot capacity, which the provider can take back at any time");
     if (p.interruptionsPerGpuMonth && p.term != PricingTerm::Spot)
@@ -108,9 +157,9 @@ ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::st
     ApiPrice p;
     p.model = model.empty() ? f.string("model") : model;
     p.provider = f.string("provider");
-    p.usdPerMillionInput = f.number("usd_per_million_input", Range{0.0, limits::kUsd});
-    p.usdPerMillionOutput = f.number("usd_per_million_output", Range{0.0, limits::kUsd});
-    p.failureRate = f.optNumber("failure_rate", Range{0.0, 0.999}).value_or(0.0);
+    p.usdPerMillionInput = f.number("usd_per_million_input", apiPriceFields().at("/usd_per_million_input").range());
+    p.usdPerMillionOutput = f.number("usd_per_million_output", apiPriceFields().at("/usd_per_million_output").range());
+    p.failureRate = f.optNumber("failure_rate", apiPriceFields().at("/failure_rate").range()).value_or(apiPriceFields().at("/failure_rate").defaultNumber());
     readProvenance(f, p, origin);
     return p;
 }
