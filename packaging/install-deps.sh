@@ -10,7 +10,7 @@ packages=(
   libqt6sql6-sqlite libqt6svg6 libgl-dev libxkbcommon-dev
   libqcustomplot-dev libqcustomplot2.1-qt6
   nlohmann-json3-dev libfmt-dev libsqlite3-dev libbenchmark-dev libcsv-dev libssl-dev
-  libxlsxwriter-dev unzip poppler-utils
+  libxlsxwriter-dev unzip poppler-utils python3-jsonschema
   clang libclang-rt-14-dev
   xvfb xauth
 )
