@@ -531,7 +531,8 @@ void TestMainWindow::typingSessionsAreUndoStepsAndBadTextChangesNothing()
     QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 20.0);
     QVERIFY2(findChildLabelText(form).contains(QLatin1String("\"12,5\" is not a number")), qPrintable(findChildLabelText(form)));
     typeInto(rate, QStringLiteral("-1"));
-    QVERIFY2(findChildLabelText(form).contains(QLatin1String("outside 0.001 to 10,000")), qPrintable(findChildLabelText(form)));
+    // The parser's range (limits::kMinRequestRatePerS, 1e-6, to kRequestRatePerS), which the form reads.
+    QVERIFY2(findChildLabelText(form).contains(QLatin1String("outside 0.000001 to 10,000")), qPrintable(findChildLabelText(form)));
     typeInto(rate, QStringLiteral("12,500.5"));  // grouped correctly: a valid number, above the limit
     QVERIFY2(findChildLabelText(form).contains(QLatin1String("12,500.5 is outside")), qPrintable(findChildLabelText(form)));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);

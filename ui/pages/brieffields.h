@@ -1,7 +1,9 @@
 // Private to the Brief page: the table of the brief's fields BriefForm builds its editors from.
-// One entry per field a person sets: its group, label, JSON pointer, type, unit and scale, range,
+// One entry per field a person sets: its group, label, JSON pointer, type, unit and scale,
 // whether it may be left unstated, its choices, its one-line reason, when it applies to a brief,
-// and how to read its value from the parsed brief (as JSON text, "null" when not stated).
+// and how to read its value from the parsed brief (as JSON text, "null" when not stated). A
+// number's range is not here: it is the engine's row of the pointer (brief/fields.h), for the
+// brief's kind, so the form refuses what the parser refuses and nothing else.
 #pragma once
 
 #include <brief/brief.h>
@@ -32,15 +34,13 @@ struct FieldSpec
     QString label;
     QString pointer;
     Type type = Real;
-    QString unit;          // suffix after the number
-    double scale = 1;      // shown = JSON value x scale (seconds shown as ms, fractions as %)
-    double min = 0, max = 1e9;  // valid range in the JSON unit (before scale)
-    int decimals = 0;
-    QString unsetText;     // non-empty: the field may be left unstated (sent as null)
-    Choices choices;
-    QString tip;
-    std::function<bool(const Brief &)> applies;
-    std::function<QString(const Brief &)> value;  // the brief's value as JSON; "null": not stated
+    QString unit = {};        // suffix after the number
+    double scale = 1;         // shown = JSON value x scale (seconds shown as ms, fractions as %)
+    QString unsetText = {};   // non-empty: the field may be left unstated (sent as null)
+    Choices choices = {};
+    QString tip = {};
+    std::function<bool(const Brief &)> applies = {};
+    std::function<QString(const Brief &)> value = {};  // the brief's value as JSON; "null": not stated
 };
 
 // Every field, in the form's order.

@@ -5,6 +5,7 @@
 #include "parts/hfimport.h"
 #include "parts/words.h"
 
+#include <brief/fields.h>
 #include <core/assumptions.h>
 #include <core/limits.h>
 #include <catalog/catalog.h>
@@ -28,11 +29,25 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <limits>
 #include <functional>
 
 namespace wb {
 
 using namespace brieffields;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kRealDecimals = 9;
+
+// A field's range in the form's unit: the engine's row (brief/fields.h) through the field's scale.
+void setRange(NumberEdit *number, const FieldSpec &spec, const FieldRow &row)
+{
+    number->setRange(row.min * spec.scale, row.max * spec.scale, row.minExclusive);
+}
+
+} // namespace
 
 
 struct BriefForm::Private
@@ -105,9 +120,12 @@ BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent),
         } else {
             // Typed text is kept as typed (a spin box rewrote a field emptied to clear a target);
             // every number that is valid is an edit, as each keystroke of a spin box was.
-            auto *number = new NumberEdit(spec.min * spec.scale, spec.max * spec.scale, spec.decimals,
-                                          spec.unit.trimmed(), spec.unsetText.isEmpty() ? tr("required") : spec.unsetText,
-                                          this);
+            // A whole number takes no decimals; any other as many as a bound needs (a rate of 1e-6
+            // requests/s, a checkpoint bandwidth of 0.001 GB/s), shown without trailing zeros.
+            const int decimals = spec.type == FieldSpec::Integer ? 0 : kRealDecimals;
+            auto *number = new NumberEdit(-kInf, kInf, decimals, spec.unit.trimmed(),
+                                          spec.unsetText.isEmpty() ? tr("required") : spec.unsetText, this);
+            setRange(number, spec, briefFields().at(spec.pointer.toStdString()));
             number->setTrailingZeros(false);
             number->setUndoByWindow(true);
             number->setRequired(spec.unsetText.isEmpty());
@@ -152,7 +170,14 @@ BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent),
     setBrief(nullptr);
 }
 
-BriefForm::~BriefForm() = default;
+BriefForm::~BriefForm()
+{
+    // The editors outlive d: QWidget's destructor deletes them after this body, and a focused
+    // field then loses the focus and says it finished, into a d already freed (found by
+    // valgrind when a form closed with the focus in a number).
+    for (QWidget *editor : d->editors)
+        disconnect(editor, nullptr, this, nullptr);
+}
 
 QWidget *BriefForm::field(const QString &pointer) const
 {
@@ -239,13 +264,16 @@ void BriefForm::setBrief(const Brief *brief)
             }
             combo->setCurrentIndex(index);
         } else {
-            // The field shows the brief, unless its text already reads as the brief's number.
+            // The field shows the brief, unless its text already reads as the brief's number;
+            // its range is the parser's for the brief's kind (output tokens: 0 for embeddings).
             auto *number = static_cast<NumberEdit *>(d->editors[i]);
+            setRange(number, spec, briefFields().at(spec.pointer.toStdString(), brief->workload.kind));
             const std::optional<double> shownValue =
                 json == kUnset ? std::nullopt : std::optional<double>(json.toDouble() * spec.scale);
             const std::optional<double> typed = number->value();
-            const bool same = shownValue ? typed && std::abs(*typed - *shownValue) <= 0.5 * std::pow(10.0, -spec.decimals)
-                                         : number->text().trimmed().isEmpty();
+            const bool same = shownValue
+                                  ? typed && std::abs(*typed - *shownValue) <= 1e-9 * std::max(1.0, std::abs(*shownValue))
+                                  : number->text().trimmed().isEmpty();
             // A field being typed in whose text is not a number yet keeps it (the message says
             // what the brief holds); any other field shows the brief.
             const bool typingProblem = d->sessionStart.count(i) && !number->problem().isEmpty();

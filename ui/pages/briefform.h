@@ -3,11 +3,12 @@
 // data boundary and operating model), with units, one-line reasons and inline validation.
 // Fields that do not apply to the workload kind are hidden, and so is a group left empty.
 //
-// The fields are one table (brieffields.h): a JSON pointer, a type, a unit and scale, a range,
-// whether it may be left unstated, when it applies, and how to read its value from the parsed
-// brief. Every change is sent as edit(patches, label) for the document to apply as one undoable
-// step; a change that needs a companion (a new kind needs its training block, a traffic mode its
-// rate or concurrency) sends both. A rejected value is shown above the form with the reason.
+// The fields are one table (brieffields.h): a JSON pointer, a type, a unit and scale, whether
+// it may be left unstated, when it applies, and how to read its value from the parsed brief; a
+// number's range is the engine's for the pointer and the brief's kind (brief/fields.h). Every
+// change is sent as edit(patches, label) for the document to apply as one undoable step; a
+// change that needs a companion (a new kind needs its training block, a traffic mode its rate or
+// concurrency) sends both. A rejected value is shown above the form with the reason.
 #pragma once
 
 #include <brief/brief.h>

@@ -6,6 +6,8 @@
 #include <QLabel>
 #include <QLocale>
 
+#include <cmath>
+
 namespace wb {
 
 namespace {
@@ -52,6 +54,23 @@ void NumberEdit::updateFrame()
 {
     // A frame, not a colour of its own: the palette's text stays readable in light and dark.
     m_edit->setStyleSheet(problem().isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #d55e00; }"));
+}
+
+void NumberEdit::setRange(double minimum, double maximum, bool minExclusive)
+{
+    m_minimum = minimum;
+    m_maximum = maximum;
+    m_minExclusive = minExclusive;
+    updateFrame();
+}
+
+bool NumberEdit::inRange(double v) const
+{
+    // Within 1e-13 of a bound: below the 12 digits a number is written to JSON with.
+    const auto slack = [](double bound) { return std::abs(bound) * 1e-13; };
+    if (m_minExclusive ? v <= m_minimum : v < m_minimum - slack(m_minimum))
+        return false;
+    return v <= m_maximum + slack(m_maximum);
 }
 
 void NumberEdit::setRequired(bool required)
@@ -107,7 +126,7 @@ std::optional<double> NumberEdit::value() const
     bool ok = false;
     const QString text = m_edit->text().trimmed();
     const double v = locale().toDouble(text, &ok);
-    if (!ok || !wellGrouped(text, locale()) || v < m_minimum || v > m_maximum)
+    if (!ok || !wellGrouped(text, locale()) || !inRange(v))
         return std::nullopt;
     return v;
 }
@@ -123,9 +142,16 @@ QString NumberEdit::problem() const
         return tr("\"%1\" is not a number").arg(text);
     if (!wellGrouped(text, locale()))
         return tr("\"%1\" is not a number: the decimal point is \"%2\"").arg(text, locale().decimalPoint());
-    if (v < m_minimum || v > m_maximum)
-        return tr("%1 is outside %2 to %3").arg(text, plainNumber(m_minimum, locale()), plainNumber(m_maximum, locale()));
-    return {};
+    if (inRange(v))
+        return {};
+    const QString low = plainNumber(m_minimum, locale()), high = plainNumber(m_maximum, locale());
+    if (std::isinf(m_maximum))
+        return m_minExclusive ? tr("%1 is not above %2").arg(text, low) : tr("%1 is below %2").arg(text, low);
+    if (std::isinf(m_minimum))
+        return tr("%1 is above %2").arg(text, high);
+    if (m_minExclusive)
+        return tr("%1 is outside %2 (not included) to %3").arg(text, low, high);
+    return tr("%1 is outside %2 to %3").arg(text, low, high);
 }
 
 void NumberEdit::setUnit(const QString &unit)

@@ -30,6 +30,10 @@ public:
     // number in range or the field is empty.
     QString problem() const;
     void setValue(std::optional<double> value);
+    // The accepted range, from the constructor or set later (a field whose range depends on
+    // the document); an exclusive minimum accepts numbers above it only. A bound written through
+    // a unit scale (1e6 x 1e-9) is met within rounding.
+    void setRange(double minimum, double maximum, bool minExclusive = false);
     QLineEdit *lineEdit() const { return m_edit; }
     void setUnit(const QString &unit);
     QString text() const { return m_edit->text(); }
@@ -53,12 +57,14 @@ private:
     QLineEdit *m_edit = nullptr;
     QLabel *m_unit = nullptr;
     double m_minimum, m_maximum;
+    bool m_minExclusive = false;
     int m_decimals;
     bool m_trailingZeros = true;
     bool m_undoByWindow = false;
     bool m_required = false;
 
     void updateFrame();
+    bool inRange(double v) const;
 };
 
 } // namespace wb
