@@ -2,11 +2,14 @@
 // shows for each shipped sample, a number at each bound of the field's range and one just past it
 // is typed with keys; the form accepts it exactly when the parser does not refuse its range (the
 // form's ranges are the engine's table, brief/fields.h, for the brief's kind), keeps the text as
-// typed, and an accepted number is sent as the edit of that field.
+// typed, and an accepted number is sent as the edit of that field. The price dialogs read their
+// ranges from the same table.
 
 #include "testsupport.h"
 
 #include <brief/fields.h>
+#include <dialogs/apiquote.h>
+#include <dialogs/pricequote.h>
 #include <pages/briefform.h>
 #include <pages/brieffields.h>
 #include <widgets/numberedit.h>
@@ -65,6 +68,7 @@ class TestBriefForm : public QObject
 
 private slots:
     void typedBoundsAgreeWithParser();
+    void quoteFormsTakeThePriceRanges();
 };
 
 void TestBriefForm::typedBoundsAgreeWithParser()
@@ -135,6 +139,41 @@ void TestBriefForm::typedBoundsAgreeWithParser()
     }
     qInfo("%d numbers typed, %d in range", typed, accepted);
     QVERIFY(typed > 100);
+}
+
+// The price dialogs' numbers take the ranges of a brief's price entry: a price must be above 0
+// (a free GPU-hour is a typing slip the parser refuses), a share of the commitment at most 100 %,
+// an API's failures below 99.9 % (cost/prices.cpp's rows).
+void TestBriefForm::quoteFormsTakeThePriceRanges()
+{
+    const auto field = [](QWidget *form, const char *name) {
+        for (auto *number : form->findChildren<wb::NumberEdit *>())
+            if (number->accessibleName() == QLatin1String(name))
+                return number;
+        qFatal("no field %s", name);
+    };
+    wb::PriceQuoteDialog price(wbtest::shippedCatalog(), QStringLiteral("h100-sxm-80gb"));
+    price.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&price));
+    wb::NumberEdit *amount = field(&price, "Price");
+    typeInto(amount, QStringLiteral("0"));
+    QVERIFY2(!amount->problem().isEmpty(), "a price of 0 accepted");
+    typeInto(amount, QStringLiteral("0.01"));
+    QVERIFY2(amount->problem().isEmpty(), qPrintable(amount->problem()));
+    wb::NumberEdit *upfront = field(&price, "Paid up front");
+    typeInto(upfront, QStringLiteral("100"));
+    QVERIFY2(upfront->problem().isEmpty(), qPrintable(upfront->problem()));
+    typeInto(upfront, QStringLiteral("100.5"));
+    QVERIFY(!upfront->problem().isEmpty());
+
+    wb::ApiQuoteForm api;
+    api.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&api));
+    wb::NumberEdit *failure = field(&api, "Failure rate");
+    typeInto(failure, QStringLiteral("99.9"));
+    QVERIFY2(failure->problem().isEmpty(), qPrintable(failure->problem()));
+    typeInto(failure, QStringLiteral("99.95"));
+    QVERIFY(!failure->problem().isEmpty());
 }
 
 QTEST_MAIN(TestBriefForm)

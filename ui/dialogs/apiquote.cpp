@@ -1,6 +1,9 @@
 #include "dialogs/apiquote.h"
 
 #include "dialogs/quotefields.h"
+#include "parts/fieldrange.h"
+
+#include <brief/fields.h>
 
 #include <catalog/prices.h>
 
@@ -26,6 +29,10 @@ ApiQuoteForm::ApiQuoteForm(QWidget *parent) : QWidget(parent)
     m_input = new NumberEdit(0, 1e4, 4, tr("USD per million input tokens"), tr("enter the price"), this);
     m_output = new NumberEdit(0, 1e4, 4, tr("USD per million output tokens"), tr("enter the price"), this);
     m_failure = new NumberEdit(0, 99, 3, tr("%"), tr("0 when it does not fail"), this);  // percent, as on the Brief page
+    // The ranges a brief's API price takes (brief/fields.h), as the parser reads them.
+    setRangeFrom(m_input, briefFields().at("/cost/api/usd_per_million_input"));
+    setRangeFrom(m_output, briefFields().at("/cost/api/usd_per_million_output"));
+    setRangeFrom(m_failure, briefFields().at("/cost/api/failure_rate"), 100);
     using quotefields::addRow;
     addRow(form, tr("Provider:"), m_provider, tr("Who sells it; shown beside every figure priced with it"));
     addRow(form, tr("Input price:"), m_input, tr("US dollars per million prompt tokens"));

@@ -1,6 +1,9 @@
 #include "dialogs/pricequote.h"
 
 #include "dialogs/quotefields.h"
+#include "parts/fieldrange.h"
+
+#include <brief/fields.h>
 
 #include <catalog/catalog.h>
 #include <core/types.h>
@@ -66,6 +69,17 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
     addRow(form, tr("Storage included:"), m_storage, tr("Storage that comes with each GPU, taken off the storage line"));
     addRow(form, tr("Interruptions:"), m_interruptions,
            tr("Spot only: how often the provider takes a GPU's instance back; each costs a replacement's start"));
+    // The ranges a brief's price entry takes (brief/fields.h), as the parser reads them.
+    const auto row = [](const char *key) -> const FieldRow & {
+        return briefFields().at(std::string("/cost/prices/*/") + key);
+    };
+    setRangeFrom(m_amount, row("usd_per_gpu_hour"));
+    setRangeFrom(m_commitment, row("min_commitment_months"));
+    setRangeFrom(m_upfront, row("upfront_fraction"), 100);
+    setRangeFrom(m_support, row("support_usd_per_gpu_month"));
+    setRangeFrom(m_egress, row("egress_usd_per_gb"));
+    setRangeFrom(m_storage, row("included_storage_gb_per_gpu"));
+    setRangeFrom(m_interruptions, row("interruptions_per_gpu_month"));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_ok = buttons->button(QDialogButtonBox::Ok);
     m_ok->setText(tr("Add to the brief"));

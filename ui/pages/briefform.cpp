@@ -2,6 +2,7 @@
 
 #include "pages/brieffields.h"
 
+#include "parts/fieldrange.h"
 #include "parts/hfimport.h"
 #include "parts/words.h"
 
@@ -40,12 +41,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kRealDecimals = 9;
-
-// A field's range in the form's unit: the engine's row (brief/fields.h) through the field's scale.
-void setRange(NumberEdit *number, const FieldSpec &spec, const FieldRow &row)
-{
-    number->setRange(row.min * spec.scale, row.max * spec.scale, row.minExclusive);
-}
 
 } // namespace
 
@@ -125,7 +120,7 @@ BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent),
             const int decimals = spec.type == FieldSpec::Integer ? 0 : kRealDecimals;
             auto *number = new NumberEdit(-kInf, kInf, decimals, spec.unit.trimmed(),
                                           spec.unsetText.isEmpty() ? tr("required") : spec.unsetText, this);
-            setRange(number, spec, briefFields().at(spec.pointer.toStdString()));
+            setRangeFrom(number, briefFields().at(spec.pointer.toStdString()), spec.scale);
             number->setTrailingZeros(false);
             number->setUndoByWindow(true);
             number->setRequired(spec.unsetText.isEmpty());
@@ -267,7 +262,7 @@ void BriefForm::setBrief(const Brief *brief)
             // The field shows the brief, unless its text already reads as the brief's number;
             // its range is the parser's for the brief's kind (output tokens: 0 for embeddings).
             auto *number = static_cast<NumberEdit *>(d->editors[i]);
-            setRange(number, spec, briefFields().at(spec.pointer.toStdString(), brief->workload.kind));
+            setRangeFrom(number, briefFields().at(spec.pointer.toStdString(), brief->workload.kind), spec.scale);
             const std::optional<double> shownValue =
                 json == kUnset ? std::nullopt : std::optional<double>(json.toDouble() * spec.scale);
             const std::optional<double> typed = number->value();
