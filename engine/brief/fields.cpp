@@ -1,5 +1,6 @@
 #include "brief/fields.h"
 
+#include "brief/brief.h"
 #include "catalog/catalog.h"
 #include "catalog/priceparse.h"
 #include "core/assumptions.h"
@@ -390,6 +391,56 @@ private:
 };
 
 } // namespace
+
+std::string fieldLabel(const std::string &pointer)
+{
+    static const std::map<std::string, std::string> words = {
+        {"traffic", "Traffic"}, {"slo", "Latency targets"}, {"acceptance", "Acceptance"}, {"training", "Training"},
+        {"cost", "Cost"}, {"decision", "decision"}, {"prices", "Price"}, {"api", "Model API"},
+        {"assumptions", "Assumption"}, {"candidates", "Candidate"}, {"model", "model"}, {"gpus", "GPUs"},
+        {"gpu", "GPU"}, {"tensor_parallel", "tensor parallel (TP)"}, {"pipeline_parallel", "pipeline parallel (PP)"},
+        {"ttft_p99_s", "TTFT p99 (s)"}, {"ttft_p95_s", "TTFT p95 (s)"}, {"tpot_p99_s", "TPOT p99 (s)"},
+        {"tpot_p95_s", "TPOT p95 (s)"}, {"e2e_p99_s", "end-to-end p99 (s)"}, {"e2e_p95_s", "end-to-end p95 (s)"},
+        {"request_rate_per_s", "request rate (per s)"}, {"usd_per_gpu_hour", "USD per GPU-hour"},
+        {"usd_per_gpu", "USD per GPU"}, {"usd_per_million_input", "USD per million input tokens"},
+        {"usd_per_million_output", "USD per million output tokens"}, {"hf_config", "Hugging Face config"},
+        {"kv_cache_precision", "KV cache precision"}, {"api_allowed", "model API allowed"}};
+    std::vector<std::string> parts;
+    std::string token;
+    for (std::size_t i = 1; i <= pointer.size(); ++i) {
+        if (i == pointer.size() || pointer[i] == '/') {
+            parts.push_back(token);
+            token.clear();
+        } else {
+            token += pointer[i];
+        }
+    }
+    std::string out;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        std::string part = parts[i];
+        for (auto [from, to] : {std::pair<const char *, const char *>{"~1", "/"}, {"~0", "~"}})
+            for (std::size_t at; (at = part.find(from)) != std::string::npos;)
+                part.replace(at, 2, to);
+        if (part == "workload" && i == 0 && parts.size() > 1)
+            continue;  // the brief's fields are mostly the workload's: the word adds nothing
+        const bool index = !part.empty() && std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (index) {
+            out += " " + std::to_string(std::stoll(part.substr(0, 9)) + 1);
+            continue;
+        }
+        std::string word;
+        if (const auto it = words.find(part); it != words.end()) {
+            word = it->second;
+        } else {
+            word = part;
+            std::replace(word.begin(), word.end(), '_', ' ');
+            if (word.size() > 2 && word.compare(word.size() - 2, 2, " s") == 0)
+                word = word.substr(0, word.size() - 2) + " (s)";
+        }
+        out += (out.empty() ? "" : " › ") + word;
+    }
+    return out.empty() ? std::string("(the whole brief)") : out;
+}
 
 const FieldTable &briefFields()
 {
