@@ -32,8 +32,16 @@ const Warning *whyNotCosted(const CandidateResult &result)
     return nullptr;
 }
 
+std::shared_ptr<const std::vector<FitResult>> fitsOf(const Results &results)
+{
+    auto fits = std::make_shared<std::vector<FitResult>>();
+    for (const CandidateResult &r : results.results)
+        fits->push_back(r.fit);
+    return fits;
+}
+
 CandidateResult evaluateCandidate(const Brief &brief, const Candidate &c, const Catalog &catalog,
-                                  const EvaluateOptions &options, const std::string &today)
+                                  const EvaluateOptions &options, const std::string &today, const FitResult *knownFit)
 {
     CandidateResult r;
     r.candidate = c;
@@ -44,7 +52,7 @@ CandidateResult evaluateCandidate(const Brief &brief, const Candidate &c, const 
     const Brief &b = own ? *own : brief;
     const GpuSpec *gpu = catalog.gpu(c.gpu);
     r.gpuName = gpu ? gpu->name : c.gpu;
-    r.fit = fitCandidate(b, c, catalog);
+    r.fit = knownFit ? *knownFit : fitCandidate(b, c, catalog);
     r.warnings = r.fit.warnings;
     const EfficiencyTable *table = options.efficiency ? options.efficiency : &catalog.efficiency();
     for (const CandidateEfficiency &e : options.candidateEfficiency)
@@ -88,7 +96,8 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     std::mutex errorMutex;
     const auto evaluateOne = [&](std::size_t i) {
         CandidateResult &r = results.results[i];
-        r = evaluateCandidate(brief, brief.candidates[i], catalog, options, today);
+        const bool known = options.fits && options.fits->size() == brief.candidates.size();
+        r = evaluateCandidate(brief, brief.candidates[i], catalog, options, today, known ? &(*options.fits)[i] : nullptr);
         if (r.fit.fits || !r.fit.resize)
             return;
         Candidate resized = r.candidate;

@@ -109,11 +109,20 @@ struct EvaluateOptions
     bool preview = false;                        // the quick simulation budget (performance.h)
     const EfficiencyTable *efficiency = nullptr; // the step model's factors; null: the catalog's
     std::vector<CandidateEfficiency> candidateEfficiency;  // overrides it for matching candidates
+    // The fits of the brief's candidates as entered, in order, already made for this brief (a
+    // fit-only pass, or the quick pass before the full one): used instead of fitting again. A
+    // list of another length is ignored.
+    std::shared_ptr<const std::vector<FitResult>> fits;
 };
 
+// The fits of results' candidates as entered, for EvaluateOptions::fits.
+std::shared_ptr<const std::vector<FitResult>> fitsOf(const Results &results);
+
 // One candidate as entered (no resize): fit, performance and cost. `today` as EvaluateOptions'.
+// knownFit: the candidate's fit on this brief, when already made.
 CandidateResult evaluateCandidate(const Brief &brief, const Candidate &candidate, const Catalog &catalog,
-                                  const EvaluateOptions &options, const std::string &today);
+                                  const EvaluateOptions &options, const std::string &today,
+                                  const FitResult *knownFit = nullptr);
 
 // Every candidate of the brief, on all cores. A cancelled evaluation returns what it has, with
 // Results::cancelled set; its figures must not be shown as final.

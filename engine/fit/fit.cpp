@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <set>
 
@@ -12,8 +13,18 @@ namespace wb {
 
 using namespace fitdetail;
 
+namespace {
+std::atomic<std::uint64_t> g_fits{0};
+}
+
+std::uint64_t fitCount()
+{
+    return g_fits.load();
+}
+
 FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog &catalog)
 {
+    ++g_fits;
     FitResult r;
     const Workload &w = brief.workload;
     const Assumptions &a = brief.assumptions;

@@ -75,6 +75,9 @@ struct FitResult
 };
 
 FitResult fitCandidate(const Brief &brief, const Candidate &candidate, const Catalog &catalog);
+// How many times fitCandidate has run in this process (a diagnostic: tests check that an edit in
+// the window fits each candidate once).
+std::uint64_t fitCount();
 
 // Memory of one GPU of a replica for a batch of outputs, bytes.
 struct MediaMemory

@@ -27,6 +27,7 @@ ScenarioEvaluation evaluateScenario(const Brief &brief, const Catalog &catalog, 
     // scenario, or of changed runs, is uncalibrated until its own calibration is done).
     if (calibrating && options.cache)
         out.calibrations = options.cache->find(evidence.key);
+    std::shared_ptr<const std::vector<FitResult>> fits = options.fits;
     const auto pass = [&](bool preview) {
         if (calibrating && !preview && !out.calibrations) {
             auto fitted = guarded("the calibration from measured runs", [&] {
@@ -43,6 +44,7 @@ ScenarioEvaluation evaluateScenario(const Brief &brief, const Catalog &catalog, 
         eo.today = options.today;
         eo.stop = options.stop;
         eo.preview = preview;
+        eo.fits = fits;
         if (calibrating && out.calibrations)
             eo.candidateEfficiency = candidateEfficiencies(*out.calibrations);
         auto done = guarded("the engine", [&] { return evaluate(brief, catalog, eo); });
@@ -55,6 +57,8 @@ ScenarioEvaluation evaluateScenario(const Brief &brief, const Catalog &catalog, 
             out.results.briefName = brief.name;
             out.results.engineError = done.error().message;
         }
+        if (!fits && !out.results.engineError && !out.results.cancelled)
+            fits = fitsOf(out.results);
         if (options.onPass)
             options.onPass(out.results);
         return !out.results.engineError && !options.stop.stop_requested();

@@ -57,6 +57,9 @@ struct ScenarioRunOptions
     std::string today;         // EvaluateOptions::today
     std::stop_token stop;
     CalibrationCache *cache = nullptr;
+    // The brief's fits, when the caller has made them (EvaluateOptions::fits); otherwise the
+    // first pass fits and the second reuses its fits.
+    std::shared_ptr<const std::vector<FitResult>> fits;
     // Each pass's figures as evaluated (not yet gated), in order, on the calling thread.
     std::function<void(const Results &)> onPass;
 };

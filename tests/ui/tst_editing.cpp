@@ -3,6 +3,7 @@
 // project as it was and the view showing it.
 
 #include <document/document.h>
+#include <fit/fit.h>
 #include <mainwindow.h>
 #include <pages/briefform.h>
 #include <widgets/numberedit.h>
@@ -48,6 +49,7 @@ private slots:
     void retypingAValueLeavesNoStep();
     void aFailedEditIsRefusedAndNotAdded();
     void aFailedUndoIsReportedAndTheViewShowsTheProject();
+    void oneParseAndOneFitPerKeystroke();
 };
 
 // The sample's rate is 12.5. Typing "12.5" over it: "1" is an edit (a step), "12", "12." and
@@ -137,6 +139,31 @@ void TestEditing::aFailedUndoIsReportedAndTheViewShowsTheProject()
     QVERIFY(box && box->isVisible() && box->text().contains(QLatin1String("could not be stored")));
     box->accept();
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// A keystroke that changes the brief parses its text once (patchBrief), however many pages then
+// show the new brief, and fits each candidate once (the quick and full passes take the fit-only
+// pass's fits: EvaluateOptions::fits). Before, each candidate was fitted three times.
+void TestEditing::oneParseAndOneFitPerKeystroke()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    wb::NumberEdit *rate = w.briefForm()->rateBox();
+    rate->lineEdit()->setFocus(Qt::TabFocusReason);
+    rate->lineEdit()->selectAll();
+    for (const QString &key : {QStringLiteral("2"), QStringLiteral("0")}) {
+        const std::uint64_t before = wb::briefParseCount(), fitsBefore = wb::fitCount();
+        QTest::keyClicks(rate->lineEdit(), key);
+        QCOMPARE(wb::briefParseCount() - before, std::uint64_t(1));
+        QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+        // The fit-only first look, the quick pass and the full pass: one parse, one fit each.
+        QCOMPARE(wb::briefParseCount() - before, std::uint64_t(1));
+        QCOMPARE(wb::fitCount() - fitsBefore, std::uint64_t(doc.brief()->candidates.size()));
+    }
 }
 
 QTEST_MAIN(TestEditing)

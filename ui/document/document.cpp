@@ -215,7 +215,10 @@ std::optional<QString> Document::show(const QString &scenario, std::optional<Bri
     m_engineError.clear();
     EvaluateOptions fitOnly;
     fitOnly.performance = false;
-    setResults(evaluate(*m_brief, m_catalog, fitOnly));
+    Results fitted = evaluate(*m_brief, m_catalog, fitOnly);
+    // The brief's fits, made once per edit: the quick and the full pass take them.
+    m_fits = fitted.engineError ? nullptr : fitsOf(fitted);
+    setResults(std::move(fitted));
     // The simulations start before the pages show the brief and its fit, and run beside them:
     // the first answer comes sooner than when the pages went first (issue 20: 100 ms).
     startEvaluation();
@@ -255,6 +258,7 @@ void Document::scenarioListChanged()
     if (names.isEmpty()) {
         m_evaluator.stop();
         m_brief.reset();
+        m_fits.reset();
         m_scenario.clear();
         setResults(Results());
         emit briefChanged();
@@ -385,6 +389,7 @@ void Document::clear()
     m_undo.clear();
     m_project.reset();
     m_brief.reset();
+    m_fits.reset();
     setResults(Results());
     m_path.clear();
     m_source.clear();

@@ -216,6 +216,7 @@ private:
     Catalog m_catalog;  // before m_evaluator, which reads it until it is destroyed
     std::optional<Project> m_project;
     std::optional<Brief> m_brief;
+    std::shared_ptr<const std::vector<FitResult>> m_fits;  // m_brief's candidates' fits, set with it
     Results m_results;     // as shown: m_rawResults gated by the checklist
     Results m_rawResults;  // as the engine returned them
     std::optional<ChecklistTemplate> m_template;

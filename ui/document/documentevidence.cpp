@@ -33,7 +33,7 @@ void Document::startEvaluation()
     evidence.calibrate = evidenceCalibration();
     if (!evidence.runs.empty())
         evidence.key = calibrationKey(briefJson().toStdString(), evidence.runs);
-    m_evaluator.start(*m_brief, Evaluator::Passes::QuickThenFull, std::move(evidence));
+    m_evaluator.start(*m_brief, Evaluator::Passes::QuickThenFull, std::move(evidence), m_fits);
 }
 
 std::optional<QString> Document::importEvidence(const QString &path, std::size_t candidate, const RunMapping &mapping,

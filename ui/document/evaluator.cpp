@@ -30,19 +30,21 @@ Evaluator::~Evaluator()
     m_pool.waitForDone();
 }
 
-void Evaluator::start(const Brief &brief, Passes passes, ScenarioEvidence evidence)
+void Evaluator::start(const Brief &brief, Passes passes, ScenarioEvidence evidence,
+                      std::shared_ptr<const std::vector<FitResult>> fits)
 {
     m_stop.request_stop();
     m_stop = std::stop_source();
     m_passes = passes;
     const Catalog *catalog = &m_catalog;
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, brief, catalog, passes, evidence = std::move(evidence),
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, brief, catalog, passes, evidence = std::move(evidence), fits = std::move(fits),
                                                     stop = m_stop.get_token(), cache = m_cache](QPromise<Results> &promise) {
         ScenarioRunOptions options;
         options.quickFirst = passes == Passes::QuickThenFull;
         options.analyse = true;
         options.stop = stop;
         options.cache = cache.get();
+        options.fits = fits;
         options.onPass = [&promise](const Results &results) { promise.addResult(results); };
         // The use case never throws (an engine failure comes back as the results' engineError).
         const ScenarioEvaluation done = evaluateScenario(brief, *catalog, evidence, options);

@@ -31,8 +31,10 @@ public:
     ~Evaluator() override;
 
     // Evaluates a copy of brief; stops the run under way.
+    // fits: the brief's candidates' fits when already made (EvaluateOptions::fits).
     void start(const Brief &brief, Passes passes = Passes::QuickThenFull,
-               ScenarioEvidence evidence = ScenarioEvidence());
+               ScenarioEvidence evidence = ScenarioEvidence(),
+               std::shared_ptr<const std::vector<FitResult>> fits = nullptr);
     // Stops the run under way; nothing more is reported for it.
     void stop();
     // From start() until the last pass is reported, the run fails or it is stopped.
