@@ -27,7 +27,6 @@ constexpr KindSet kServes{kInference.bits | kMedia.bits};
 constexpr KindSet kNotQlora{~kinds({K::Qlora}).bits};
 constexpr KindSet kNotRealtime{~kinds({K::RealtimeInference}).bits};
 constexpr KindSet kNotTrains{~kTrains.bits};
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 template<typename E>
 std::string json(E value)
