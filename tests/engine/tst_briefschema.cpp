@@ -299,8 +299,11 @@ void TestBriefSchema::boundsAgreeWithParser()
         if (m.valid) {
             ++atBound;
             QVERIFY2(schema.startsWith("valid "), qPrintable(what + " -> " + schema));
-            QVERIFY2(!m.parserError || !isRangeError(*m.parserError, m.pointer),
-                     qPrintable(what + " -> parser: " + QString::fromStdString(m.parserError->toString())));
+            // QVERIFY2 builds its message whether or not the check fails: read the error only
+            // when there is one (an empty optional's toString() read freed memory under ASan).
+            if (m.parserError)
+                QVERIFY2(!isRangeError(*m.parserError, m.pointer),
+                         qPrintable(what + " -> parser: " + QString::fromStdString(m.parserError->toString())));
         } else {
             ++past;
             QVERIFY2(schema.startsWith("invalid "), qPrintable(what + " -> schema accepts"));

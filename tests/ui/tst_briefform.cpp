@@ -14,8 +14,12 @@
 #include <pages/brieffields.h>
 #include <widgets/numberedit.h>
 
+#include <catalog/prices.h>
+
 #include <QDir>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QLocale>
 #include <QTest>
 
@@ -69,6 +73,8 @@ class TestBriefForm : public QObject
 private slots:
     void typedBoundsAgreeWithParser();
     void quoteFormsTakeThePriceRanges();
+    void typedTextIsKeptAndExplained();
+    void quoteDialogsSayWhatHoldsThem();
 };
 
 void TestBriefForm::typedBoundsAgreeWithParser()
@@ -174,6 +180,108 @@ void TestBriefForm::quoteFormsTakeThePriceRanges()
     QVERIFY2(failure->problem().isEmpty(), qPrintable(failure->problem()));
     typeInto(failure, QStringLiteral("99.95"));
     QVERIFY(!failure->problem().isEmpty());
+}
+
+// What a person types stays in the field as typed, and the message under the form says in words
+// what is wrong with it, with bounds written as a person writes them. A QDoubleValidator dropped
+// the keystrokes it judged out of place: "1e-6" typed in a whole-number field became "16", "1.5"
+// became "1.", and the bound of a field shown in minutes read 0.016666666666666666.
+void TestBriefForm::typedTextIsKeptAndExplained()
+{
+    const wb::Catalog &catalog = wbtest::shippedCatalog();
+    const QString dir = QStringLiteral(WB_SOURCE_DIR "/resources/samples/");
+    const wb::Brief chat = wbtest::parseOrFail(readFile(dir + "chat-70b.brief.json"), catalog);
+    wb::BriefForm form(catalog);
+    form.resize(1280, 800);
+    form.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&form));
+    form.setBrief(&chat);
+    QLabel *message = nullptr;
+    for (QLabel *label : form.findChildren<QLabel *>())
+        if (label->accessibleName() == QLatin1String("Brief validation message"))
+            message = label;
+    QVERIFY(message);
+    auto *input = qobject_cast<wb::NumberEdit *>(form.field(QStringLiteral("/workload/input_tokens")));
+    QVERIFY(input);
+    for (const char *typed : {"1e-6", "1.5", "2e3.5", "1,5"}) {
+        typeInto(input, QString::fromLatin1(typed));
+        QCOMPARE(input->text(), QString::fromLatin1(typed));
+        QVERIFY2(!input->problem().isEmpty(), typed);
+        QVERIFY(!input->value());
+    }
+    typeInto(input, QStringLiteral("1.5"));
+    QCOMPARE(input->problem(), QStringLiteral("1.5 is not a whole number"));
+    // The sample's 2,000 input tokens are kept, the unit in brackets (not "1 tokens").
+    QVERIFY2(message->text().contains(QStringLiteral("1.5 is not a whole number; the brief keeps 2,000 (tokens)")),
+             qPrintable(message->text()));
+    typeInto(input, QStringLiteral("2e3"));  // 2,000 in scientific notation is a whole number
+    QVERIFY2(input->problem().isEmpty(), qPrintable(input->problem()));
+    QCOMPARE(input->value(), std::optional<double>(2000));
+    QCOMPARE(input->text(), QStringLiteral("2e3"));
+    typeInto(input, QStringLiteral("12a"));  // a letter no number has is refused as typed
+    QCOMPARE(input->text(), QStringLiteral("12"));
+
+    // A label that is no noun ("TTFT p99 ≤:") has a name for messages.
+    auto *ttft = qobject_cast<wb::NumberEdit *>(form.field(QStringLiteral("/workload/slo/ttft_p99_s")));
+    QVERIFY(ttft);
+    typeInto(ttft, QStringLiteral("0"));
+    QVERIFY2(message->text().startsWith(QStringLiteral("TTFT p99 target: 0 is not above 0")), qPrintable(message->text()));
+
+    // The checkpoint interval is 1 s to 1e7 s (brief/fields.cpp), shown in minutes: its lower
+    // bound is 1/60 min, written to 12 significant digits, 0.0166666666667.
+    const wb::Brief pretrain = wbtest::parseOrFail(readFile(dir + "pretrain-70b.brief.json"), catalog);
+    form.setBrief(&pretrain);
+    auto *interval = qobject_cast<wb::NumberEdit *>(form.field(QStringLiteral("/workload/training/checkpoint/interval_s")));
+    QVERIFY(interval && interval->isVisibleTo(&form));
+    typeInto(interval, QStringLiteral("0.01"));
+    QVERIFY2(interval->problem().contains(QStringLiteral("0.0166666666667 to 166,666.666667")), qPrintable(interval->problem()));
+    // Typed as the message writes it, the upper bound (rounded up) is in range and sent as the
+    // bound, 1e7 s.
+    typeInto(interval, QStringLiteral("166,666.666667"));
+    QVERIFY2(interval->problem().isEmpty(), qPrintable(interval->problem()));
+    QCOMPARE(interval->value(), std::optional<double>(1e7 / 60));
+}
+
+// A quote dialog holds its button until the quote is whole, and a line in the dialog says why,
+// naming what is missing apart from what is typed wrong: a price of 0 typed is wrong, not missing.
+// A price with more digits than the field's decimals shows them all (0.00001 was shown 0.0000,
+// and saved so).
+void TestBriefForm::quoteDialogsSayWhatHoldsThem()
+{
+    wb::PriceQuoteDialog price(wbtest::shippedCatalog(), QStringLiteral("h100-sxm-80gb"));
+    price.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&price));
+    QLabel *message = nullptr;
+    for (QLabel *label : price.findChildren<QLabel *>())
+        if (label->accessibleName() == QLatin1String("Why the quote cannot be used yet"))
+            message = label;
+    QVERIFY(message && message->isVisible());
+    QPushButton *ok = nullptr;
+    for (QPushButton *button : price.findChildren<QPushButton *>())
+        if (button->text() == QLatin1String("Add to the brief"))
+            ok = button;
+    QVERIFY(ok);
+    QCOMPARE(message->text(), QStringLiteral("Still missing: the provider, the price, the source."));
+    QTest::keyClicks(price.providerEdit(), QStringLiteral("Acme Cloud"));
+    QTest::keyClicks(price.sourceEdit(), QStringLiteral("https://example.com/pricing"));
+    typeInto(price.amountBox(), QStringLiteral("0"));
+    QCOMPARE(message->text(), QStringLiteral("Price: 0 is outside 0 (not included) to 1,000,000,000,000."));
+    QVERIFY(!ok->isEnabled());
+    QCOMPARE(ok->toolTip(), message->text());
+    typeInto(price.amountBox(), QStringLiteral("2.49"));
+    QVERIFY2(ok->isEnabled(), qPrintable(message->text()));
+    QCOMPARE(message->text(), QString());
+
+    wb::ApiQuoteForm api;
+    wb::ApiPrice quote;
+    quote.provider = "Acme AI";
+    quote.usdPerMillionInput = 0.00001;
+    quote.usdPerMillionOutput = 0.5;
+    quote.observed = "2026-11-01";
+    quote.source = "https://example.com/api";
+    api.setQuote(quote);
+    QVERIFY2(api.complete(), qPrintable((api.missing() + api.wrong()).join(u'|')));
+    QVERIFY2(api.json().contains(QStringLiteral("\"usd_per_million_input\":1e-05")), qPrintable(api.json()));
 }
 
 QTEST_MAIN(TestBriefForm)

@@ -458,13 +458,16 @@ void TestMainWindow::optionalFieldsAndBursts()
     typeInto(input, QString());
     QCOMPARE(doc.brief()->workload.inputTokens, 2000.0);
     QCOMPARE(input->text(), QString());
-    QVERIFY2(findChildLabelText(form).contains(QLatin1String("Input: a number is required; the brief keeps 2,000 tokens")),
+    QVERIFY2(findChildLabelText(form).contains(QLatin1String("Input: a number is required; the brief keeps 2,000 (tokens)")),
              qPrintable(findChildLabelText(form)));
     QTest::keyClicks(input->lineEdit(), QStringLiteral("0"));  // below the minimum of 1 token
     QCOMPARE(doc.brief()->workload.inputTokens, 2000.0);
     QVERIFY(!input->lineEdit()->styleSheet().isEmpty());  // framed
-    QTest::keyClicks(input->lineEdit(), QStringLiteral(".5"));  // a token count has no decimals: "5" refused
-    QCOMPARE(input->text(), QStringLiteral("0."));
+    // A token count has no decimals: "0.5" stays as typed, and the form says why it is refused.
+    QTest::keyClicks(input->lineEdit(), QStringLiteral(".5"));
+    QCOMPARE(input->text(), QStringLiteral("0.5"));
+    QCOMPARE(input->problem(), QStringLiteral("0.5 is not a whole number"));
+    QCOMPARE(doc.brief()->workload.inputTokens, 2000.0);
     typeInto(input, QStringLiteral("3000"));
     QCOMPARE(doc.brief()->workload.inputTokens, 3000.0);
     QVERIFY(input->lineEdit()->styleSheet().isEmpty());
@@ -505,7 +508,7 @@ void TestMainWindow::typingSessionsAreUndoStepsAndBadTextChangesNothing()
     typeInto(pass, QStringLiteral("150"));
     QCOMPARE(pass->text(), QStringLiteral("150"));
     QCOMPARE(doc.brief()->workload.acceptance.qualityPassRate, 0.95);
-    QVERIFY2(findChildLabelText(form).contains(QLatin1String("the brief keeps 95 %")), qPrintable(findChildLabelText(form)));
+    QVERIFY2(findChildLabelText(form).contains(QLatin1String("the brief keeps 95 (%)")), qPrintable(findChildLabelText(form)));
     QCOMPARE(pass->mapTo(form, QPoint(0, 0)).y(), before);
     typeInto(pass, QStringLiteral("90"));
     emit pass->finished();
@@ -1409,11 +1412,11 @@ void TestMainWindow::apiQuoteNeedsBothPricesAndShowsTheCurrentOne()
     QTest::keyClicks(form->outputBox()->lineEdit(), QStringLiteral("0.25"));
     QTest::keyClicks(form->sourceEdit(), QStringLiteral("https://example.com/beta (test)"));
     QVERIFY(!ok->isEnabled());
-    QVERIFY(form->missing().contains(QLatin1String("input price")));
+    QVERIFY(form->missing().contains(QLatin1String("the input price")));
     QTest::keyClicks(form->inputBox()->lineEdit(), QStringLiteral("-1"));
     QCOMPARE(form->inputBox()->text(), QStringLiteral("-1"));  // kept as typed, and refused
     QVERIFY(!ok->isEnabled());
-    QVERIFY(form->missing().contains(QLatin1String("outside")));
+    QVERIFY(form->wrong().join(u' ').contains(QLatin1String("outside")));
     form->inputBox()->lineEdit()->selectAll();
     QTest::keyClicks(form->inputBox()->lineEdit(), QStringLiteral("0.1"));
     QVERIFY(ok->isEnabled());

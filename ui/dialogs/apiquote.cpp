@@ -50,23 +50,28 @@ ApiQuoteForm::ApiQuoteForm(QWidget *parent) : QWidget(parent)
         connect(b, &NumberEdit::valueChanged, this, &ApiQuoteForm::changed);
 }
 
-QString ApiQuoteForm::missing() const
+QStringList ApiQuoteForm::missing() const
 {
     // Both prices are required (an empty one is not a free one); 0 only when typed.
     QStringList what;
     if (m_provider->text().trimmed().isEmpty())
         what << tr("the provider");
-    for (const auto &[field, name] : {std::pair{m_input, tr("input price")}, std::pair{m_output, tr("output price")}}) {
-        if (const QString problem = field->problem(); !problem.isEmpty())
-            what << tr("an %1 that is a price (%2)").arg(name, problem);
-        else if (!field->value())
-            what << tr("the %1").arg(name);
-    }
-    if (const QString problem = m_failure->problem(); !problem.isEmpty())
-        what << tr("a failure rate in percent (%1)").arg(problem);
+    for (const auto &[field, name] : {std::pair{m_input, tr("the input price")}, std::pair{m_output, tr("the output price")}})
+        if (field->text().trimmed().isEmpty())
+            what << name;
     if (m_source->text().trimmed().isEmpty())
         what << tr("the source");
-    return what.join(QStringLiteral(", "));
+    return what;
+}
+
+QStringList ApiQuoteForm::wrong() const
+{
+    QStringList what;
+    for (const auto &[field, name] : {std::pair{m_input, tr("Input price")}, std::pair{m_output, tr("Output price")},
+                                      std::pair{m_failure, tr("Failure rate")}})
+        if (const QString problem = field->problem(); !problem.isEmpty())
+            what << tr("%1: %2").arg(name, problem);
+    return what;
 }
 
 void ApiQuoteForm::setQuote(const ApiPrice &quote)
@@ -82,7 +87,7 @@ void ApiQuoteForm::setQuote(const ApiPrice &quote)
 
 bool ApiQuoteForm::complete() const
 {
-    return missing().isEmpty();
+    return missing().isEmpty() && wrong().isEmpty();
 }
 
 QString ApiQuoteForm::json() const
@@ -110,11 +115,10 @@ ApiQuoteDialog::ApiQuoteDialog(QWidget *parent) : QDialog(parent)
     m_ok->setText(tr("Use for the brief"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *message = quotefields::messageLine(this);
+    layout->addWidget(message);
     layout->addWidget(buttons);
-    const auto update = [this] {
-        m_ok->setEnabled(m_form->complete());
-        m_ok->setToolTip(m_form->complete() ? QString() : tr("Still missing: %1").arg(m_form->missing()));
-    };
+    const auto update = [this, message] { quotefields::holdUntil(m_ok, message, m_form->missing(), m_form->wrong()); };
     connect(m_form, &ApiQuoteForm::changed, this, update);
     update();
     setMinimumWidth(560);

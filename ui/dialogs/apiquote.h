@@ -24,8 +24,10 @@ public:
     explicit ApiQuoteForm(QWidget *parent = nullptr);
 
     bool complete() const;
-    // What is still missing, in words ("the provider, the source"); empty when complete.
-    QString missing() const;
+    // What is still missing, in words ("the provider", "the source"), and what is typed wrong
+    // ("Input price: -1 is below 0"); both empty when complete.
+    QStringList missing() const;
+    QStringList wrong() const;
     // The quote as a JSON object for /cost/api.
     QString json() const;
     // Shows a quote to revise (the brief's current one).

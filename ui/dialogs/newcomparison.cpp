@@ -247,7 +247,7 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
         if (!any)
             what << tr("a GPU");
         if (m_apiGroup->isChecked() && !m_api->complete())
-            what << tr("for the API quote, %1").arg(m_api->missing());
+            what << tr("for the API quote, %1").arg((m_api->missing() + m_api->wrong()).join(QStringLiteral(", ")));
         return what.join(QStringLiteral(", "));
     };
     // Return in the filter ticks the first GPU it shows and selects the filter's text for the

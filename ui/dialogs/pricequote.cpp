@@ -85,6 +85,8 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
     m_ok->setText(tr("Add to the brief"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    m_message = quotefields::messageLine(this);
+    form->addRow(m_message);
     form->addRow(buttons);
     connect(m_provider, &QLineEdit::textChanged, this, &PriceQuoteDialog::update);
     connect(m_source, &QLineEdit::textChanged, this, &PriceQuoteDialog::update);
@@ -113,18 +115,25 @@ void PriceQuoteDialog::showUnit()
 
 void PriceQuoteDialog::update()
 {
-    const bool required = !m_provider->text().trimmed().isEmpty() && !m_source->text().trimmed().isEmpty()
-                          && m_amount->value().value_or(0) > 0;
+    QStringList missing, wrong;
+    if (m_provider->text().trimmed().isEmpty())
+        missing << tr("the provider");
+    if (m_amount->text().trimmed().isEmpty())
+        missing << tr("the price");
+    if (m_source->text().trimmed().isEmpty())
+        missing << tr("the source");
     // An optional term typed wrong is not left out silently: its problem holds the button.
-    QString problem;
-    for (NumberEdit *e : {m_commitment, m_upfront, m_support, m_egress, m_storage, m_interruptions})
-        if (problem.isEmpty() && e->isEnabled() && !e->problem().isEmpty())
-            problem = e->problem();
+    const std::pair<NumberEdit *, QString> numbers[] = {
+        {m_amount, tr("Price")},           {m_commitment, tr("Minimum commitment")}, {m_upfront, tr("Paid up front")},
+        {m_support, tr("Support fee")},    {m_egress, tr("Egress price")},          {m_storage, tr("Storage included")},
+        {m_interruptions, tr("Interruptions")}};
+    for (const auto &[edit, name] : numbers)
+        if (edit->isEnabled() && !edit->problem().isEmpty())
+            wrong << tr("%1: %2").arg(name, edit->problem());
     const bool purchase = m_term->currentText() == QLatin1String("purchase");
-    if (problem.isEmpty() && m_upfront->isEnabled() && m_upfront->value().value_or(0) > 0 && !m_commitment->value() && !purchase)
-        problem = tr("A share paid up front is a share of a commitment: give the minimum commitment too");
-    m_ok->setEnabled(required && problem.isEmpty());
-    m_ok->setToolTip(!problem.isEmpty() ? problem : required ? QString() : tr("Give the provider, the price and the source"));
+    if (m_upfront->isEnabled() && m_upfront->value().value_or(0) > 0 && !m_commitment->value() && !purchase)
+        wrong << tr("A share paid up front is a share of a commitment: give the minimum commitment too");
+    quotefields::holdUntil(m_ok, m_message, missing, wrong);
 }
 
 QString PriceQuoteDialog::json() const

@@ -13,6 +13,8 @@ class QDateEdit;
 class QLineEdit;
 class QPushButton;
 
+class QLabel;
+
 namespace wb {
 
 class Catalog;
@@ -56,6 +58,7 @@ private:
                *m_storage = nullptr, *m_interruptions = nullptr;
     QLineEdit *m_cancellation = nullptr;
     QPushButton *m_ok = nullptr;
+    QLabel *m_message = nullptr;
 };
 
 } // namespace wb

@@ -7,7 +7,9 @@
 #include <QDate>
 #include <QDateEdit>
 #include <QFormLayout>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 
 namespace wb::quotefields {
 
@@ -41,6 +43,32 @@ inline Provenance addProvenance(QFormLayout *form, QWidget *parent, const QStrin
     addRow(form, tr("Source:"), p.source, tr("Where it was seen, so that finance can check it"));
     addRow(form, tr("Note:"), p.note, tr("Anything a reader should know about this price"));
     return p;
+}
+
+// The line under a quote's fields that says why its button is held: a tooltip on a disabled
+// button is read by nobody who does not hover it.
+inline QLabel *messageLine(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("color: #d55e00"));
+    label->setAccessibleName(QCoreApplication::translate("QuoteFields", "Why the quote cannot be used yet"));
+    label->setMinimumHeight(label->fontMetrics().lineSpacing() * 2);
+    return label;
+}
+
+// The button is held while anything is missing or wrong, and the line says what.
+inline void holdUntil(QPushButton *ok, QLabel *message, const QStringList &missing, const QStringList &wrong)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("QuoteFields", text); };
+    QStringList why;
+    if (!missing.isEmpty())
+        why << tr("Still missing: %1.").arg(missing.join(QStringLiteral(", ")));
+    for (const QString &w : wrong)
+        why << w + u'.';
+    ok->setEnabled(why.isEmpty());
+    ok->setToolTip(why.join(u' '));
+    message->setText(why.join(u' '));
 }
 
 } // namespace wb::quotefields

@@ -386,15 +386,18 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  .value = [](const Brief &b) { return jsonNumber(b.workload.traffic.peakRequestRatePerS); }});
     const QString noTarget = BriefForm::tr("no target");
     f.push_back({.group = Group::Traffic, .label = BriefForm::tr("TTFT p99 ≤:"),
-                 .pointer = "/workload/slo/ttft_p99_s", .type = T::Real, .unit = BriefForm::tr(" ms"), .scale = 1000,
+                 .pointer = "/workload/slo/ttft_p99_s", .name = BriefForm::tr("TTFT p99 target"),
+                 .type = T::Real, .unit = BriefForm::tr(" ms"), .scale = 1000,
                  .unsetText = noTarget, .tip = BriefForm::tr("99th-percentile time to first token the service must meet"),
                  .applies = realtime, .value = [](const Brief &b) { return jsonNumber(b.workload.slo.ttftP99S); }});
     f.push_back({.group = Group::Traffic, .label = BriefForm::tr("TPOT p99 ≤:"),
-                 .pointer = "/workload/slo/tpot_p99_s", .type = T::Real, .unit = BriefForm::tr(" ms"), .scale = 1000,
+                 .pointer = "/workload/slo/tpot_p99_s", .name = BriefForm::tr("TPOT p99 target"),
+                 .type = T::Real, .unit = BriefForm::tr(" ms"), .scale = 1000,
                  .unsetText = noTarget, .tip = BriefForm::tr("99th-percentile time per output token after the first"),
                  .applies = realtime, .value = [](const Brief &b) { return jsonNumber(b.workload.slo.tpotP99S); }});
     f.push_back({.group = Group::Traffic, .label = BriefForm::tr("End to end p99 ≤:"),
-                 .pointer = "/workload/slo/e2e_p99_s", .type = T::Real, .unit = BriefForm::tr(" s"),
+                 .pointer = "/workload/slo/e2e_p99_s", .name = BriefForm::tr("End-to-end p99 target"),
+                 .type = T::Real, .unit = BriefForm::tr(" s"),
                  .unsetText = noTarget,
                  .tip = BriefForm::tr("99th-percentile time from a request to its answer (the last token, the finished "
                                       "image or clip)"),
@@ -523,7 +526,7 @@ QString groupTitle(Group g)
 
 QString plainLabel(const FieldSpec &f)
 {
-    return QString(f.label).remove(u'&').remove(u':');
+    return !f.name.isEmpty() ? f.name : QString(f.label).remove(u'&').remove(u':');
 }
 
 } // namespace wb::brieffields

@@ -33,6 +33,7 @@ struct FieldSpec
     Group group;
     QString label;
     QString pointer;
+    QString name = {};        // in messages and for screen readers when the label is no noun ("TTFT p99 ≤:")
     Type type = Real;
     QString unit = {};        // suffix after the number
     double scale = 1;         // shown = JSON value x scale (seconds shown as ms, fractions as %)
@@ -46,7 +47,7 @@ struct FieldSpec
 // Every field, in the form's order.
 std::vector<FieldSpec> fieldSpecs(const Catalog &catalog);
 QString groupTitle(Group g);
-// The label without its shortcut marker and colon, for messages.
+// The field's name in messages: its name, or the label without its shortcut marker and colon.
 QString plainLabel(const FieldSpec &f);
 // A number as JSON text.
 QString jsonNumber(double v);

@@ -222,11 +222,12 @@ void BriefForm::numberTyped(std::size_t i, NumberEdit *number)
         if (current != start)
             emit edit({{s.pointer.toStdString(), start.toStdString()}}, plainLabel(s));
         const QString problem = number->problem().isEmpty() ? tr("a number is required") : number->problem();
+        // The unit in brackets: "keeps 1 (tokens)" reads right in the singular too.
+        const QString kept = NumberEdit::written(start.toDouble() * s.scale, locale());
         showError(start == kUnset ? tr("%1: %2; the brief leaves it unstated.").arg(plainLabel(s), problem)
-                                  : tr("%1: %2; the brief keeps %3%4.")
-                                        .arg(plainLabel(s), problem,
-                                             QLocale().toString(start.toDouble() * s.scale, 'f', QLocale::FloatingPointShortest),
-                                             s.unit));
+                  : s.unit.trimmed().isEmpty()
+                      ? tr("%1: %2; the brief keeps %3.").arg(plainLabel(s), problem, kept)
+                      : tr("%1: %2; the brief keeps %3 (%4).").arg(plainLabel(s), problem, kept, s.unit.trimmed()));
         return;
     }
     emit edit({{s.pointer.toStdString(), json.toStdString()}}, plainLabel(s));

@@ -11,6 +11,7 @@ namespace wb {
 inline void setRangeFrom(NumberEdit *number, const FieldRow &row, double scale = 1)
 {
     number->setRange(row.min * scale, row.max * scale, row.minExclusive);
+    number->setWholeNumbers(row.type == FieldType::Integer && scale == 1);
 }
 
 } // namespace wb

@@ -1,31 +1,44 @@
 #include "widgets/numberedit.h"
 
-#include <QDoubleValidator>
 #include <QKeyEvent>
+#include <QValidator>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace wb {
 
 namespace {
 
-// QDoubleValidator "fixes" an unfinished text on Return or focus-out by dropping its group
-// separators: "12,5" (twelve and a half, to a European) became 125. The text stays as typed.
-class KeepAsTyped : public QDoubleValidator
+// Refuses only a character no number has (a letter other than an exponent's e): everything a
+// number can hold stays as typed, and problem() says what is wrong with the whole. A
+// QDoubleValidator refused the keystrokes it judged out of place instead, so that "1e-6" typed
+// in a whole-number field became "16", "1.5" became "1." and a price's fifth decimal vanished;
+// on Return it also "fixed" "12,5" (twelve and a half, to a European) into 125.
+class NumberCharacters : public QValidator
 {
 public:
-    using QDoubleValidator::QDoubleValidator;
-    void fixup(QString &) const override {}
+    using QValidator::QValidator;
+    State validate(QString &input, int &) const override
+    {
+        const QLocale l = locale();
+        const QString allowed = l.decimalPoint() + l.groupSeparator() + l.negativeSign() + l.positiveSign()
+                                + l.exponential() + QStringLiteral("eE+- ");
+        for (const QChar c : input)
+            if (!c.isDigit() && !allowed.contains(c))
+                return Invalid;
+        return Acceptable;
+    }
 };
 
 } // namespace
 
 NumberEdit::NumberEdit(double minimum, double maximum, int decimals, const QString &unit, const QString &placeholder,
                        QWidget *parent)
-    : QWidget(parent), m_minimum(minimum), m_maximum(maximum), m_decimals(decimals)
+    : QWidget(parent), m_minimum(minimum), m_maximum(maximum), m_decimals(decimals), m_whole(decimals == 0)
 {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -33,8 +46,7 @@ NumberEdit::NumberEdit(double minimum, double maximum, int decimals, const QStri
     m_edit->setPlaceholderText(placeholder);
     // The validator refuses only what is not a number at all; a number out of range (a minus
     // sign where none is allowed) stays visible, and problem() says what is wrong with it.
-    auto *validator = new KeepAsTyped(-1e15, 1e15, decimals, m_edit);
-    validator->setNotation(QDoubleValidator::StandardNotation);
+    auto *validator = new NumberCharacters(m_edit);
     validator->setLocale(locale());
     m_edit->setValidator(validator);
     layout->addWidget(m_edit, 1);
@@ -66,8 +78,9 @@ void NumberEdit::setRange(double minimum, double maximum, bool minExclusive)
 
 bool NumberEdit::inRange(double v) const
 {
-    // Within 1e-13 of a bound: below the 12 digits a number is written to JSON with.
-    const auto slack = [](double bound) { return std::abs(bound) * 1e-13; };
+    // Within 5e-12 of a bound: a bound written to 12 significant digits, as the messages write it
+    // (and JSON), is off by at most that, and typed so it is the bound.
+    const auto slack = [](double bound) { return std::abs(bound) * 5e-12; };
     if (m_minExclusive ? v <= m_minimum : v < m_minimum - slack(m_minimum))
         return false;
     return v <= m_maximum + slack(m_maximum);
@@ -98,9 +111,11 @@ bool wellGrouped(const QString &text, const QLocale &locale)
     return true;
 }
 
-QString plainNumber(double v, const QLocale &locale)
+// The digits after the decimal point of a number written by NumberEdit::written().
+qsizetype decimalsOf(const QString &text, const QLocale &locale)
 {
-    return locale.toString(v, 'f', QLocale::FloatingPointShortest);  // "1,000,000", "0.001": never "1E+06"
+    const qsizetype point = text.indexOf(locale.decimalPoint());
+    return point < 0 ? 0 : text.size() - point - locale.decimalPoint().size();
 }
 
 } // namespace
@@ -126,9 +141,9 @@ std::optional<double> NumberEdit::value() const
     bool ok = false;
     const QString text = m_edit->text().trimmed();
     const double v = locale().toDouble(text, &ok);
-    if (!ok || !wellGrouped(text, locale()) || !inRange(v))
+    if (!ok || !wellGrouped(text, locale()) || !inRange(v) || (m_whole && v != std::floor(v)))
         return std::nullopt;
-    return v;
+    return std::min(std::max(v, m_minimum), m_maximum);  // a bound typed as written is the bound
 }
 
 QString NumberEdit::problem() const
@@ -142,9 +157,11 @@ QString NumberEdit::problem() const
         return tr("\"%1\" is not a number").arg(text);
     if (!wellGrouped(text, locale()))
         return tr("\"%1\" is not a number: the decimal point is \"%2\"").arg(text, locale().decimalPoint());
+    if (m_whole && v != std::floor(v))
+        return tr("%1 is not a whole number").arg(text);
     if (inRange(v))
         return {};
-    const QString low = plainNumber(m_minimum, locale()), high = plainNumber(m_maximum, locale());
+    const QString low = written(m_minimum, locale()), high = written(m_maximum, locale());
     if (std::isinf(m_maximum))
         return m_minExclusive ? tr("%1 is not above %2").arg(text, low) : tr("%1 is below %2").arg(text, low);
     if (std::isinf(m_minimum))
@@ -162,14 +179,31 @@ void NumberEdit::setUnit(const QString &unit)
 
 void NumberEdit::setValue(std::optional<double> value)
 {
-    QString text = value ? locale().toString(*value, 'f', m_decimals) : QString();
-    if (!m_trailingZeros && m_decimals > 0 && value) {
-        while (text.endsWith(u'0'))
-            text.chop(1);
-        if (text.endsWith(locale().decimalPoint()))
-            text.chop(locale().decimalPoint().size());
+    // Every digit the value has (a price of 0.00001 is not shown as 0.0000 and saved as 0),
+    // padded with zeros to the field's decimals when trailing zeros are shown ("12.50").
+    QString text = value ? written(*value, locale()) : QString();
+    if (value && m_trailingZeros && m_decimals > 0) {
+        const qsizetype has = decimalsOf(text, locale());
+        if (has == 0)
+            text += locale().decimalPoint();
+        if (has < m_decimals)
+            text += QString(m_decimals - has, locale().zeroDigit().front());
     }
     m_edit->setText(text);
+}
+
+// At most 12 significant digits: a bound of 1/60 scaled to minutes reads 0.0166666666667, not
+// 0.016666666666666666; "1,000,000", never "1E+06".
+QString NumberEdit::written(double v, const QLocale &locale)
+{
+    const double rounded = std::isfinite(v) ? QString::number(v, 'g', 12).toDouble() : v;
+    return locale.toString(rounded, 'f', QLocale::FloatingPointShortest);
+}
+
+void NumberEdit::setWholeNumbers(bool whole)
+{
+    m_whole = whole;
+    updateFrame();
 }
 
 } // namespace wb

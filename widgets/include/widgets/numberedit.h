@@ -38,7 +38,14 @@ public:
     void setUnit(const QString &unit);
     QString text() const { return m_edit->text(); }
     // setValue() writes "12.5", not "12.500" (a price keeps its cents: the default is true).
+    // decimals is only that padding: a value with more digits shows them all, and a person may
+    // type as many as they like.
     void setTrailingZeros(bool shown) { m_trailingZeros = shown; }
+    // A number as the field writes it: at most 12 significant digits, never an exponent.
+    static QString written(double v, const QLocale &locale);
+    // Only whole numbers are in range (the default for a field made with 0 decimals); "1.5"
+    // stays as typed and problem() says it is not a whole number.
+    void setWholeNumbers(bool whole);
     // Ctrl+Z and Ctrl+Shift+Z go to the window's Undo and Redo instead of the field's own text
     // undo: for a field whose every keystroke is already an undoable edit of a document.
     void setUndoByWindow(bool byWindow) { m_undoByWindow = byWindow; }
@@ -59,6 +66,7 @@ private:
     double m_minimum, m_maximum;
     bool m_minExclusive = false;
     int m_decimals;
+    bool m_whole;
     bool m_trailingZeros = true;
     bool m_undoByWindow = false;
     bool m_required = false;

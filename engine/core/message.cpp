@@ -1,0 +1,39 @@
+#include "core/message.h"
+
+#include <fmt/args.h>
+#include <fmt/format.h>
+
+namespace wb {
+
+std::string renderMessage(std::string_view text, const MessageArgs &args, bool *ok)
+{
+    fmt::dynamic_format_arg_store<fmt::format_context> store;
+    for (const auto &[name, value] : args)
+        std::visit([&store, &name](const auto &v) { store.push_back(fmt::arg(name.c_str(), v)); }, value);
+    try {
+        std::string out = fmt::vformat(fmt::string_view(text.data(), text.size()), store);
+        if (ok)
+            *ok = true;
+        return out;
+    } catch (const fmt::format_error &) {
+        if (ok)
+            *ok = false;
+        return {};
+    }
+}
+
+Message makeMessage(std::string code, std::string field, std::string_view text, MessageArgs args)
+{
+    Message m{std::move(code), {}, std::move(field), std::string(text), std::move(args)};
+    bool ok = false;
+    m.message = renderMessage(m.text, m.args, &ok);
+    if (!ok) {
+        m.message = "(message " + m.code + " does not render:";
+        for (const auto &[name, value] : m.args)
+            m.message += " " + name;
+        m.message += ")";
+    }
+    return m;
+}
+
+} // namespace wb

@@ -1,0 +1,51 @@
+// Messages as data (../shared/spec/brief-and-results-v1.md, "Warnings are data"): a warning or
+// a reason is a stable code, the brief field that changes it, typed arguments and an English
+// template; `message` is that template rendered with the arguments. A translation renders the
+// translated template with the same arguments and never parses `message`.
+//
+// Templates use {fmt}'s named fields ("{needed_gib:.1f} GiB on the busiest GPU"), written at the
+// call site inside WB_MESSAGE(...), which marks them for Qt's lupdate (run it with
+// -tr-function-alias QT_TRANSLATE_NOOP+=WB_MESSAGE_IN) and leaves the text as it is.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+// The translation context of every engine message template.
+#define WB_MESSAGE_CONTEXT "Messages"
+#define WB_MESSAGE_IN(context, text) text
+#define WB_MESSAGE(text) WB_MESSAGE_IN("Messages", text)
+
+namespace wb {
+
+// A message argument: a count or a quantity (numbers stay numbers in JSON) or an id or a name.
+using MessageArg = std::variant<std::int64_t, double, std::string>;
+using MessageArgs = std::vector<std::pair<std::string, MessageArg>>;
+
+struct Message
+{
+    std::string code;      // stable, kebab-case: "kv-cache-tight", "precision-unsupported", ...
+    std::string message;   // the English rendering: one or two sentences for a person
+    std::string field;     // JSON pointer of the brief field that changes it; empty: none does
+    std::string text;      // the English template message was rendered from
+    MessageArgs args;      // the values the template names
+};
+
+// A warning, a reason: the same shape.
+using Warning = Message;
+
+// The template rendered with its arguments. A template that does not match its arguments (a
+// translation that names one that is not there, a bad format) gives std::nullopt-like failure:
+// ok is false and the text is empty.
+std::string renderMessage(std::string_view text, const MessageArgs &args, bool *ok = nullptr);
+
+// The message: code, field, template and arguments, and the English rendering of them. A
+// template that does not render is a programming error (the tests render every one they reach):
+// the message then says so and lists the arguments rather than throwing.
+Message makeMessage(std::string code, std::string field, std::string_view text, MessageArgs args = {});
+
+} // namespace wb
