@@ -261,14 +261,18 @@ struct BriefParser
             ts.loraRank = int(integerOr(*t, "lora_rank"));
             ts.loraTargets = enumOr<LoraTargets>(*t, "lora_targets");
             if (!isAdapter(wl.kind) && (t->has("lora_rank") || t->has("lora_targets")))
-                brief.warnings.push_back({"lora-fields-ignored", "/workload/training/lora_rank and lora_targets "
-                                                                 "apply to lora and qlora; a " + std::string(enumName(wl.kind))
-                                                                 + " trains every weight, so they are ignored"});
+                brief.warnings.push_back(makeMessage("lora-fields-ignored", "/workload/training/lora_rank",
+                                                     WB_MESSAGE("/workload/training/lora_rank and lora_targets apply to "
+                                                                "lora and qlora; a {kind} trains every weight, so they "
+                                                                "are ignored"),
+                                                     {{"kind", std::string(enumName(wl.kind))}}));
             if (isAdapter(wl.kind) && wl.model.hiddenSize > 0 && ts.loraRank > wl.model.hiddenSize)
-                brief.warnings.push_back({"lora-rank-above-width",
-                                          "/workload/training/lora_rank " + std::to_string(ts.loraRank)
-                                              + " exceeds the model's hidden size " + std::to_string(wl.model.hiddenSize)
-                                              + ": the adapters are larger than a full-rank update"});
+                brief.warnings.push_back(makeMessage("lora-rank-above-width", "/workload/training/lora_rank",
+                                                     WB_MESSAGE("/workload/training/lora_rank {rank} exceeds the model's "
+                                                                "hidden size {hidden_size}: the adapters are larger than "
+                                                                "a full-rank update"),
+                                                     {{"rank", std::int64_t(ts.loraRank)},
+                                                      {"hidden_size", std::int64_t(wl.model.hiddenSize)}}));
             if (auto c = t->optObject("checkpoint")) {
                 ts.checkpoint.storageWriteBytesPerS = c->optNumber("storage_write_bytes_per_s",
                                                                    range(*c, "storage_write_bytes_per_s"));
@@ -380,9 +384,11 @@ struct BriefParser
             const std::string path = a->pathOf(it.key());
             // Retired: spot losses now follow from the interruption rate (briefs saved before still open).
             if (it.key() == "spot_work_lost_fraction") {
-                brief.warnings.push_back({"retired-assumption", path + " is no longer read: spot losses follow from "
-                                                                       "spot_interruptions_per_gpu_month (or a spot price's "
-                                                                       "interruptions_per_gpu_month); it was ignored"});
+                brief.warnings.push_back(makeMessage("retired-assumption", path,
+                                                     WB_MESSAGE("{field} is no longer read: spot losses follow from "
+                                                                "spot_interruptions_per_gpu_month (or a spot price's "
+                                                                "interruptions_per_gpu_month); it was ignored"),
+                                                     {{"field", path}}));
                 continue;
             }
             double value = 0;

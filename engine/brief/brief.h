@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/assumptions.h"
+#include "core/message.h"
 #include "catalog/catalog.h"
 #include "core/result.h"
 #include "core/types.h"
@@ -13,12 +14,6 @@
 #include <vector>
 
 namespace wb {
-
-struct Warning
-{
-    std::string code;     // stable, kebab-case: "kv-cache-tight", "precision-unsupported", ...
-    std::string message;  // one or two sentences for a person
-};
 
 struct Traffic
 {

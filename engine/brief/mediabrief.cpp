@@ -11,7 +11,9 @@ namespace wb::detail {
 void noteUnknownFields(const Fields &f, const std::set<std::string> &known, std::vector<Warning> &warnings)
 {
     for (const std::string &path : f.unknownKeys(known))
-        warnings.push_back({"unknown-field", path + " is not a field this version reads; it was ignored"});
+        warnings.push_back(makeMessage("unknown-field", path,
+                                       WB_MESSAGE("{field} is not a field this version reads; it was ignored"),
+                                       {{"field", path}}));
 }
 
 // Sizes follow the latent grid: the VAE's pixels per latent pixel times the denoiser's patch (DiT)
@@ -76,8 +78,10 @@ MediaSpec parseMediaSpec(const Fields &w, const Catalog &catalog, std::vector<Wa
             const int value = d == "width" ? m.width : d == "height" ? m.height : d == "frames" ? m.frames : m.steps;
             list += (list.empty() ? "" : ", ") + d + " " + std::to_string(value);
         }
-        warnings.push_back(
-            {"media-defaults", "/workload/media: not given, so " + spec->name + "'s model card is followed: " + list});
+        warnings.push_back(makeMessage("media-defaults", "/workload/media",
+                                       WB_MESSAGE("/workload/media: not given, so {pipeline}'s model card is followed: "
+                                                  "{defaults}"),
+                                       {{"pipeline", spec->name}, {"defaults", list}}));
     }
     return m;
 }

@@ -33,6 +33,41 @@ std::string jsonTypeName(const Json &j)
     }
 }
 
+Json messageJson(const Message &m)
+{
+    Json args = Json::object();
+    for (const auto &[name, value] : m.args)
+        std::visit([&args, &n = name](const auto &v) { args[n] = v; }, value);
+    return {{"code", m.code}, {"field", m.field.empty() ? Json(nullptr) : Json(m.field)}, {"args", args}, {"message", m.message}};
+}
+
+Json messagesJson(const std::vector<Message> &messages)
+{
+    Json list = Json::array();
+    for (const Message &m : messages)
+        list.push_back(messageJson(m));
+    return list;
+}
+
+Message messageFromJson(const Json &j)
+{
+    Message m;
+    m.code = j.at("code").get<std::string>();
+    m.message = j.at("message").get<std::string>();
+    if (const auto f = j.find("field"); f != j.end() && f->is_string())
+        m.field = f->get<std::string>();
+    if (const auto a = j.find("args"); a != j.end() && a->is_object())
+        for (const auto &[name, v] : a->items()) {
+            if (v.is_number_integer())
+                m.args.emplace_back(name, v.get<std::int64_t>());
+            else if (v.is_number())
+                m.args.emplace_back(name, v.get<double>());
+            else if (v.is_string())
+                m.args.emplace_back(name, v.get<std::string>());
+        }
+    return m;
+}
+
 std::string formatNumber(double v)
 {
     // Whole numbers in full ("1000000000001", which "{:.10g}" wrote as 1e+12, the same as the limit).

@@ -3,6 +3,7 @@
 // and return an Error, so no exception leaves the engine.
 #pragma once
 
+#include "core/message.h"
 #include "core/result.h"
 #include "core/types.h"
 
@@ -25,6 +26,14 @@ struct FieldError
 };
 
 std::string jsonTypeName(const Json &j);
+
+// A warning or reason as the results write it: {code, field (null when none), args, message}.
+Json messageJson(const Message &m);
+Json messagesJson(const std::vector<Message> &messages);
+// Read back (a record's stored results): code and message must be strings; field and args are
+// optional (records written before they existed), and an argument that is neither a number nor a
+// string is dropped. Throws nlohmann's type_error where code or message is not a string.
+Message messageFromJson(const Json &j);
 std::string formatNumber(double v);
 
 struct Range

@@ -22,9 +22,29 @@ std::string renderMessage(std::string_view text, const MessageArgs &args, bool *
     }
 }
 
+namespace {
+constexpr std::string_view kAnyCandidate = "/candidates/@/";
+}
+
+std::string candidateField(std::string_view member)
+{
+    return std::string(kAnyCandidate) + std::string(member);
+}
+
+void bindCandidate(std::vector<Message> &messages, std::size_t index)
+{
+    for (Message &m : messages)
+        if (m.field.rfind(kAnyCandidate, 0) == 0)
+            m.field = "/candidates/" + std::to_string(index) + "/" + m.field.substr(kAnyCandidate.size());
+}
+
 Message makeMessage(std::string code, std::string field, std::string_view text, MessageArgs args)
 {
-    Message m{std::move(code), {}, std::move(field), std::string(text), std::move(args)};
+    Message m;
+    m.code = std::move(code);
+    m.field = std::move(field);
+    m.text = std::string(text);
+    m.args = std::move(args);
     bool ok = false;
     m.message = renderMessage(m.text, m.args, &ok);
     if (!ok) {

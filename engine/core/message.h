@@ -28,6 +28,10 @@ using MessageArgs = std::vector<std::pair<std::string, MessageArg>>;
 
 struct Message
 {
+    // Declared so that a message cannot be brace-initialized from a code and a sentence: it is
+    // made by makeMessage(), from its template and arguments.
+    Message() = default;
+
     std::string code;      // stable, kebab-case: "kv-cache-tight", "precision-unsupported", ...
     std::string message;   // the English rendering: one or two sentences for a person
     std::string field;     // JSON pointer of the brief field that changes it; empty: none does
@@ -42,6 +46,11 @@ using Warning = Message;
 // translation that names one that is not there, a bad format) gives std::nullopt-like failure:
 // ok is false and the text is empty.
 std::string renderMessage(std::string_view text, const MessageArgs &args, bool *ok = nullptr);
+
+// The field of a candidate's message, before the candidate's place in the brief is known:
+// "/candidates/@/gpus". bindCandidate() writes the place in ("/candidates/2/gpus").
+std::string candidateField(std::string_view member);
+void bindCandidate(std::vector<Message> &messages, std::size_t index);
 
 // The message: code, field, template and arguments, and the English rendering of them. A
 // template that does not render is a programming error (the tests render every one they reach):

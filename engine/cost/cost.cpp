@@ -71,8 +71,10 @@ std::map<PricingTerm, const GpuPrice *> pricesFor(const Brief &brief, const Cata
     for (const auto &[term, choice] : selectPrices(brief.cost.prices, catalog, gpu.id, today, staleDays).chosen)
         chosen.emplace(term, choice.price);
     if (chosen.empty())
-        warnings.push_back({"no-price", "no dated price for " + gpu.name
-                                            + " in the price book or the brief; add a price quote (cost.prices in a brief file)"});
+        warnings.push_back(makeMessage("no-price", "/cost/prices",
+                                       WB_MESSAGE("no dated price for {gpu} in the price book or the brief; add a price "
+                                                  "quote (cost.prices in a brief file)"),
+                                       {{"gpu", gpu.name}}));
     return chosen;
 }
 
@@ -82,9 +84,12 @@ void agePrice(CostOption &o, const Brief &brief, const GpuSpec &gpu, const GpuPr
     o.ageDays = daysBetween(price.observed, today).value_or(0);
     o.stale = o.ageDays > brief.assumptions.value(Assumption::PriceStaleDays);
     if (o.stale)
-        warnings.push_back({"stale-price", "the " + std::string(termWords(price.term)) + " price of " + gpu.name
-                                               + fmt::format(" was observed {:.0f} days ago (", double(o.ageDays)) + price.observed
-                                               + ", " + price.provider + "); check it before relying on it"});
+        warnings.push_back(makeMessage("stale-price", "/cost/prices",
+                                       WB_MESSAGE("the {term} price of {gpu} was observed {age_days} days ago ({observed}, "
+                                                  "{provider}); check it before relying on it"),
+                                       {{"term", std::string(termWords(price.term))}, {"gpu", gpu.name},
+                                        {"age_days", std::int64_t(o.ageDays)}, {"observed", price.observed},
+                                        {"provider", price.provider}}));
 }
 
 void finishOption(CostOption &o, double accepted, double tokensPerOutput)
@@ -316,24 +321,27 @@ bool coldStartMissesSlo(const Brief &brief, const CostOption &o)
     return o.coldStartShare && *o.coldStartShare >= kColdStartWarnShare && ttft && o.coldStartS > *ttft;
 }
 
-std::string coldStartWords(const Brief &brief, const CostOption &o)
+Message coldStartMessage(const Brief &brief, const CostOption &o)
 {
     const std::optional<double> &ttft = brief.workload.slo.ttftP99S;
-    const double share = o.coldStartShare.value_or(0), startS = o.coldStartS, bursts = o.coldStartFromBursts;
-    const std::string why = bursts <= 0 ? "the service has scaled to zero"
-                            : bursts >= share ? "they arrive as a burst outgrows the replicas running"
-                                              : fmt::format("{:.1f}% find the service scaled to zero, {:.1f}% arrive as a burst "
-                                                            "outgrows the replicas running",
-                                                            100 * (share - bursts), 100 * bursts);
-    return fmt::format("under {} billing {:.1f}% of requests find no replica ready for them ({}) and wait up to {:.0f} s for "
-                       "one to start, which the simulated latencies do not include",
-                       enumName(brief.cost.billing.model), 100 * share, why, startS)
-        + (ttft && startS > *ttft
-               ? fmt::format(": the p99 time to first token is then over the brief's {:g} s target; keep more replicas "
-                             "running (a minimum, or always on at the peak's capacity), send bursts to an API, or commit "
-                             "to capacity",
-                             *ttft)
-               : std::string());
+    const double share = o.coldStartShare.value_or(0), startS = o.coldStartS, bursts = std::min(o.coldStartFromBursts, share);
+    return makeMessage(
+        "cold-start", "/cost/billing",
+        ttft && startS > *ttft
+            ? WB_MESSAGE("as priced on {gpus} GPUs ({replicas} replicas), under {billing} billing {share_percent:.1f}% of "
+                         "requests find no replica ready for them ({zero_percent:.1f}% find the service scaled to zero, "
+                         "{burst_percent:.1f}% arrive as a burst outgrows the replicas running) and wait up to "
+                         "{start_s:.0f} s for one to start, which the simulated latencies do not include: the p99 time to "
+                         "first token is then over the brief's {ttft_p99_s:g} s target; keep more replicas running (a "
+                         "minimum, or always on at the peak's capacity), send bursts to an API, or commit to capacity")
+            : WB_MESSAGE("as priced on {gpus} GPUs ({replicas} replicas), under {billing} billing {share_percent:.1f}% of "
+                         "requests find no replica ready for them ({zero_percent:.1f}% find the service scaled to zero, "
+                         "{burst_percent:.1f}% arrive as a burst outgrows the replicas running) and wait up to "
+                         "{start_s:.0f} s for one to start, which the simulated latencies do not include"),
+        {{"gpus", std::int64_t(o.gpus)}, {"replicas", std::int64_t(o.replicas)},
+         {"billing", std::string(enumName(brief.cost.billing.model))}, {"share_percent", 100 * share},
+         {"zero_percent", 100 * (share - bursts)}, {"burst_percent", 100 * bursts}, {"start_s", startS},
+         {"ttft_p99_s", ttft.value_or(0)}});
 }
 
 double modelWeightsGb(const Brief &brief)
@@ -359,21 +367,25 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     if (perf.training)
         return costTrainingRun(brief, cand, gpu, *perf.training, catalog, today);
     if (isTraining(w.kind) || isAdapter(w.kind)) {
-        c.warnings.push_back({"cost-not-computed", "the training step is not timed (see the warnings above), so there is no "
-                                                   "run to price"});
+        c.warnings.push_back(makeMessage("cost-not-computed", "",
+                                         WB_MESSAGE("the training step is not timed (see the warnings above), so there is "
+                                                    "no run to price")));
         return c;
     }
     if (!isInference(w.kind) && !w.media) {
-        c.warnings.push_back({"cost-not-modelled", "a media-generation brief without workload.media has nothing to price"});
+        c.warnings.push_back(makeMessage("cost-not-modelled", "/workload/media",
+                                         WB_MESSAGE("a media-generation brief without workload.media has nothing to price")));
         return c;
     }
     if (!fit.computed || !fit.fits || !perf.computed) {
-        c.warnings.push_back({"cost-not-computed", "without a fit and simulated performance there is no cost to price"});
+        c.warnings.push_back(makeMessage("cost-not-computed", "",
+                                         WB_MESSAGE("without a fit and simulated performance there is no cost to price")));
         return c;
     }
     if (perf.requestRatePerReplicaPerS <= 0) {
-        c.warnings.push_back({"cost-not-computed", "the candidate carries no load within the SLO, so no amount of it "
-                                                   "serves the brief; its cost is left empty"});
+        c.warnings.push_back(makeMessage("cost-not-computed", "/workload/slo",
+                                         WB_MESSAGE("the candidate carries no load within the SLO, so no amount of it "
+                                                    "serves the brief; its cost is left empty")));
         return c;
     }
 
@@ -381,10 +393,10 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     if (!demand.requestsPerMonth) {
         // Offline or closed-loop work with no stated volume: the candidate busy all month.
         demand.requestsPerMonth = perf.requestsPerS * activeHoursPerMonth(brief) * kSecondsPerHour;
-        c.warnings.push_back({"volume-assumed",
-                              fmt::format("the brief states no monthly volume (cost.requests_per_month), so this candidate is "
-                                  "priced busy all its active hours: {:.3g} requests",
-                                  *demand.requestsPerMonth)});
+        c.warnings.push_back(makeMessage("volume-assumed", "/cost/requests_per_month",
+                                         WB_MESSAGE("the brief states no monthly volume (cost.requests_per_month), so this "
+                                                    "candidate is priced busy all its active hours: {requests:.3g} requests"),
+                                         {{"requests", *demand.requestsPerMonth}}));
     }
 
     GpuRoute route;
@@ -401,12 +413,14 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     if (perf.replicasForPeak && !demand.fromBrief)
         simulated = *perf.replicasForPeak;
     if (!simulated && route.replicasNeeded(*demand.requestsPerMonth) > limits::kReplicas) {
-        c.warnings.push_back({"replicas-beyond-limit",
-                              fmt::format("{} requests a month in {} active hours would need {} replicas at their peak, more "
-                                          "than the {} the engine sizes; no cost is given",
-                                          readableCount(*demand.requestsPerMonth), readableNumber(activeHoursPerMonth(brief)),
-                                          readableCount(route.replicasNeeded(*demand.requestsPerMonth)),
-                                          readableCount(limits::kReplicas))});
+        c.warnings.push_back(makeMessage("replicas-beyond-limit", "/cost/requests_per_month",
+                                         WB_MESSAGE("{requests} requests a month in {hours} active hours would need "
+                                                    "{replicas} replicas at their peak, more than the {limit} the engine "
+                                                    "sizes; no cost is given"),
+                                         {{"requests", readableCount(*demand.requestsPerMonth)},
+                                          {"hours", readableNumber(activeHoursPerMonth(brief))},
+                                          {"replicas", readableCount(route.replicasNeeded(*demand.requestsPerMonth))},
+                                          {"limit", readableCount(limits::kReplicas)}}));
         return c;
     }
 
@@ -428,14 +442,17 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
         // sized for: said from spot_restart_warn_fraction, and not priced from spot_restart_max_fraction.
         if (o.spotRestartShare && *o.spotRestartShare >= a.value(Assumption::SpotRestartWarnFraction)) {
             const bool unusable = *o.spotRestartShare >= a.value(Assumption::SpotRestartMaxFraction);
-            c.warnings.push_back({unusable ? "spot-unusable" : "spot-interruptions",
-                                  fmt::format("{}'s spot replicas ({}) would spend {:.0f}% of their time restarting after "
-                                              "interruptions ({:g} per GPU a month, {:.0f} s a start){}",
-                                              gpu.name, price->provider, 100 * *o.spotRestartShare,
-                                              price->interruptionsPerGpuMonth.value_or(a.value(Assumption::SpotInterruptionsPerGpuMonth)),
-                                              route.startS(),
-                                              unusable ? ": they cannot carry the load, so the option is not priced"
-                                                       : "; the capacity they lose is not replaced in this price")});
+            c.warnings.push_back(makeMessage(
+                unusable ? "spot-unusable" : "spot-interruptions", "/assumptions/spot_interruptions_per_gpu_month",
+                unusable ? WB_MESSAGE("{gpu}'s spot replicas ({provider}) would spend {restart_percent:.0f}% of their time "
+                                      "restarting after interruptions ({interruptions:g} per GPU a month, {start_s:.0f} s a "
+                                      "start): they cannot carry the load, so the option is not priced")
+                         : WB_MESSAGE("{gpu}'s spot replicas ({provider}) would spend {restart_percent:.0f}% of their time "
+                                      "restarting after interruptions ({interruptions:g} per GPU a month, {start_s:.0f} s a "
+                                      "start); the capacity they lose is not replaced in this price"),
+                {{"gpu", gpu.name}, {"provider", price->provider}, {"restart_percent", 100 * *o.spotRestartShare},
+                 {"interruptions", price->interruptionsPerGpuMonth.value_or(a.value(Assumption::SpotInterruptionsPerGpuMonth))},
+                 {"start_s", route.startS()}}));
             if (unusable)
                 continue;
         }
@@ -459,22 +476,30 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
         }
         if (o.commitmentMonths && *o.commitmentMonths > a.value(Assumption::CommitmentMonthsWithoutCertainty)
             && brief.cost.decision.demandCertainty != Level::High)
-            c.warnings.push_back({"commitment-vs-certainty",
-                                  fmt::format("the {} offer of {} ({}) binds a {:g}-month minimum commitment, ${} over the "
-                                              "term for the {} GPUs priced{}, while the brief's demand certainty is {}: "
-                                              "commitments beyond {:g} months need demand that is certain "
-                                              "(commitment_months_without_certainty)",
-                                              termWords(term), gpu.name, price->provider, *o.commitmentMonths,
-                                              usdAmount(o.committedUsd), o.gpus,
-                                              price->upfrontFraction && *price->upfrontFraction > 0
-                                                  ? fmt::format(" ({:.0f}% up front: ${})", 100 * *price->upfrontFraction,
-                                                                usdAmount(o.committedUsd * *price->upfrontFraction))
-                                                  : std::string(),
-                                              enumName(brief.cost.decision.demandCertainty),
-                                              a.value(Assumption::CommitmentMonthsWithoutCertainty))});
+        {
+            const double upfront = price->upfrontFraction.value_or(0);
+            c.warnings.push_back(makeMessage(
+                "commitment-vs-certainty", "/cost/decision/demand_certainty",
+                upfront > 0 ? WB_MESSAGE("the {term} offer of {gpu} ({provider}) binds a {months:g}-month minimum "
+                                         "commitment, ${committed_text} over the term for the {gpus} GPUs priced "
+                                         "({upfront_percent:.0f}% up front: ${upfront_text}), while the brief's demand "
+                                         "certainty is {certainty}: commitments beyond {months_without_certainty:g} months "
+                                         "need demand that is certain (commitment_months_without_certainty)")
+                            : WB_MESSAGE("the {term} offer of {gpu} ({provider}) binds a {months:g}-month minimum "
+                                         "commitment, ${committed_text} over the term for the {gpus} GPUs priced, while "
+                                         "the brief's demand certainty is {certainty}: commitments beyond "
+                                         "{months_without_certainty:g} months need demand that is certain "
+                                         "(commitment_months_without_certainty)"),
+                {{"term", std::string(termWords(term))}, {"gpu", gpu.name}, {"provider", price->provider},
+                 {"months", *o.commitmentMonths}, {"committed_usd", o.committedUsd}, {"committed_text", usdAmount(o.committedUsd)},
+                 {"gpus", std::int64_t(o.gpus)}, {"upfront_percent", 100 * upfront},
+                 {"upfront_text", usdAmount(o.committedUsd * upfront)},
+                 {"certainty", std::string(enumName(brief.cost.decision.demandCertainty))},
+                 {"months_without_certainty", a.value(Assumption::CommitmentMonthsWithoutCertainty)}}));
+        }
         if (o.coldStartShare && *o.coldStartShare >= kColdStartWarnShare
             && std::none_of(c.warnings.begin(), c.warnings.end(), [](const Warning &x) { return x.code == "cold-start"; }))
-            c.warnings.push_back({"cold-start", fmt::format("as priced on {} GPUs ({} replicas), ", o.gpus, o.replicas) + coldStartWords(brief, o)});
+            c.warnings.push_back(coldStartMessage(brief, o));
         if (api && apiUsableFor(brief) && demand.peakToAverage >= a.value(Assumption::HybridMinPeakToAverage))
             if (std::optional<CostOption> h = hybridOf(route, *api, *demand.requestsPerMonth, o, today))
                 c.hybrids.push_back(std::move(*h));

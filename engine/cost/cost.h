@@ -159,9 +159,9 @@ struct CostSummary
 inline constexpr double kColdStartWarnShare = 0.01;
 
 // Whether an option's cold starts put its p99 time to first token over the brief's target, and
-// the cold starts in words (the "cold-start" warning).
+// the cold starts as the "cold-start" warning.
 bool coldStartMissesSlo(const Brief &brief, const CostOption &option);
-std::string coldStartWords(const Brief &brief, const CostOption &option);
+Message coldStartMessage(const Brief &brief, const CostOption &option);
 
 // Seconds a new replica takes before it serves: the model's weights at the brief's precision
 // read at model_load_gb_per_s, plus replica_start_s (the cold start, the restart after a spot

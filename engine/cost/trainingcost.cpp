@@ -31,10 +31,12 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
     CandidateCost c;
     const Assumptions &a = brief.assumptions;
     if (!t.timeToTrainS || !t.expectedTimeToTrainS) {
-        c.warnings.push_back({"cost-not-computed", t.timeToTrainS ? "the run has no expected end (see the warnings above), so "
-                                                                    "there is no run to price"
-                                                                  : "without the tokens to train on (workload.training.tokens) "
-                                                                    "there is no run to price"});
+        c.warnings.push_back(t.timeToTrainS ? makeMessage("cost-not-computed", "",
+                                                          WB_MESSAGE("the run has no expected end (see the warnings "
+                                                                     "above), so there is no run to price"))
+                                            : makeMessage("cost-not-computed", "/workload/training/tokens",
+                                                          WB_MESSAGE("without the tokens to train on "
+                                                                     "(workload.training.tokens) there is no run to price")));
         return c;
     }
     const double hoursPerMonth = a.value(Assumption::HoursPerMonth);
@@ -76,13 +78,19 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
         // A run that spends more than spot_restart_max_fraction of its time redoing work and
         // restarting is not one to buy (the same bound the serving spot option has).
         if (term == PricingTerm::Spot && !(lostS < a.value(Assumption::SpotRestartMaxFraction) * wallS)) {
-            c.warnings.push_back({"spot-unusable",
-                                  fmt::format("on {}'s spot capacity ({}) {} GPUs would be interrupted every {} on average, "
-                                              "and the run would spend {} of its expected time redoing work and restarting "
-                                              "({} a restart): the option is not priced",
-                                              gpu.name, price->provider, cand.gpus, readableDuration(mtbfS),
-                                              std::isfinite(wallS) ? fmt::format("{:.0f}%", 100 * lostS / wallS) : std::string("all"),
-                                              readableDuration(ck.restartS))});
+            c.warnings.push_back(makeMessage(
+                "spot-unusable", "/assumptions/spot_interruptions_per_gpu_month",
+                std::isfinite(wallS)
+                    ? WB_MESSAGE("on {gpu}'s spot capacity ({provider}) {gpus} GPUs would be interrupted every {mtbf} on "
+                                 "average, and the run would spend {lost_percent:.0f}% of its expected time redoing work "
+                                 "and restarting ({restart} a restart): the option is not priced")
+                    : WB_MESSAGE("on {gpu}'s spot capacity ({provider}) {gpus} GPUs would be interrupted every {mtbf} on "
+                                 "average, and the run would spend all of its expected time redoing work and restarting "
+                                 "({restart} a restart): the option is not priced"),
+                {{"gpu", gpu.name}, {"provider", price->provider}, {"gpus", std::int64_t(cand.gpus)},
+                 {"mtbf", readableDuration(mtbfS)}, {"mtbf_s", mtbfS},
+                 {"lost_percent", std::isfinite(wallS) ? 100 * lostS / wallS : 100.0},
+                 {"restart", readableDuration(ck.restartS)}, {"restart_s", ck.restartS}}));
             continue;
         }
 

@@ -84,9 +84,11 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         if (item->blocking)
             results.rankingHeldBackBy.push_back(*item);
     if (!results.ranked())
-        results.briefWarnings.push_back(
-            {"brief-incomplete", "The brief is incomplete: " + rankingHeldBackText(results.rankingHeldBackBy)
-                                     + " (the method: if you cannot complete the workload brief, pause the GPU selection)."});
+        results.briefWarnings.push_back(makeMessage(
+            "brief-incomplete", results.rankingHeldBackBy.front().pointer,
+            WB_MESSAGE("The brief is incomplete: {held_back} (the method: if you cannot complete the workload brief, "
+                       "pause the GPU selection)."),
+            {{"held_back", rankingHeldBackText(results.rankingHeldBackBy)}}));
     results.results.resize(brief.candidates.size());
     for (std::size_t i = 0; i < brief.candidates.size(); ++i)
         results.results[i].candidate = brief.candidates[i];
@@ -98,6 +100,7 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         CandidateResult &r = results.results[i];
         const bool known = options.fits && options.fits->size() == brief.candidates.size();
         r = evaluateCandidate(brief, brief.candidates[i], catalog, options, today, known ? &(*options.fits)[i] : nullptr);
+        bindCandidate(r.warnings, i);
         if (r.fit.fits || !r.fit.resize)
             return;
         Candidate resized = r.candidate;
@@ -109,10 +112,9 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         auto sized = std::make_shared<CandidateResult>(evaluateCandidate(brief, resized, catalog, options, today));
         if (!sized->fit.fits)
             return;
-        r.warnings.push_back({"resized", r.fit.resizeReason
-                                             + fmt::format("; the rankings use {} GPUs (TP {}, PP {}), evaluated in full",
-                                                           sized->candidate.gpus, sized->candidate.tensorParallel,
-                                                           sized->candidate.pipelineParallel)});
+        r.warnings.push_back(r.fit.resizeReason);
+        bindCandidate(r.warnings, i);
+        bindCandidate(sized->warnings, i);
         r.resized = std::move(sized);
     };
     // No exception may leave a worker thread: a failure of the engine on one candidate is
@@ -121,8 +123,10 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         try {
             evaluateOne(i);
         } catch (const std::exception &e) {
-            const std::string message = "the engine failed on this candidate: " + std::string(e.what());
-            results.results[i].warnings.push_back({"engine-error", message});
+            const Message m = makeMessage("engine-error", "",
+                                          WB_MESSAGE("the engine failed on this candidate: {what}"), {{"what", std::string(e.what())}});
+            const std::string &message = m.message;
+            results.results[i].warnings.push_back(m);
             const std::lock_guard lock(errorMutex);
             if (!results.engineError)
                 results.engineError = candidateLabel(brief.candidates[i]) + ": " + message;

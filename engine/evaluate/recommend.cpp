@@ -129,9 +129,10 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     s.today = today;
     const Workload &w = brief.workload;
     if (isTraining(w.kind) || isAdapter(w.kind))
-        s.warnings.push_back({"no-training-recommendation",
-                              "runs are priced per completed run for each candidate and price; the rent, reserve, buy or "
-                              "API recommendation covers serving only for now, so none is made"});
+        s.warnings.push_back(makeMessage("no-training-recommendation", "",
+                                         WB_MESSAGE("runs are priced per completed run for each candidate and price; the "
+                                                    "rent, reserve, buy or API recommendation covers serving only for now, "
+                                                    "so none is made")));
     if (!isInference(w.kind))
         return s;
     const Decision &d = brief.cost.decision;
@@ -145,24 +146,30 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             s.api->monthlyCostByVolume.emplace_back(v, apiOption(brief, *apiPrice, v, today).totalUsdPerMonth);
     }
     else if (!apiPrice)
-        s.warnings.push_back({"no-api-price", "no model-API price for " + w.model.id
-                                                  + ": the GPU route is not compared with an API (add cost.api)"});
+        s.warnings.push_back(makeMessage("no-api-price", "/cost/api",
+                                         WB_MESSAGE("no model-API price for {model}: the GPU route is not compared with an "
+                                                    "API (add cost.api)"),
+                                         {{"model", w.model.id}}));
     else
-        s.warnings.push_back({"no-api-volume", "the brief states no monthly volume, so the API route is not priced "
-                                               "(add cost.requests_per_month)"});
+        s.warnings.push_back(makeMessage("no-api-volume", "/cost/requests_per_month",
+                                         WB_MESSAGE("the brief states no monthly volume, so the API route is not priced "
+                                                    "(add cost.requests_per_month)")));
     if (s.api && s.api->stale)
-        s.warnings.push_back({"stale-price", "the API price was observed " + s.api->observed + "; check it"});
+        s.warnings.push_back(makeMessage("stale-price", "/cost/api/observed",
+                                         WB_MESSAGE("the API price was observed {observed}; check it"),
+                                         {{"observed", s.api->observed}}));
     // A scheduled window bounds the work, not only the bill: a real-time service's requests arrive
     // only then. Said, since it lowers every route's volume.
     if (const BillingInputs &b = brief.cost.billing; b.model == Billing::Scheduled
         && brief.workload.kind == WorkloadKind::RealtimeInference && !brief.cost.requestsPerMonth
         && activeHoursPerMonth(brief) < brief.assumptions.value(Assumption::HoursPerMonth))
-        s.warnings.push_back({"scheduled-window-traffic",
-                              fmt::format("billed in a scheduled window, the traffic runs only then: {} hours of the month's {}, "
-                                          "so every route, the API's too, is priced for that share of the requests; a service "
-                                          "that takes requests around the clock is billed always on, autoscaled or serverless",
-                                          readableNumber(activeHoursPerMonth(brief)),
-                                          readableNumber(brief.assumptions.value(Assumption::HoursPerMonth)))});
+        s.warnings.push_back(makeMessage("scheduled-window-traffic", "/cost/billing",
+                                         WB_MESSAGE("billed in a scheduled window, the traffic runs only then: {hours} hours "
+                                                    "of the month's {month_hours}, so every route, the API's too, is priced "
+                                                    "for that share of the requests; a service that takes requests around "
+                                                    "the clock is billed always on, autoscaled or serverless"),
+                                         {{"hours", readableNumber(activeHoursPerMonth(brief))},
+                                          {"month_hours", readableNumber(brief.assumptions.value(Assumption::HoursPerMonth))}}));
 
     // The best GPU option overall and per kind of commitment.
     struct Pick
@@ -214,24 +221,29 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                 && (!cheapestHour || o.usdPerGpuHour < cheapestHour->option->usdPerGpuHour))
                 cheapestHour = Pick{i, &o};
     if (cheapestHour && rent && cheapestHour->candidate != rent->candidate)
-        s.warnings.push_back({"mistake-hourly-rate",
-                              "choosing by hourly rate would pick " + deployment(results[cheapestHour->candidate]).gpuName
-                                  + fmt::format(" at ${:.2f} per GPU-hour, but its cost per accepted output is ${:.6f} against ${:.6f} for ",
-                                        cheapestHour->option->usdPerGpuHour, cheapestHour->option->costPerAcceptedOutput,
-                                        rent->option->costPerAcceptedOutput)
-                                  + deployment(results[rent->candidate]).gpuName + " (the method's common mistake 1)"});
+        s.warnings.push_back(makeMessage("mistake-hourly-rate", "",
+                                         WB_MESSAGE("choosing by hourly rate would pick {cheapest_gpu} at "
+                                                    "${usd_per_gpu_hour:.2f} per GPU-hour, but its cost per accepted output "
+                                                    "is ${cost:.6f} against ${best_cost:.6f} for {best_gpu} (the method's "
+                                                    "common mistake 1)"),
+                                         {{"cheapest_gpu", deployment(results[cheapestHour->candidate]).gpuName},
+                                          {"usd_per_gpu_hour", cheapestHour->option->usdPerGpuHour},
+                                          {"cost", cheapestHour->option->costPerAcceptedOutput},
+                                          {"best_cost", rent->option->costPerAcceptedOutput},
+                                          {"best_gpu", deployment(results[rent->candidate]).gpuName}}));
     // Mistake 2: memory fit read as yes/no.
     for (const CandidateResult &entered : results)
         if (const CandidateResult &r = deployment(entered); r.fit.computed && r.fit.fits
             && (r.fit.headroomFraction < brief.assumptions.value(Assumption::FragileFitHeadroomFraction)
                 || (r.fit.maxConcurrencyPerReplica && *r.fit.maxConcurrencyPerReplica < 2 * r.fit.sizedConcurrencyPerReplica))) {
-            s.warnings.push_back({"mistake-fit-yes-no",
-                                  r.gpuName + fmt::format(" fits at the brief's point with {:.0f}% headroom and room for {:.0f} ",
-                                                        100 * r.fit.headroomFraction,
-                                                        double(r.fit.maxConcurrencyPerReplica.value_or(0)))
-                                      + fmt::format("sequences per replica against {:.0f} needed: longer prompts, more concurrency "
-                                            "or a framework upgrade can tip it over (common mistake 2)",
-                                            double(r.fit.sizedConcurrencyPerReplica))});
+            s.warnings.push_back(makeMessage("mistake-fit-yes-no", "",
+                                             WB_MESSAGE("{gpu} fits at the brief's point with {headroom_percent:.0f}% "
+                                                        "headroom and room for {room} sequences per replica against "
+                                                        "{needed} needed: longer prompts, more concurrency or a framework "
+                                                        "upgrade can tip it over (common mistake 2)"),
+                                             {{"gpu", r.gpuName}, {"headroom_percent", 100 * r.fit.headroomFraction},
+                                              {"room", std::int64_t(r.fit.maxConcurrencyPerReplica.value_or(0))},
+                                              {"needed", std::int64_t(r.fit.sizedConcurrencyPerReplica)}}));
         }
     // Mistake 3: interconnect ignored.
     for (const CandidateResult &entered : results) {
@@ -240,24 +252,29 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         if (!g || r.candidate.tensorParallel <= 1)
             continue;
         if (g->scaleUp.kind == "pcie" || r.candidate.tensorParallel > g->scaleUp.domainGpus)
-            s.warnings.push_back({"mistake-interconnect",
-                                  r.gpuName + fmt::format(": tensor parallelism of {:.0f} runs its all-reduces over ",
-                                                        double(r.candidate.tensorParallel))
-                                      + (g->scaleUp.kind == "pcie" ? std::string("PCIe") : std::string("the network"))
-                                      + ", not a GPU-to-GPU fabric; topology is part of the GPU (common mistake 3)"});
+            s.warnings.push_back(makeMessage(
+                "mistake-interconnect", "",
+                g->scaleUp.kind == "pcie"
+                    ? WB_MESSAGE("{gpu}: tensor parallelism of {tp} runs its all-reduces over PCIe, not a GPU-to-GPU "
+                                 "fabric; topology is part of the GPU (common mistake 3)")
+                    : WB_MESSAGE("{gpu}: tensor parallelism of {tp} runs its all-reduces over the network, not a "
+                                 "GPU-to-GPU fabric; topology is part of the GPU (common mistake 3)"),
+                {{"gpu", r.gpuName}, {"tp", std::int64_t(r.candidate.tensorParallel)}}));
     }
     // Mistake 4: generated instead of accepted outputs.
     if (!w.acceptance.given)
-        s.warnings.push_back({"mistake-generated-not-accepted",
-                              "the brief gives no acceptance (quality pass rate, failure rate), so every generated "
-                              "output counts as accepted and costs are optimistic (common mistake 4)"});
+        s.warnings.push_back(makeMessage("mistake-generated-not-accepted", "/workload/acceptance",
+                                         WB_MESSAGE("the brief gives no acceptance (quality pass rate, failure rate), so "
+                                                    "every generated output counts as accepted and costs are optimistic "
+                                                    "(common mistake 4)")));
     // Mistake 5: platform responsibility left out.
     if (!brief.assumptions.overridden(Assumption::PlatformFteSelfHosted))
-        s.warnings.push_back({"mistake-platform-responsibility",
-                              fmt::format("the brief does not say who runs the serving platform; {:.2f} engineers are assumed "
-                                  "(Platform engineers on the Brief page, platform_fte_self_hosted in a brief file). Drivers, model servers, autoscaling, on-call and spend "
-                                  "reports need an owner (common mistake 5)",
-                                  brief.assumptions.value(Assumption::PlatformFteSelfHosted))});
+        s.warnings.push_back(makeMessage("mistake-platform-responsibility", "/assumptions/platform_fte_self_hosted",
+                                         WB_MESSAGE("the brief does not say who runs the serving platform; {fte:.2f} "
+                                                    "engineers are assumed (Platform engineers on the Brief page, "
+                                                    "platform_fte_self_hosted in a brief file). Drivers, model servers, "
+                                                    "autoscaling, on-call and spend reports need an owner (common mistake 5)"),
+                                         {{"fte", brief.assumptions.value(Assumption::PlatformFteSelfHosted)}}));
 
     s.ranking = checkRanking(brief, results, s.api && apiUsableFor(brief) ? &*s.api : nullptr);
 
@@ -270,13 +287,17 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.reasons.push_back("the brief needs control of the hardware (kernels, runtime, topology or weights), which "
                               "an API does not give");
     if (!best && !apiUsable) {
-        s.warnings.push_back({"no-recommendation", spotLeftOut ? "only spot capacity was priced, and spot is left out (a latency "
-                                                                 "target, or cost.decision.interruptions_acceptable false), so "
-                                                                 "there is nothing to recommend"
-                                                   : coldLeftOut ? "every priced option waits for cold starts longer than the "
-                                                                   "brief's p99 time to first token (see the cold-start warning), "
-                                                                   "so there is nothing to recommend"
-                                                                 : "no candidate could be priced, so there is nothing to recommend"});
+        s.warnings.push_back(
+            spotLeftOut ? makeMessage("no-recommendation", "/cost/decision/interruptions_acceptable",
+                                      WB_MESSAGE("only spot capacity was priced, and spot is left out (a latency target, or "
+                                                 "cost.decision.interruptions_acceptable false), so there is nothing to "
+                                                 "recommend"))
+            : coldLeftOut ? makeMessage("no-recommendation", "/cost/billing",
+                                        WB_MESSAGE("every priced option waits for cold starts longer than the brief's p99 "
+                                                   "time to first token (see the cold-start warning), so there is nothing "
+                                                   "to recommend"))
+                          : makeMessage("no-recommendation", "",
+                                        WB_MESSAGE("no candidate could be priced, so there is nothing to recommend")));
         s.recommendation = std::nullopt;
         return s;
     }
@@ -299,8 +320,9 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     } else if (!best) {
         // The API was usable but its cost is not a number (a volume beyond what it prices):
         // nothing to compare, and nothing to recommend.
-        s.warnings.push_back({"no-recommendation", "the model API's cost per accepted output could not be computed and no "
-                                                   "GPU option was priced, so there is nothing to recommend"});
+        s.warnings.push_back(makeMessage("no-recommendation", "",
+                                         WB_MESSAGE("the model API's cost per accepted output could not be computed and no "
+                                                    "GPU option was priced, so there is nothing to recommend")));
         s.recommendation = std::nullopt;
         return s;
     } else {
@@ -439,7 +461,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.reasons.push_back(fmt::format("{} is left out (${:.6f} per accepted output): {}",
                                           optionWords(deployment(results[coldLeftOut->candidate]), *coldLeftOut->option),
                                           coldLeftOut->option->costPerAcceptedOutput,
-                                          coldStartWords(brief, *coldLeftOut->option)));
+                                          coldStartMessage(brief, *coldLeftOut->option).message));
     if (!d.given)
         rec.reasons.push_back("the brief states no demand certainty, model churn or hardware-control need "
                               "(cost.decision); medium certainty and churn were assumed");
@@ -447,10 +469,11 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     if (rec.candidate) {
         const CandidateResult &r = deployment(results[*rec.candidate]);
         if ((rec.route == Route::Buy || rec.route == Route::Reserve) && r.fit.headroomFraction < brief.assumptions.value(Assumption::CommitmentMinHeadroomFraction))
-            s.warnings.push_back({"mistake-todays-model",
-                                  fmt::format("the recommended commitment leaves {:.0f}% memory headroom: a larger model, longer "
-                                      "context or new quantization may not fit before the term ends (common mistake 6)",
-                                      100 * r.fit.headroomFraction)});
+            s.warnings.push_back(makeMessage("mistake-todays-model", "",
+                                             WB_MESSAGE("the recommended commitment leaves {headroom_percent:.0f}% memory "
+                                                        "headroom: a larger model, longer context or new quantization may "
+                                                        "not fit before the term ends (common mistake 6)"),
+                                             {{"headroom_percent", 100 * r.fit.headroomFraction}}));
     }
     s.recommendation = rec;
     return s;

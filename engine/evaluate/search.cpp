@@ -298,15 +298,18 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
         return !l.full && (l.costFront || l.throughputFront || l.cheapestOfGpu);
     });
     if (options.confirm && unconfirmed > 0 && !result.cancelled)
-        result.warnings.push_back({"search-unconfirmed", fmt::format("{} of the layouts chosen rest on the screening "
-                                                                     "simulations only (marked quick)", unconfirmed)});
+        result.warnings.push_back(makeMessage("search-unconfirmed", "",
+                                              WB_MESSAGE("{count} of the layouts chosen rest on the screening simulations "
+                                                         "only (marked quick)"),
+                                              {{"count", std::int64_t(unconfirmed)}}));
     if (w.acceptablePrecisions.empty()) {
         std::string names;
         for (Precision p : searchedPrecisions(brief))
             names += (names.empty() ? "" : ", ") + std::string(enumName(p));
-        result.warnings.push_back({"search-one-precision",
-                                   "the brief lists no acceptable_precisions, so only its weights precision and its "
-                                   "candidates' own were searched (" + names + ")"});
+        result.warnings.push_back(makeMessage("search-one-precision", "/workload/acceptable_precisions",
+                                              WB_MESSAGE("the brief lists no acceptable_precisions, so only its weights "
+                                                         "precision and its candidates' own were searched ({precisions})"),
+                                              {{"precisions", names}}));
     }
     return result;
 }

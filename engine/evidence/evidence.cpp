@@ -407,11 +407,14 @@ std::vector<EvidenceCalibration> calibrateFromEvidence(const Brief &brief, const
         }
         if (nLeft > 0 && nBefore > 0 && left / nLeft > before / nBefore) {
             cal.stable = false;
-            cal.why = fmt::format("{}, but predicting each run from the others missed by {:.0f}% on average, more "
-                                  "than the shipped factors' {:.0f}%: the runs disagree with each other or with the "
-                                  "model, so the calibration may follow their noise (more runs, nearer the brief's "
-                                  "load, would settle it; the Evidence page can switch it off)",
-                                  cal.provenance(), 100 * left / nLeft, 100 * before / nBefore);
+            cal.why = makeMessage("calibration-unstable", "",
+                                  WB_MESSAGE("calibrated from the measured runs ({runs}), but predicting each run from the others "
+                                             "missed by {left_out_percent:.0f}% on average, more than the shipped "
+                                             "factors' {shipped_percent:.0f}%: the runs disagree with each other or with "
+                                             "the model, so the calibration may follow their noise (more runs, nearer the "
+                                             "brief's load, would settle it; the Evidence page can switch it off)"),
+                                  {{"runs", std::int64_t(cal.runs.size())}, {"left_out_percent", 100 * left / nLeft},
+                                   {"shipped_percent", 100 * before / nBefore}});
         }
         // Factors the runs did not inform keep the shipped calibration's cases.
         for (const EfficiencyFactor &f : base.factors())
@@ -428,18 +431,20 @@ std::vector<CandidateEfficiency> candidateEfficiencies(const std::vector<Evidenc
     for (const EvidenceCalibration &c : calibrations) {
         std::vector<Warning> warnings;
         if (!c.stable)
-            warnings.push_back({"calibration-unstable", c.why});
+            warnings.push_back(c.why);
         for (const EvidenceCalibration::FamilyError &e : c.errors) {
             if (!e.after || *e.after <= 0.25)
                 continue;
             std::string name = e.family;
             if (name != "throughput")
                 std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return char(std::toupper(ch)); });
-            warnings.push_back({"calibration-misfit",
-                                fmt::format("{}, but the runs' {} is still {:.0f}% off the prediction after calibration: "
-                                            "the step model does not explain it (queueing, scheduling or the client's "
-                                            "measurement), so treat these {} figures as uncertain",
-                                            c.provenance(), name, 100 * *e.after, name)});
+            warnings.push_back(makeMessage("calibration-misfit", "",
+                                           WB_MESSAGE("calibrated from the measured runs ({runs}), but the runs' {figure} is still "
+                                                      "{off_percent:.0f}% off the prediction after calibration: the step "
+                                                      "model does not explain it (queueing, scheduling or the client's "
+                                                      "measurement), so treat these {figure} figures as uncertain"),
+                                           {{"runs", std::int64_t(c.runs.size())}, {"figure", name},
+                                            {"off_percent", 100 * *e.after}}));
         }
         out.push_back({c.gpu, c.stack, &c.table, c.provenance(), int(c.runs.size()), std::move(warnings)});
     }

@@ -112,7 +112,7 @@ struct EvidenceCalibration
     // follow noise. It still applies (the scenario's switch turns it off), with `why` as a
     // warning on the candidate's figures.
     bool stable = true;
-    std::string why;
+    Message why;
     // Mean absolute relative error of the fitted figures by family ("ttft", "tpot", "e2e",
     // "throughput"): before (shipped factors), after, left out (empty with one run).
     struct FamilyError

@@ -137,7 +137,7 @@ std::string evidenceComparisonMarkdown(const std::vector<EvidenceRun> &runs, con
             << ").\n";
     for (const EvidenceCalibration &c : calibrations)
         if (!c.stable)
-            out << "  Warning: " << c.why << ".\n";
+            out << "  Warning: " << c.why.message << ".\n";
     if (calibrations.empty())
         out << (runs.empty() ? "The scenario has no measured runs.\n"
                              : "No calibration: switched off for the scenario, or no run could be predicted.\n");

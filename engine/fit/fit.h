@@ -70,11 +70,14 @@ struct FitResult
     std::optional<Layout> resize;
     // Media generation: the batch the fit is for (the brief's, or the largest that fits).
     std::optional<int> mediaBatch;
-    std::string resizeReason;
+    // Why, and what the rankings use instead (the "resized" warning, given when the resize holds).
+    Message resizeReason;
     std::vector<Warning> warnings;
 };
 
 FitResult fitCandidate(const Brief &brief, const Candidate &candidate, const Catalog &catalog);
+// A doubt the catalog records about a GPU, as a warning ("catalog-caveat").
+Message catalogCaveat(const GpuSpec &gpu, const std::string &caveat);
 // How many times fitCandidate has run in this process (a diagnostic: tests check that an edit in
 // the window fits each candidate once).
 std::uint64_t fitCount();

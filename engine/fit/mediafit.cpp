@@ -34,7 +34,7 @@ FitResult detail::fitMedia(const Brief &brief, const Candidate &cand, const GpuS
     const MediaSpec &media = *brief.workload.media;
     r.capacityBytes = gpu.memoryBytes;
     for (const std::string &c : gpu.caveats)
-        r.warnings.push_back({"catalog-caveat", gpu.name + ": " + c});
+        r.warnings.push_back(catalogCaveat(gpu, c));
     r.computed = true;
     r.usableBytes = std::uint64_t(double(gpu.memoryBytes) * a.value(Assumption::GpuMemoryUtilization));
     const int most = int(a.value(Assumption::MediaMaxBatch));
@@ -57,10 +57,12 @@ FitResult detail::fitMedia(const Brief &brief, const Candidate &cand, const GpuS
     if (mediaMemory(brief, cand, 1).total() <= double(r.usableBytes))
         r.smallestGpuCount = cand.gpusPerReplica();
     if (!r.fits)
-        r.warnings.push_back({"does-not-fit",
-                              fmt::format("{} needs {:.1f} GiB a GPU at batch {}, above the {:.1f} GiB usable of {}",
-                                          media.model.name, double(r.perGpuBytes) / (1 << 30), batch,
-                                          double(r.usableBytes) / (1 << 30), gpu.name)});
+        r.warnings.push_back(makeMessage("does-not-fit", candidateField("gpu"),
+                                         WB_MESSAGE("{pipeline} needs {needed_gib:.1f} GiB a GPU at batch {batch}, above "
+                                                    "the {usable_gib:.1f} GiB usable of {gpu}"),
+                                         {{"pipeline", media.model.name}, {"needed_gib", double(r.perGpuBytes) / (1 << 30)},
+                                          {"batch", std::int64_t(batch)}, {"usable_gib", double(r.usableBytes) / (1 << 30)},
+                                          {"gpu", gpu.name}}));
     return r;
 }
 

@@ -22,30 +22,36 @@ Sizing sizeConcurrency(const Workload &w, int replicas, const Assumptions &a)
         std::optional<double> duration = w.slo.e2eP99S ? w.slo.e2eP99S : w.slo.e2eP95S;
         const auto ttft = w.slo.ttftP99S ? w.slo.ttftP99S : w.slo.ttftP95S;
         const auto tpot = w.slo.tpotP99S ? w.slo.tpotP99S : w.slo.tpotP95S;
-        std::string basis = "the longest a request may take within the SLO";
+        const char *text = WB_MESSAGE("KV cache sized for {sequences} requests in flight per replica: {rate:.3g} "
+                                      "requests/s per replica x {duration_s:.3g} s, the longest a request may take "
+                                      "within the SLO (Little's law); the performance model refines this");
+        const double rest = std::max(0.0, w.outputTokens - 1);
         if (!duration && ttft && tpot)
-            duration = *ttft + *tpot * std::max(0.0, w.outputTokens - 1);
+            duration = *ttft + *tpot * rest;
         else if (!duration && ttft) {
             // Only the first token is bounded: the rest of the answer at an assumed pace.
-            duration = *ttft + a.value(Assumption::SizingTpotS) * std::max(0.0, w.outputTokens - 1);
-            basis = fmt::format("the TTFT target plus {:.0f} output tokens at sizing_tpot_s ({:.3g} s each), as the "
-                                "SLO bounds only the first token",
-                                std::max(0.0, w.outputTokens - 1), a.value(Assumption::SizingTpotS));
+            duration = *ttft + a.value(Assumption::SizingTpotS) * rest;
+            text = WB_MESSAGE("KV cache sized for {sequences} requests in flight per replica: {rate:.3g} requests/s per "
+                              "replica x {duration_s:.3g} s, the TTFT target plus {tokens:.0f} output tokens at "
+                              "sizing_tpot_s ({sizing_tpot_s:.3g} s each), as the SLO bounds only the first token "
+                              "(Little's law); the performance model refines this");
         } else if (!duration && tpot) {
             duration = *tpot * std::max(1.0, w.outputTokens);
-            basis = "the output tokens at the TPOT target (the SLO does not bound the first token)";
+            text = WB_MESSAGE("KV cache sized for {sequences} requests in flight per replica: {rate:.3g} requests/s per "
+                              "replica x {duration_s:.3g} s, the output tokens at the TPOT target (the SLO does not bound "
+                              "the first token) (Little's law); the performance model refines this");
         }
         if (duration) {
             z.sequences = std::max(1, int(std::ceil(*t.requestRatePerS / replicas * *duration)));
-            z.note = Warning{"concurrency-from-slo",
-                             fmt::format("KV cache sized for {:.0f} requests in flight per replica: {:.3g} requests/s per replica "
-                                 "x {:.3g} s, {} (Little's law); the performance model refines this",
-                                 double(z.sequences), *t.requestRatePerS / replicas, *duration, basis)};
+            z.note = makeMessage("concurrency-from-slo", "/workload/traffic/concurrency", text,
+                                 {{"sequences", std::int64_t(z.sequences)}, {"rate", *t.requestRatePerS / replicas},
+                                  {"duration_s", *duration}, {"tokens", rest},
+                                  {"sizing_tpot_s", a.value(Assumption::SizingTpotS)}});
         } else {
-            z.note = Warning{"concurrency-assumed",
-                             "the brief gives a request rate but no SLO or concurrency, so the in-flight requests "
-                             "are unknown; the KV cache is sized for one sequence per replica. Give "
-                             "the traffic's concurrency or a latency target"};
+            z.note = makeMessage("concurrency-assumed", "/workload/traffic/concurrency",
+                                 WB_MESSAGE("the brief gives a request rate but no SLO or concurrency, so the in-flight "
+                                            "requests are unknown; the KV cache is sized for one sequence per replica. "
+                                            "Give the traffic's concurrency or a latency target"));
         }
     } else {
         // Offline and batch: the engine fills whatever KV it has; one sequence must fit.
@@ -53,10 +59,10 @@ Sizing sizeConcurrency(const Workload &w, int replicas, const Assumptions &a)
     }
     const int cap = int(a.value(Assumption::MaxNumSeqs));
     if (z.sequences > cap) {
-        z.note = Warning{"concurrency-above-batch-limit",
-                         fmt::format("{:.0f} concurrent requests per replica exceed max_num_seqs ({:.0f}); the excess queues "
-                             "and the KV cache is sized for {:.0f}",
-                             double(z.sequences), double(cap), double(cap))};
+        z.note = makeMessage("concurrency-above-batch-limit", "/assumptions/max_num_seqs",
+                             WB_MESSAGE("{sequences} concurrent requests per replica exceed max_num_seqs ({max_num_seqs}); "
+                                        "the excess queues and the KV cache is sized for {max_num_seqs}"),
+                             {{"sequences", std::int64_t(z.sequences)}, {"max_num_seqs", std::int64_t(cap)}});
         z.sequences = cap;
     }
     return z;
@@ -146,20 +152,33 @@ void resizeToFit(FitResult &r, const Workload &w, const Shape &entered, const Gp
     if (sameCount) {
         r.resize = *sameCount;
         const int gpus = sameCount->gpus();
-        r.resizeReason = fmt::format("{} {} at TP {}, PP {} do not hold the training state; at the same count, TP {} and PP {} "
-                                     "({} data-parallel ranks) do",
-                                     gpus, gpu.name, entered.tp, entered.pp, sameCount->tensorParallel,
-                                     sameCount->pipelineParallel, sameCount->dataParallel);
+        r.resizeReason = makeMessage("resized", candidateField("tensor_parallel"),
+                                     WB_MESSAGE("{gpus} {gpu} at TP {tp}, PP {pp} do not hold the training state; at the "
+                                                "same count, TP {resized_tp} and PP {resized_pp} ({data_parallel} "
+                                                "data-parallel ranks) do; the rankings use {resized_gpus} GPUs (TP "
+                                                "{resized_tp}, PP {resized_pp}), evaluated in full"),
+                                     {{"gpus", std::int64_t(gpus)}, {"gpu", gpu.name}, {"tp", std::int64_t(entered.tp)},
+                                      {"pp", std::int64_t(entered.pp)}, {"resized_tp", std::int64_t(sameCount->tensorParallel)},
+                                      {"resized_pp", std::int64_t(sameCount->pipelineParallel)},
+                                      {"data_parallel", std::int64_t(sameCount->dataParallel)},
+                                      {"resized_gpus", std::int64_t(sameCount->gpus())}});
         return;
     }
     if (r.smallestLayout) {
         r.resize = *r.smallestLayout;
         const int gpus = entered.tp * entered.pp * entered.cp * entered.dp;
-        r.resizeReason = fmt::format("{} {} {} not hold the {}; the smallest layout that does is {} GPUs (TP {}, PP {})",
-                                     gpus, gpu.name, gpus == 1 ? "does" : "do",
-                                     isInference(w.kind) ? "model and one request of the brief" : "training state",
-                                     r.smallestLayout->gpus(), r.smallestLayout->tensorParallel,
-                                     r.smallestLayout->pipelineParallel);
+        const Layout &l = *r.smallestLayout;
+        r.resizeReason = makeMessage(
+            "resized", candidateField("gpus"),
+            isInference(w.kind)
+                ? WB_MESSAGE("{gpus} {gpu} cannot hold the model and one request of the brief; the smallest layout that "
+                             "does is {resized_gpus} GPUs (TP {resized_tp}, PP {resized_pp}); the rankings use {resized_gpus} "
+                             "GPUs (TP {resized_tp}, PP {resized_pp}), evaluated in full")
+                : WB_MESSAGE("{gpus} {gpu} cannot hold the training state; the smallest layout that does is "
+                             "{resized_gpus} GPUs (TP {resized_tp}, PP {resized_pp}); the rankings use {resized_gpus} "
+                             "GPUs (TP {resized_tp}, PP {resized_pp}), evaluated in full"),
+            {{"gpus", std::int64_t(gpus)}, {"gpu", gpu.name}, {"resized_gpus", std::int64_t(l.gpus())},
+             {"resized_tp", std::int64_t(l.tensorParallel)}, {"resized_pp", std::int64_t(l.pipelineParallel)}});
     }
 }
 } // namespace wb::fitdetail

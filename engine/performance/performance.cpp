@@ -147,15 +147,18 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
     const Workload &w = brief.workload;
     const Assumptions &a = brief.assumptions;
     if (!fit.computed || !fit.fits) {
-        r.warnings.push_back({"performance-not-computed",
-                              fit.computed ? "the pipeline does not fit in memory at batch 1, so it is not timed"
-                                           : "the memory fit could not be computed (see the warning above), so the "
-                                             "pipeline is not timed"});
+        r.warnings.push_back(makeMessage("performance-not-computed", "",
+                                         fit.computed ? WB_MESSAGE("the pipeline does not fit in memory at batch 1, so it "
+                                                                   "is not timed")
+                                                      : WB_MESSAGE("the memory fit could not be computed (see the warning "
+                                                                   "above), so the pipeline is not timed")));
         return r;
     }
     r.media = mediaPerformance(brief, cand, gpu, fit, table, r.warnings);
     if (!r.media) {
-        r.warnings.push_back({"performance-not-computed", gpu.name + " has no bf16 peak in the catalog to time the pipeline at"});
+        r.warnings.push_back(makeMessage("performance-not-computed", "",
+                                         WB_MESSAGE("{gpu} has no bf16 peak in the catalog to time the pipeline at"),
+                                         {{"gpu", gpu.name}}));
         return r;
     }
     const MediaPerformance &m = *r.media;
@@ -193,8 +196,9 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
     };
     const Slo &slo = w.slo;
     if (slo.ttftP99S || slo.ttftP95S || slo.tpotP99S || slo.tpotP95S)
-        r.warnings.push_back({"media-slo-ignored", "time to first token and time per output token do not apply to media "
-                                                   "generation; only the end-to-end targets are checked"});
+        r.warnings.push_back(makeMessage("media-slo-ignored", "/workload/slo",
+                                         WB_MESSAGE("time to first token and time per output token do not apply to media "
+                                                    "generation; only the end-to-end targets are checked")));
     const bool hasSlo = slo.e2eP99S || slo.e2eP95S;
     r.requestRatePerReplicaPerS = perReplica;
     if (hasSlo) {
@@ -217,9 +221,10 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
         r.requestRatePerReplicaPerS = lo;
         r.maxRequestRateWithinSloPerS = replicas == 1 ? lo : highestRate(replicas);
         if (lo <= 0)
-            r.warnings.push_back({"media-slo-unreachable",
-                                  fmt::format("one output alone takes {:.1f} s on a replica, beyond the end-to-end target",
-                                              m.secondsPerOutput)});
+            r.warnings.push_back(makeMessage("media-slo-unreachable", "/workload/slo/e2e_p99_s",
+                                             WB_MESSAGE("one output alone takes {seconds:.1f} s on a replica, beyond the "
+                                                        "end-to-end target"),
+                                             {{"seconds", m.secondsPerOutput}}));
     }
     switch (w.traffic.mode) {
     case TrafficMode::OpenLoop: {
@@ -229,9 +234,11 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
         // An overloaded queue has no steady wait to report: the longer it runs, the longer it gets.
         if (r.overloaded) {
             r.sloMet = hasSlo ? std::optional<bool>(false) : std::nullopt;
-            r.warnings.push_back({"overloaded", fmt::format("{:.3g} outputs/s arrive but the candidate finishes at most {:.3g}: "
-                                                            "the queue grows without bound, so no end-to-end time is given",
-                                                            rate, r.maxRequestsPerS)});
+            r.warnings.push_back(makeMessage("overloaded", "/workload/traffic/request_rate_per_s",
+                                             WB_MESSAGE("{rate:.3g} outputs/s arrive but the candidate finishes at most "
+                                                        "{capacity:.3g}: the queue grows without bound, so no end-to-end "
+                                                        "time is given"),
+                                             {{"rate", rate}, {"capacity", r.maxRequestsPerS}}));
         } else {
             r.e2e = openLoop(rate, replicas, w.traffic.burstMultiplier.has_value()).e2e;
         }
@@ -294,10 +301,12 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     const Slo &slo = w.slo;
     if (isTraining(w.kind) || isAdapter(w.kind)) {
         if (!fit.computed || !fit.fits) {
-            r.warnings.push_back({"performance-not-computed",
-                                  fit.computed ? "the training state does not fit in memory, so its step is not timed"
-                                               : "the memory fit could not be computed (see the warning above), so there "
-                                                 "is no training step to time"});
+            r.warnings.push_back(makeMessage("performance-not-computed", "",
+                                             fit.computed ? WB_MESSAGE("the training state does not fit in memory, so its "
+                                                                       "step is not timed")
+                                                          : WB_MESSAGE("the memory fit could not be computed (see the "
+                                                                       "warning above), so there is no training step to "
+                                                                       "time")));
             return r;
         }
         r.training = evaluateTraining(brief, cand, gpu, table, r.warnings);
@@ -307,62 +316,66 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     if (w.kind == WorkloadKind::MediaGeneration && w.media)
         return evaluateMediaLoad(brief, cand, gpu, fit, budget, table);
     if (!isInference(w.kind)) {
-        r.warnings.push_back({"performance-not-modelled",
-                              std::string("performance of ") + std::string(enumName(w.kind))
-                                  + " workloads (training time, steps per second) is not modelled yet; the "
-                                    "performance figures are left empty"});
+        r.warnings.push_back(makeMessage("performance-not-modelled", "/workload/kind",
+                                         WB_MESSAGE("performance of {kind} workloads is not modelled yet; the performance "
+                                                    "figures are left empty"),
+                                         {{"kind", std::string(enumName(w.kind))}}));
         return r;
     }
     if (!fit.computed) {
-        r.warnings.push_back({"performance-not-computed",
-                              "the memory fit could not be computed (see the warning above), so there is no "
-                              "performance to simulate"});
+        r.warnings.push_back(makeMessage("performance-not-computed", "",
+                                         WB_MESSAGE("the memory fit could not be computed (see the warning above), so "
+                                                    "there is no performance to simulate")));
         return r;
     }
     if (!fit.fits || fit.kvCacheCapacityTokensPerReplica.value_or(0) < 1) {
-        r.warnings.push_back({"performance-not-computed",
-                              "the candidate does not fit the model in memory, so it has no performance to simulate"});
+        r.warnings.push_back(makeMessage("performance-not-computed", "",
+                                         WB_MESSAGE("the candidate does not fit the model in memory, so it has no "
+                                                    "performance to simulate")));
         return r;
     }
-    std::string why;
+    Message why;
     const std::optional<StepModel> model = StepModel::create(w, cand, gpu, brief.assumptions, table, &why);
     if (!model) {
-        r.warnings.push_back({"performance-not-computed", why});
+        r.warnings.push_back(why);
         return r;
     }
     r.computed = true;
     r.efficiency = model->efficiency();
-    for (const std::string &note : model->notes())
-        r.warnings.push_back({"performance-model-note", note});
+    r.warnings.insert(r.warnings.end(), model->notes().begin(), model->notes().end());
     if (!r.efficiency.uncalibrated.empty()) {
         std::string keys;
         for (const std::string &k : r.efficiency.uncalibrated)
             keys += (keys.empty() ? "" : ", ") + k;
         const bool family = std::any_of(r.efficiency.uncalibrated.begin(), r.efficiency.uncalibrated.end(),
                                         [](const std::string &k) { return k.starts_with("compute.") || k.starts_with("memory."); });
-        r.warnings.push_back({"efficiency-uncalibrated",
-                              gpu.name + ": no measured run backs " + keys + " (literature "
-                                  + (r.efficiency.uncalibrated.size() == 1 ? "prior" : "priors") + ")"
-                                  + (family ? "; treat this GPU family's performance at this precision as a rough estimate"
-                                            : "")});
+        r.warnings.push_back(makeMessage(
+            "efficiency-uncalibrated", "",
+            family ? WB_MESSAGE("{gpu}: no measured run backs {keys} (literature priors); treat this GPU family's "
+                                "performance at this precision as a rough estimate")
+                   : WB_MESSAGE("{gpu}: no measured run backs {keys} (literature priors)"),
+            {{"gpu", gpu.name}, {"keys", keys}, {"count", std::int64_t(r.efficiency.uncalibrated.size())}}));
     }
     if (cand.pipelineParallel > 1)
-        r.warnings.push_back({"pipeline-approximated",
-                              "pipeline parallelism is modelled as micro-batches that keep the stages busy together, "
-                              "not as a simulated stage schedule; latency under light load is the sum of the stages"});
-    for (const auto &[mean, p95, name] : {std::tuple{w.inputTokens, w.inputTokensP95, "input"},
-                                          std::tuple{w.outputTokens, w.outputTokensP95, "output"}})
+        r.warnings.push_back(makeMessage("pipeline-approximated", candidateField("pipeline_parallel"),
+                                         WB_MESSAGE("pipeline parallelism is modelled as micro-batches that keep the "
+                                                    "stages busy together, not as a simulated stage schedule; latency "
+                                                    "under light load is the sum of the stages")));
+    for (const auto &[mean, p95, pointer, text] :
+         {std::tuple{w.inputTokens, w.inputTokensP95, "/workload/input_tokens_p95",
+                     WB_MESSAGE("the input-length p95 is {ratio:.1f} times its mean; a lognormal spread reaches at most "
+                                "{cap:.2f} times, so the simulated spread is narrower than the brief's")},
+          std::tuple{w.outputTokens, w.outputTokensP95, "/workload/output_tokens_p95",
+                     WB_MESSAGE("the output-length p95 is {ratio:.1f} times its mean; a lognormal spread reaches at most "
+                                "{cap:.2f} times, so the simulated spread is narrower than the brief's")}})
         if (p95 && mean > 0 && *p95 / mean > 3.87)
-            r.warnings.push_back({"length-spread-capped",
-                                  std::string("the ") + name
-                                      + fmt::format("-length p95 is {:.1f} times its mean; a lognormal spread reaches at most "
-                                            "3.87 times, so the simulated spread is narrower than the brief's",
-                                            *p95 / mean)});
+            r.warnings.push_back(makeMessage("length-spread-capped", pointer, text, {{"ratio", *p95 / mean}, {"cap", 3.87}}));
 
     Bench bench(brief, cand, *model, fit, stop, budget);
     r.preview = budget.preview;
     if (budget.preview)
-        r.warnings.push_back({"preview", "a first answer from short simulations; the full evaluation follows"});
+        r.warnings.push_back(makeMessage("preview", "", WB_MESSAGE("a first answer from short simulations; the full "
+                                                                   "evaluation follows")));
     r.simulatedRequests = bench.base().requests;
     const int replicas = bench.replicas();
     const double gpus = std::max(1, cand.gpus);
@@ -399,22 +412,26 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     r.meanBatchSequences = point.meanBatchSequences;
     r.coefficients = model->linear(point.meanBatchSequences);
     if (point.rejected > 0)
-        r.warnings.push_back({"requests-rejected",
-                              fmt::format("{:.0f} simulated requests need more KV cache than a replica has ({:.0f} tokens) and can "
-                                  "never be served",
-                                  double(point.rejected), double(fit.kvCacheCapacityTokensPerReplica.value_or(0)))});
+        r.warnings.push_back(makeMessage("requests-rejected", "/workload/input_tokens_p95",
+                                         WB_MESSAGE("{rejected} simulated requests need more KV cache than a replica has "
+                                                    "({kv_tokens:.0f} tokens) and can never be served"),
+                                         {{"rejected", std::int64_t(point.rejected)},
+                                          {"kv_tokens", double(fit.kvCacheCapacityTokensPerReplica.value_or(0))}}));
     if (point.preemptions > 0)
-        r.warnings.push_back({"kv-preemption",
-                              fmt::format("the KV cache ran out {:.0f} times at the brief's load; those requests were preempted and "
-                                  "recomputed, which costs latency ({:.0f} simulated requests)",
-                                  double(point.preemptions), double(r.simulatedRequests))});
+        r.warnings.push_back(makeMessage("kv-preemption", "",
+                                         WB_MESSAGE("the KV cache ran out {preemptions} times at the brief's load; those "
+                                                    "requests were preempted and recomputed, which costs latency "
+                                                    "({simulated} simulated requests)"),
+                                         {{"preemptions", std::int64_t(point.preemptions)},
+                                          {"simulated", std::int64_t(r.simulatedRequests)}}));
     if (t.mode == TrafficMode::OpenLoop && t.requestRatePerS && point.requestsPerS > 0
         && *t.requestRatePerS > capacityRps * 1.001) {
         r.overloaded = true;
-        r.warnings.push_back({"overloaded",
-                              fmt::format("the brief's {:.3g} requests/s exceed this candidate's capacity of {:.3g} requests/s; the "
-                                  "queue grows without bound and latency percentiles depend on how long the test runs",
-                                  *t.requestRatePerS, capacityRps)});
+        r.warnings.push_back(makeMessage("overloaded", "/workload/traffic/request_rate_per_s",
+                                         WB_MESSAGE("the brief's {rate:.3g} requests/s exceed this candidate's capacity of "
+                                                    "{capacity:.3g} requests/s; the queue grows without bound and latency "
+                                                    "percentiles depend on how long the test runs"),
+                                         {{"rate", *t.requestRatePerS}, {"capacity", capacityRps}}));
     }
 
     const bool hasSlo = !slo.empty();
@@ -454,9 +471,9 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         if (!carried(atLo, lo)) {
             r.maxRequestRateWithinSloPerS = 0.0;
             r.outputTokensPerSWithinSlo = 0.0;
-            r.warnings.push_back({"slo-unreachable",
-                                  "even a light load misses the SLO on this candidate (one request alone is too slow): "
-                                  "no request rate is within it"});
+            r.warnings.push_back(makeMessage("slo-unreachable", "/workload/slo",
+                                             WB_MESSAGE("even a light load misses the SLO on this candidate (one request "
+                                                        "alone is too slow): no request rate is within it")));
         } else {
             SimResult best = atLo;
             SimResult atHi = probe(hi);
@@ -488,11 +505,11 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     const double replicasNeeded = perReplica > 0 ? std::ceil(r.peakRequestRatePerS / perReplica - 1e-9) : 0;
     if (replicasNeeded > limits::kReplicas) {
         // Checked before it becomes an integer: 10^12 requests/s once overflowed to 5 replicas.
-        r.warnings.push_back({"replicas-beyond-limit",
-                              fmt::format("the peak of {} requests/s would need {} replicas, more than the {} the engine "
-                                          "sizes; no replica count is given",
-                                          readableNumber(r.peakRequestRatePerS), readableCount(replicasNeeded),
-                                          readableCount(limits::kReplicas))});
+        r.warnings.push_back(makeMessage("replicas-beyond-limit", "/workload/traffic/peak_request_rate_per_s",
+                                         WB_MESSAGE("the peak of {peak_rate} requests/s would need {replicas} replicas, "
+                                                    "more than the {limit} the engine sizes; no replica count is given"),
+                                         {{"peak_rate", readableNumber(r.peakRequestRatePerS)},
+                                          {"replicas", readableCount(replicasNeeded)}, {"limit", readableCount(limits::kReplicas)}}));
     } else if (r.peakRequestRatePerS > 0) {
         if (perReplica > 0) {
             int n = std::max(1, int(replicasNeeded));
@@ -517,17 +534,19 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                 if (carriedAtN)
                     r.requestRatePerReplicaPerS = std::max(perReplica, r.peakRequestRatePerS / n);
             } else if (!hasSlo) {
-                r.warnings.push_back({"sized-without-slo",
-                                      "the brief has no SLO, so the replica count for the peak rate is sized to raw "
-                                      "capacity with no latency margin"});
+                r.warnings.push_back(makeMessage("sized-without-slo", "/workload/slo",
+                                                 WB_MESSAGE("the brief has no SLO, so the replica count for the peak rate "
+                                                            "is sized to raw capacity with no latency margin")));
             }
             r.replicasForPeak = n;
             if (n > limits::kSimulatedReplicas || replicas > limits::kSimulatedReplicas)
-                r.warnings.push_back({"replicas-represented",
-                                      fmt::format("{} replicas were simulated as a representative {} at the same load "
-                                                  "each, with throughputs scaled; pooling over more replicas smooths "
-                                                  "queues slightly more than shown",
-                                                  std::max(n, replicas), limits::kSimulatedReplicas)});
+                r.warnings.push_back(makeMessage("replicas-represented", "",
+                                                 WB_MESSAGE("{replicas} replicas were simulated as a representative "
+                                                            "{simulated} at the same load each, with throughputs scaled; "
+                                                            "pooling over more replicas smooths queues slightly more than "
+                                                            "shown"),
+                                                 {{"replicas", std::int64_t(std::max(n, replicas))},
+                                                  {"simulated", std::int64_t(limits::kSimulatedReplicas)}}));
         }
     }
 
@@ -548,7 +567,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     r.loadCurve = std::move(curve);
     if (bench.cancelled()) {
         PerformanceResult stopped;
-        stopped.warnings.push_back({"cancelled", "the evaluation was cancelled before it finished"});
+        stopped.warnings.push_back(makeMessage("cancelled", "", WB_MESSAGE("the evaluation was cancelled before it finished")));
         return stopped;
     }
     return r;

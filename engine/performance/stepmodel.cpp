@@ -52,7 +52,7 @@ int kernelsPerLayer(const ModelSpec &m, bool moeLayer)
 }
 
 std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &cand, const GpuSpec &gpu,
-                                           const Assumptions &a, const EfficiencyTable &table, std::string *why)
+                                           const Assumptions &a, const EfficiencyTable &table, Message *why)
 {
     const ModelSpec &m = w.model;
     const Precision math = mathPrecision(w.weightsPrecision);
@@ -60,8 +60,10 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
     const std::optional<double> peak16 = gpu.peakFlops(Precision::Bf16);
     if (!peak || !peak16 || gpu.memoryBandwidthBytesPerS <= 0 || m.layers <= 0) {
         if (why)
-            *why = gpu.name + " has no " + std::string(enumName(math))
-                + " peak in the catalog, so the step time cannot be computed";
+            *why = makeMessage("performance-not-computed", "/workload/weights_precision",
+                               WB_MESSAGE("{gpu} has no {precision} peak in the catalog, so the step time cannot be "
+                                          "computed"),
+                               {{"gpu", gpu.name}, {"precision", std::string(enumName(math))}});
         return std::nullopt;
     }
 
@@ -133,12 +135,15 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
         s.m_experts = m.experts;
         s.m_topK = m.expertsPerToken;
         s.m_expertReadS = expertParams * weightBytes / t / (bw * s.m_eff.memory * s.m_eff.groupedGemmShare);
-        s.m_notes.push_back("MoE: routed experts are read once per step for each expert the step's tokens touch, "
-                            "assuming uniform routing");
+        s.m_notes.push_back(makeMessage("performance-model-note", "",
+                                        WB_MESSAGE("MoE: routed experts are read once per step for each expert the "
+                                                   "step's tokens touch, assuming uniform routing")));
     }
     if (t > gpu.scaleUp.domainGpus)
-        s.m_notes.push_back("tensor parallelism of " + std::to_string(t) + " leaves the " + std::to_string(gpu.scaleUp.domainGpus)
-                            + "-GPU scale-up domain; all-reduces cross the network");
+        s.m_notes.push_back(makeMessage("performance-model-note", candidateField("tensor_parallel"),
+                                        WB_MESSAGE("tensor parallelism of {tp} leaves the {domain_gpus}-GPU scale-up "
+                                                   "domain; all-reduces cross the network"),
+                                        {{"tp", std::int64_t(t)}, {"domain_gpus", std::int64_t(gpu.scaleUp.domainGpus)}}));
     return s;
 }
 

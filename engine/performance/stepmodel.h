@@ -47,7 +47,7 @@ public:
     // catalog lacks the figures the model needs.
     static std::optional<StepModel> create(const Workload &workload, const Candidate &candidate,
                                            const GpuSpec &gpu, const Assumptions &assumptions,
-                                           const EfficiencyTable &table, std::string *why);
+                                           const EfficiencyTable &table, Message *why);
 
     double stepTime(const StepBatch &batch) const;
     // The coefficients of the linear form with the MoE expert term evaluated at `tokens` tokens
@@ -57,7 +57,7 @@ public:
     int pipelineStages() const { return m_pp; }
     // Expert bytes read per step per GPU when `tokens` tokens are routed (MoE), else 0.
     double expertReadS(double tokens) const;
-    std::vector<std::string> notes() const { return m_notes; }
+    const std::vector<Message> &notes() const { return m_notes; }
 
 private:
     StepCoefficients m_c;
@@ -68,7 +68,7 @@ private:
     int m_experts = 0;
     int m_topK = 0;
     double m_expertReadS = 0;
-    std::vector<std::string> m_notes;
+    std::vector<Message> m_notes;
 };
 
 // Kernels one decoder layer launches per step (a dense or a mixture-of-experts layer of m): the

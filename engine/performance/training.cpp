@@ -218,8 +218,10 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
     const Precision math = mathPrecision(w.weightsPrecision);
     const std::optional<double> peak = gpu.peakFlops(math);
     if (!peak || *peak <= 0 || gpu.memoryBandwidthBytesPerS <= 0) {
-        warnings.push_back({"performance-not-computed", gpu.name + " has no published dense " + std::string(enumName(math))
-                                                            + " rate in the catalog, so its training step cannot be timed"});
+        warnings.push_back(makeMessage("performance-not-computed", "/workload/weights_precision",
+                                       WB_MESSAGE("{gpu} has no published dense {precision} rate in the catalog, so its "
+                                                  "training step cannot be timed"),
+                                       {{"gpu", gpu.name}, {"precision", std::string(enumName(math))}}));
         return std::nullopt;
     }
 
@@ -244,10 +246,11 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
     if (math == Precision::Fp32)
         r.computeEfficiency *= 0.5;  // off the tensor path
     if (const EfficiencyFactor *f = table.factor(r.efficiencyKey); f && !f->calibrated() && a.value(Assumption::ComputeEfficiency) <= 0)
-        warnings.push_back({"efficiency-uncalibrated",
-                            gpu.name + ": no published training run backs " + r.efficiencyKey + " (literature prior " +
-                                readableNumber(f->prior) + "); treat this GPU family's training speed at this precision as a "
-                                                           "rough estimate"});
+        warnings.push_back(makeMessage("efficiency-uncalibrated", "/assumptions/compute_efficiency",
+                                       WB_MESSAGE("{gpu}: no published training run backs {key} (literature prior {prior}); "
+                                                  "treat this GPU family's training speed at this precision as a rough "
+                                                  "estimate"),
+                                       {{"gpu", gpu.name}, {"key", r.efficiencyKey}, {"prior", f->prior}}));
 
     StepInputs in;
     in.brief = &brief;
@@ -275,23 +278,34 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
     r.tokensPerSPerGpu = r.tokensPerS / c.gpus;
     r.mfu = r.modelFlopsPerToken * r.tokensPerSPerGpu / *peak;
     if (!t.globalBatchTokens)
-        warnings.push_back({"global-batch-assumed",
-                            fmt::format("the brief gives no global_batch_tokens: each of the {} data-parallel ranks runs one "
-                                        "micro-batch a step ({} tokens in all), which makes the pipeline bubble and the "
-                                        "gradient traffic weigh as much as they can",
-                                        r.dataParallel, groupedInteger(std::llround(r.tokensPerStep)))});
+        warnings.push_back(makeMessage("global-batch-assumed", "/workload/training/global_batch_tokens",
+                                       WB_MESSAGE("the brief gives no global_batch_tokens: each of the {data_parallel} "
+                                                  "data-parallel ranks runs one micro-batch a step ({tokens_text} tokens in "
+                                                  "all), which makes the pipeline bubble and the gradient traffic weigh as "
+                                                  "much as they can"),
+                                       {{"data_parallel", std::int64_t(r.dataParallel)}, {"tokens", std::llround(r.tokensPerStep)},
+                                        {"tokens_text", groupedInteger(std::llround(r.tokensPerStep))}}));
     else if (std::fabs(r.tokensPerStep - *t.globalBatchTokens) > 0.01 * *t.globalBatchTokens)
-        warnings.push_back({"global-batch-rounded",
-                            fmt::format("global_batch_tokens {} is not a whole number of micro-batches over {} data-parallel "
-                                        "ranks of {} sequences of {} tokens; the step runs {} micro-batches ({} tokens)",
-                                        groupedInteger(std::llround(*t.globalBatchTokens)), r.dataParallel, t.microBatchSize,
-                                        t.sequenceLength, r.microBatches, groupedInteger(std::llround(r.tokensPerStep)))});
+        warnings.push_back(makeMessage("global-batch-rounded", "/workload/training/global_batch_tokens",
+                                       WB_MESSAGE("global_batch_tokens {global_batch_text} is not a whole number of "
+                                                  "micro-batches over {data_parallel} data-parallel ranks of "
+                                                  "{micro_batch_size} sequences of {sequence_length} tokens; the step runs "
+                                                  "{micro_batches} micro-batches ({tokens_text} tokens)"),
+                                       {{"global_batch", std::llround(*t.globalBatchTokens)},
+                                        {"global_batch_text", groupedInteger(std::llround(*t.globalBatchTokens))},
+                                        {"data_parallel", std::int64_t(r.dataParallel)},
+                                        {"micro_batch_size", std::int64_t(t.microBatchSize)},
+                                        {"sequence_length", std::int64_t(t.sequenceLength)},
+                                        {"micro_batches", std::int64_t(r.microBatches)}, {"tokens", std::llround(r.tokensPerStep)},
+                                        {"tokens_text", groupedInteger(std::llround(r.tokensPerStep))}}));
     if (c.pipelineParallel > 1 && r.parts.bubble > 0.2 * r.stepTimeS)
-        warnings.push_back({"pipeline-bubble",
-                            fmt::format("the pipeline's fill and drain take {:.0f}% of each step ({} micro-batches over {} "
-                                        "stages): a larger global batch, interleaving (virtual_pipeline) or fewer stages "
-                                        "would shrink it",
-                                        100 * r.parts.bubble / r.stepTimeS, r.microBatches, c.pipelineParallel)});
+        warnings.push_back(makeMessage("pipeline-bubble", candidateField("virtual_pipeline"),
+                                       WB_MESSAGE("the pipeline's fill and drain take {bubble_percent:.0f}% of each step "
+                                                  "({micro_batches} micro-batches over {stages} stages): a larger global "
+                                                  "batch, interleaving (virtual_pipeline) or fewer stages would shrink it"),
+                                       {{"bubble_percent", 100 * r.parts.bubble / r.stepTimeS},
+                                        {"micro_batches", std::int64_t(r.microBatches)},
+                                        {"stages", std::int64_t(c.pipelineParallel)}}));
 
     // Scaling: the same layout with 1, 2, 4, ... data-parallel ranks (and the candidate's own),
     // the global batch kept, as long as every rank has a micro-batch.
@@ -336,25 +350,31 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
         const double wall = dalyExpectedWallS(solve, interval, ck.writeS, ck.restartS, r.jobMtbfS);
         if (!std::isfinite(wall) || wall > 100 * solve) {
             // Interrupted faster than it restarts: the run does not finish.
-            warnings.push_back({"run-never-finishes",
-                                fmt::format("with one interruption every {} for {} GPUs and {} to restart, the run would "
-                                            "spend its time restarting and never finish; no expected time or cost is given",
-                                            readableDuration(r.jobMtbfS), c.gpus, readableDuration(ck.restartS))});
+            warnings.push_back(makeMessage("run-never-finishes", "/assumptions/interruptions_per_gpu_hour",
+                                           WB_MESSAGE("with one interruption every {mtbf} for {gpus} GPUs and {restart} to "
+                                                      "restart, the run would spend its time restarting and never finish; "
+                                                      "no expected time or cost is given"),
+                                           {{"mtbf", readableDuration(r.jobMtbfS)}, {"mtbf_s", r.jobMtbfS},
+                                            {"gpus", std::int64_t(c.gpus)}, {"restart", readableDuration(ck.restartS)},
+                                            {"restart_s", ck.restartS}}));
             return r;
         }
         r.expectedTimeToTrainS = wall;
         if (wall > 365.25 * 86400)
-            warnings.push_back({"run-longer-than-a-year",
-                                fmt::format("the run would take {} on {} GPUs: more GPUs, a faster GPU or fewer tokens",
-                                            readableDuration(wall), c.gpus)});
+            warnings.push_back(makeMessage("run-longer-than-a-year", candidateField("gpus"),
+                                           WB_MESSAGE("the run would take {duration} on {gpus} GPUs: more GPUs, a faster "
+                                                      "GPU or fewer tokens"),
+                                           {{"duration", readableDuration(wall)}, {"duration_s", wall},
+                                            {"gpus", std::int64_t(c.gpus)}}));
         if (wall > 1.25 * solve)
-            warnings.push_back({"run-waste-high",
-                                fmt::format("{:.0f}% of the expected time goes to checkpoint writes, work lost to "
-                                            "interruptions and restarts (one interruption every {}, {} to restart, {} a "
-                                            "write): faster storage, fewer GPUs per job or a more reliable cluster would "
-                                            "shorten the run",
-                                            100 * (1 - solve / wall), readableDuration(r.jobMtbfS), readableDuration(ck.restartS),
-                                            readableDuration(ck.writeS))});
+            warnings.push_back(makeMessage("run-waste-high", "/workload/training/checkpoint",
+                                           WB_MESSAGE("{waste_percent:.0f}% of the expected time goes to checkpoint writes, "
+                                                      "work lost to interruptions and restarts (one interruption every "
+                                                      "{mtbf}, {restart} to restart, {write} a write): faster storage, fewer "
+                                                      "GPUs per job or a more reliable cluster would shorten the run"),
+                                           {{"waste_percent", 100 * (1 - solve / wall)}, {"mtbf", readableDuration(r.jobMtbfS)},
+                                            {"restart", readableDuration(ck.restartS)}, {"write", readableDuration(ck.writeS)},
+                                            {"mtbf_s", r.jobMtbfS}, {"restart_s", ck.restartS}, {"write_s", ck.writeS}}));
         r.gpuHours = wall * c.gpus / 3600.0;
         r.expectedInterruptions = std::isfinite(r.jobMtbfS) ? wall / r.jobMtbfS : 0.0;
         ck.wastedFraction = wall > 0 ? 1 - solve / wall : 0;
@@ -367,30 +387,42 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
             }
         }
         if (ck.intervalFromBrief && ck.optimalIntervalS > 0 && ck.intervalS < ck.optimalIntervalS / 2)
-            warnings.push_back({"checkpoint-interval-short",
-                                fmt::format("checkpoints every {} ({} each to write) lose {:.1f}% of the run where every {} "
-                                            "(the interval that wastes least) would lose {:.1f}%",
-                                            readableDuration(ck.intervalS), readableDuration(ck.writeS), 100 * ck.wastedFraction,
-                                            readableDuration(ck.optimalIntervalS),
-                                            100 * (1 - solve / dalyExpectedWallS(solve, ck.optimalIntervalS, ck.writeS,
-                                                                                  ck.restartS, r.jobMtbfS)))});
+            warnings.push_back(makeMessage("checkpoint-interval-short", "/workload/training/checkpoint/interval_s",
+                                           WB_MESSAGE("checkpoints every {interval} ({write} each to write) lose "
+                                                      "{waste_percent:.1f}% of the run where every {best_interval} (the "
+                                                      "interval that wastes least) would lose {best_waste_percent:.1f}%"),
+                                           {{"interval", readableDuration(ck.intervalS)}, {"write", readableDuration(ck.writeS)},
+                                            {"waste_percent", 100 * ck.wastedFraction},
+                                            {"best_interval", readableDuration(ck.optimalIntervalS)},
+                                            {"best_waste_percent", 100 * (1 - solve / dalyExpectedWallS(solve, ck.optimalIntervalS,
+                                                                                                         ck.writeS, ck.restartS,
+                                                                                                         r.jobMtbfS))},
+                                            {"interval_s", ck.intervalS}, {"best_interval_s", ck.optimalIntervalS}}));
         if (*t.tokens < r.tokensPerStep)
-            warnings.push_back({"training-tokens-below-one-step",
-                                fmt::format("the run's {} tokens are fewer than one step's {}: the time to train is a "
-                                            "fraction of a step",
-                                            groupedInteger(std::llround(*t.tokens)), groupedInteger(std::llround(r.tokensPerStep)))});
+            warnings.push_back(makeMessage("training-tokens-below-one-step", "/workload/training/tokens",
+                                           WB_MESSAGE("the run's {tokens_text} tokens are fewer than one step's "
+                                                      "{step_tokens_text}: the time to train is a fraction of a step"),
+                                           {{"tokens", std::llround(*t.tokens)}, {"step_tokens", std::llround(r.tokensPerStep)},
+                                            {"tokens_text", groupedInteger(std::llround(*t.tokens))},
+                                            {"step_tokens_text", groupedInteger(std::llround(r.tokensPerStep))}}));
         if (ck.intervalFromBrief && ck.optimalIntervalS > 0 && ck.intervalS > 2 * ck.optimalIntervalS)
-            warnings.push_back({"checkpoint-interval-long",
-                                fmt::format("checkpoints every {} lose {:.1f}% of the run where every {} (the interval that "
-                                            "wastes least for a job interrupted every {} on average) would lose {:.1f}%",
-                                            readableDuration(ck.intervalS), 100 * ck.wastedFraction,
-                                            readableDuration(ck.optimalIntervalS), readableDuration(r.jobMtbfS),
-                                            100 * (1 - solve / dalyExpectedWallS(solve, ck.optimalIntervalS, ck.writeS,
-                                                                                  ck.restartS, r.jobMtbfS)))});
+            warnings.push_back(makeMessage("checkpoint-interval-long", "/workload/training/checkpoint/interval_s",
+                                           WB_MESSAGE("checkpoints every {interval} lose {waste_percent:.1f}% of the run "
+                                                      "where every {best_interval} (the interval that wastes least for a "
+                                                      "job interrupted every {mtbf} on average) would lose "
+                                                      "{best_waste_percent:.1f}%"),
+                                           {{"interval", readableDuration(ck.intervalS)}, {"waste_percent", 100 * ck.wastedFraction},
+                                            {"best_interval", readableDuration(ck.optimalIntervalS)},
+                                            {"mtbf", readableDuration(r.jobMtbfS)},
+                                            {"best_waste_percent", 100 * (1 - solve / dalyExpectedWallS(solve, ck.optimalIntervalS,
+                                                                                                         ck.writeS, ck.restartS,
+                                                                                                         r.jobMtbfS))},
+                                            {"interval_s", ck.intervalS}, {"best_interval_s", ck.optimalIntervalS}}));
     } else {
-        warnings.push_back({"training-tokens-missing",
-                            "the brief does not say how many tokens to train on (workload.training.tokens), so there is "
-                            "no time to train, no expected interruptions and no cost of a completed run"});
+        warnings.push_back(makeMessage("training-tokens-missing", "/workload/training/tokens",
+                                       WB_MESSAGE("the brief does not say how many tokens to train on "
+                                                  "(workload.training.tokens), so there is no time to train, no expected "
+                                                  "interruptions and no cost of a completed run")));
     }
     return r;
 }

@@ -117,30 +117,35 @@ void gateByChecklist(Results &results, const std::string &scenario, const Checkl
         gate.unbacked.push_back(itemWords(tmpl, id));
 
     const std::string level(enumName(*commitment));
-    std::string message;
-    if (vendor) {
-        message = fmt::format("the recommendation ({}, {}) stands subject to evidence: {} has not answered {} item{} the "
-                              "checklist requires for a {} commitment",
-                              level, rec.provider, vendor->name, gaps.missing.size() + gaps.unbacked.size(),
-                              gaps.missing.size() + gaps.unbacked.size() == 1 ? "" : "s", level);
-        if (!gaps.missing.empty())
-            message += ". Unanswered: " + listWords(tmpl, gaps.missing);
-        if (!gaps.unbacked.empty())
-            message += fmt::format(". Answered without evidence (a link or a file, required from a {} on): ",
-                                   enumName(kEvidenceFrom)) +
-                       listWords(tmpl, gaps.unbacked);
-    } else {
-        message = fmt::format("the recommendation ({}, {}) stands subject to evidence: no vendor in the project's checklist "
-                              "backs this price or candidate {}, so none of the {} items required for a {} commitment is "
-                              "answered. Add the vendor on the Checklist page (or gpuwb checklist import) and ask: {}",
-                              level, rec.provider, ref.candidate, gaps.missing.size(), level,
-                              listWords(tmpl, gaps.missing));
-    }
+    const char *text = nullptr;
+    if (vendor && gaps.unbacked.empty())
+        text = WB_MESSAGE("the recommendation ({level}, {provider}) stands subject to evidence: {vendor} has not answered "
+                          "{open} of the items the checklist requires for a {level} commitment. Unanswered: {unanswered}");
+    else if (vendor && gaps.missing.empty())
+        text = WB_MESSAGE("the recommendation ({level}, {provider}) stands subject to evidence: {vendor} has not answered "
+                          "{open} of the items the checklist requires for a {level} commitment. Answered without "
+                          "evidence (a link or a file, required from a {evidence_from} on): {unbacked}");
+    else if (vendor)
+        text = WB_MESSAGE("the recommendation ({level}, {provider}) stands subject to evidence: {vendor} has not answered "
+                          "{open} of the items the checklist requires for a {level} commitment. Unanswered: "
+                          "{unanswered}. Answered without evidence (a link or a file, required from a {evidence_from} "
+                          "on): {unbacked}");
+    else
+        text = WB_MESSAGE("the recommendation ({level}, {provider}) stands subject to evidence: no vendor in the "
+                          "project's checklist backs this price or candidate {candidate}, so none of the {open} items "
+                          "required for a {level} commitment is answered. Add the vendor on the Checklist page (or gpuwb "
+                          "checklist import) and ask: {unanswered}");
+    const Message message = makeMessage(
+        "checklist-evidence-missing", "", text,
+        {{"level", std::string(level)}, {"provider", rec.provider}, {"vendor", vendor ? vendor->name : std::string()},
+         {"candidate", std::int64_t(ref.candidate)}, {"open", std::int64_t(gaps.missing.size() + gaps.unbacked.size())},
+         {"unanswered", listWords(tmpl, gaps.missing)}, {"unbacked", listWords(tmpl, gaps.unbacked)},
+         {"evidence_from", std::string(enumName(kEvidenceFrom))}});
     rec.reasons.push_back("subject to evidence: " +
                           (vendor ? fmt::format("{} required checklist item{} of {} still open", gaps.missing.size() + gaps.unbacked.size(),
                                                 gaps.missing.size() + gaps.unbacked.size() == 1 ? "" : "s", vendor->name)
                                   : std::string("no vendor's checklist backs this option")));
-    results.cost.warnings.push_back({"checklist-evidence-missing", message});
+    results.cost.warnings.push_back(message);
     rec.evidence = std::move(gate);
 }
 

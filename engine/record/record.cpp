@@ -1,5 +1,6 @@
 #include "record/record.h"
 
+#include "core/jsonfields.h"
 #include "procurement/gate.h"
 #include "procurement/plan.h"
 #include "procurement/vendors.h"
@@ -95,9 +96,7 @@ Json calibrationSection(const std::vector<EvidenceCalibration> &calibrations)
         Json factors = Json::object();
         for (const EfficiencyFactor &f : e.table->factors())
             factors[f.key] = {{"value", f.value}, {"cases", f.cases}};
-        Json warnings = Json::array();
-        for (const Warning &w : e.warnings)
-            warnings.push_back({{"code", w.code}, {"message", w.message}});
+        const Json warnings = detail::messagesJson(e.warnings);
         list.push_back({{"gpu", e.gpu},
                         {"serving_stack", std::string(enumName(e.stack))},
                         {"provenance", e.provenance},
@@ -432,7 +431,7 @@ Result<Recomputation> recompute(const RecordView &record, const RecomputeWith &w
         e.provenance = c["provenance"].get<std::string>();
         e.runs = c["runs"].get<int>();
         for (const Json &w : c["warnings"])
-            e.warnings.push_back({w["code"].get<std::string>(), w["message"].get<std::string>()});
+            e.warnings.push_back(detail::messageFromJson(w));
         options.candidateEfficiency.push_back(std::move(e));
     }
     Results results = evaluate(*brief, catalog, options);

@@ -1,5 +1,6 @@
 #include "report/report.h"
 
+#include "core/jsonfields.h"
 #include "brief/completeness.h"
 #include "catalog/modelarch.h"
 #include "report/labels.h"
@@ -23,10 +24,7 @@ Json optionalJson(const std::optional<T> &v)
 
 Json warningsJson(const std::vector<Warning> &warnings)
 {
-    Json list = Json::array();
-    for (const Warning &w : warnings)
-        list.push_back({{"code", w.code}, {"message", w.message}});
-    return list;
+    return detail::messagesJson(warnings);
 }
 
 Json fitJson(const FitResult &f)

@@ -1,5 +1,6 @@
 #include "report/report.h"
 
+#include "core/jsonfields.h"
 #include "core/limits.h"
 
 #include <nlohmann/json.hpp>
@@ -144,9 +145,7 @@ std::string searchToJson(const Brief &brief, const SearchResult &result)
         }
         layouts.push_back(std::move(j));
     }
-    Json warnings = Json::array();
-    for (const Warning &w : result.warnings)
-        warnings.push_back({{"code", w.code}, {"message", w.message}});
+    const Json warnings = detail::messagesJson(result.warnings);
     Json root = {{"format", "gpu-workbench-search"},
                  {"version", 1},
                  {"brief", brief.name},
