@@ -431,7 +431,8 @@ void MainWindow::goTo(const QString &target)
         m_tabs->setCurrentIndex(target.mid(1).toInt());
         return;
     }
-    if (target == QLatin1String("/candidates")) {
+    // A candidate's field ("/candidates/2/tensor_parallel") is edited on the Candidates page.
+    if (target == QLatin1String("/candidates") || target.startsWith(QLatin1String("/candidates/"))) {
         m_tabs->setCurrentIndex(int(Tab::Candidates));
         return;
     }

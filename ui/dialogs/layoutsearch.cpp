@@ -1,5 +1,6 @@
 #include "dialogs/layoutsearch.h"
 
+#include "parts/messagetext.h"
 #include "document/document.h"
 #include "parts/pageparts.h"
 
@@ -339,7 +340,7 @@ void LayoutSearchDialog::showResult(std::shared_ptr<SearchResult> result, const 
     if (m_result->cancelled)
         text = tr("Cancelled: the figures cover the layouts finished. ") + text;
     for (const Warning &w : m_result->warnings) {
-        QString message = QString::fromStdString(w.message);
+        QString message = messageText(w);
         if (!message.isEmpty())
             message[0] = message[0].toUpper();
         text += QLatin1Char(' ') + message + QLatin1Char('.');

@@ -1,6 +1,7 @@
 #include "docks/warningspanel.h"
 
 #include "document/document.h"
+#include "parts/messagetext.h"
 
 #include <QLabel>
 #include <QListWidget>
@@ -39,18 +40,17 @@ void WarningsPanel::showWarnings()
     const auto add = [this](const QString &text, const Warning &w) {
         auto *item = new QListWidgetItem(text);
         item->setToolTip(QString::fromStdString(w.code));
-        item->setData(Qt::UserRole, fixFor(w.code));
+        item->setData(Qt::UserRole, fixFor(w));
         m_list->addItem(item);
     };
     if (results.engineError)
         m_list->addItem(tr("Engine failure: %1").arg(QString::fromStdString(*results.engineError)));
     for (const Warning &w : results.briefWarnings)
-        add(tr("Brief: %1").arg(QString::fromStdString(w.message)), w);
+        add(tr("Brief: %1").arg(messageText(w)), w);
     // The seed's common mistakes are about fit, topology, acceptance and ownership as much as
     // cost: they are labelled as what they are.
     for (const Warning &w : results.cost.warnings)
-        add(w.code.rfind("mistake-", 0) == 0 ? tr("Common mistake: %1").arg(QString::fromStdString(w.message))
-                                             : tr("Cost: %1").arg(QString::fromStdString(w.message)),
+        add(w.code.rfind("mistake-", 0) == 0 ? tr("Common mistake: %1").arg(messageText(w)) : tr("Cost: %1").arg(messageText(w)),
             w);
     // Each candidate's warnings, then those of the deployment it was sized to, if any.
     const auto candidateWarnings = [&](const CandidateResult &r) {
@@ -60,7 +60,7 @@ void WarningsPanel::showWarnings()
             add(tr("%1 × %2: %3")
                     .arg(r.candidate.gpus)
                     .arg(QString::fromStdString(r.gpuName.empty() ? r.candidate.gpu : r.gpuName))
-                    .arg(QString::fromStdString(w.message)),
+                    .arg(messageText(w)),
                 w);
         }
     };
@@ -73,26 +73,20 @@ void WarningsPanel::showWarnings()
         m_list->addItem(tr("No warnings."));
 }
 
-// Where a warning is fixed: a field of the brief (a JSON pointer) or a page ("#N").
-QString WarningsPanel::fixFor(const std::string &code) const
+// Where a warning is fixed: the brief field the engine names (a JSON pointer), or, for a warning
+// no field changes, the page that shows what it is about ("#N").
+QString WarningsPanel::fixFor(const Warning &w) const
 {
+    if (!w.field.empty())
+        return QString::fromStdString(w.field);
     const auto page = [](int n) { return QStringLiteral("#%1").arg(n); };
-    const std::map<std::string, QString> fixes = {
-        {"mistake-platform-responsibility", QStringLiteral("/assumptions/platform_fte_self_hosted")},
-        {"mistake-generated-not-accepted", QStringLiteral("/workload/acceptance")},
-        {"brief-incomplete", page(m_pages.brief)},
-        {"no-api-volume", QStringLiteral("/cost/requests_per_month")},
-        {"mistake-hourly-rate", page(m_pages.compare)},
-        {"mistake-fit-yes-no", page(m_pages.fit)},
-        {"mistake-todays-model", page(m_pages.fit)},
-        {"mistake-interconnect", page(m_pages.candidates)},
-        {"commitment-vs-certainty", QStringLiteral("/cost/decision/demand_certainty")},
-        {"cold-start", QStringLiteral("/cost/billing")},
+    const std::map<std::string, QString> pages = {
+        {"mistake-hourly-rate", page(m_pages.compare)},  {"mistake-fit-yes-no", page(m_pages.fit)},
+        {"mistake-todays-model", page(m_pages.fit)},     {"mistake-interconnect", page(m_pages.candidates)},
         {"checklist-evidence-missing", page(m_pages.checklist)},
-        {"scheduled-window-traffic", QStringLiteral("/cost/billing")},
     };
-    const auto it = fixes.find(code);
-    return it == fixes.end() ? QString() : it->second;
+    const auto it = pages.find(w.code);
+    return it == pages.end() ? QString() : it->second;
 }
 
 } // namespace wb

@@ -2,6 +2,8 @@
 // candidate's); a click asks to go to the field or page that fixes it.
 #pragma once
 
+#include "core/message.h"
+
 #include <QWidget>
 
 class QListWidget;
@@ -28,7 +30,7 @@ signals:
 
 private:
     void showWarnings();
-    QString fixFor(const std::string &code) const;
+    QString fixFor(const Warning &w) const;
 
     Document *m_document;
     Pages m_pages;

@@ -1,5 +1,6 @@
 #include "pages/comparepage.h"
 
+#include "parts/messagetext.h"
 #include "document/document.h"
 #include "pages/comparisonmodel.h"
 
@@ -56,7 +57,7 @@ void ComparePage::showResults()
     QStringList mistakes;
     for (const Warning &w : results.cost.warnings)
         if (w.code.rfind("mistake-", 0) == 0)
-            mistakes << QStringLiteral("<li>%1</li>").arg(QString::fromStdString(w.message).toHtmlEscaped());
+            mistakes << QStringLiteral("<li>%1</li>").arg(messageText(w).toHtmlEscaped());
     m_mistakes->setText(mistakes.isEmpty()
                             ? QString()
                             : tr("<b>Common mistakes this brief invites</b><ul style=\"margin-top:2px\">%1</ul>")

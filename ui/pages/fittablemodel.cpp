@@ -1,5 +1,6 @@
 #include "pages/fittablemodel.h"
 
+#include "parts/messagetext.h"
 #include <QBrush>
 #include <QColor>
 
@@ -41,7 +42,7 @@ QVariant FitTableModel::data(const QModelIndex &index, int role) const
         if (column == Candidate)
             lines << QString::fromStdString(r.gpuName);
         for (const Warning &w : r.warnings)
-            lines << QString::fromStdString(w.message);
+            lines << messageText(w);
         if (column == Need)
             lines.prepend(tr("Memory the busiest GPU needs (pipeline stage %1); usable: %2 GiB after the engine's cap")
                               .arg(f.busiestStage)

@@ -1,5 +1,6 @@
 #include "pages/performancetablemodel.h"
 
+#include "parts/messagetext.h"
 #include "parts/figures.h"
 #include "parts/words.h"
 
@@ -56,7 +57,7 @@ QVariant PerformanceTableModel::data(const QModelIndex &index, int role) const
         if (!p.computed)
             lines << figures::whyMissingDetail(r);
         for (const Warning &w : p.warnings)
-            lines << QString::fromStdString(w.message);
+            lines << messageText(w);
         lines.removeAll(QString());
         return lines.join(QLatin1Char('\n'));
     }

@@ -1,5 +1,7 @@
 #include "parts/figures.h"
 
+#include "parts/messagetext.h"
+
 #include <QCoreApplication>
 #include <QFont>
 
@@ -41,7 +43,7 @@ QString whyMissing(const CandidateResult &result)
 QString whyMissingDetail(const CandidateResult &result)
 {
     const Warning *w = whyNotCosted(result);
-    return w ? QString::fromStdString(w->message) : QString();
+    return w ? messageText(*w) : QString();
 }
 
 QString provisionalNote()

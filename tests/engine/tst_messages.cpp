@@ -1,0 +1,174 @@
+// Warnings are data (../shared/spec/brief-and-results-v1.md, "Warnings are data"): every warning
+// the results JSON carries has a stable code, the brief field that changes it (a JSON pointer the
+// brief's field table knows, or null), typed arguments and the English message rendered from its
+// template; a translated template renders from the same arguments without reading the message.
+#include "testsupport.h"
+
+#include <brief/fields.h>
+#include <core/assumptions.h>
+#include <core/message.h>
+#include <evaluate/evaluate.h>
+#include <report/report.h>
+
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QtTest>
+
+#include <set>
+
+using namespace wb;
+using Json = nlohmann::json;
+
+namespace {
+
+std::string readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+}
+
+// The brief files whose warnings are walked: the shipped samples and the fuzzers' seed briefs
+// (an embedding, a video, precisions, a huge number) that parse.
+QStringList briefFiles()
+{
+    QStringList files;
+    for (const char *dir : {WB_SOURCE_DIR "/resources/samples", WB_SOURCE_DIR "/tests/fuzz/corpus/brief"})
+        for (const QFileInfo &f : QDir(QString::fromUtf8(dir)).entryInfoList({QStringLiteral("*.json")}, QDir::Files))
+            if (!f.fileName().endsWith(QLatin1String(".answers.json")))
+                files << f.absoluteFilePath();
+    return files;
+}
+
+// Whether a warning's field names a place in the brief: a candidate's member, an assumption, a
+// field of the brief's table, or an object that holds such fields ("/workload/slo").
+bool knownField(const std::string &field, std::size_t candidates)
+{
+    static const QRegularExpression candidate(QStringLiteral("^/candidates/([0-9]+)/([a-z_]+)$"));
+    if (const auto m = candidate.match(QString::fromStdString(field)); m.hasMatch())
+        return m.captured(1).toULongLong() < candidates
+            && briefFields().find("/candidates/*/" + m.captured(2).toStdString()) != nullptr;
+    if (field.rfind("/assumptions/", 0) == 0)
+        return findAssumption(field.substr(std::string("/assumptions/").size())) != nullptr;
+    if (briefFields().find(field))
+        return true;
+    for (const FieldRow &row : briefFields().rows())
+        if (row.pointer.rfind(field + "/", 0) == 0)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestMessages : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void templatesRenderTheirArguments();
+    void everyWarningIsData();
+};
+
+void TestMessages::templatesRenderTheirArguments()
+{
+    const MessageArgs args = {{"held", std::int64_t(3)}, {"needed_gib", 81.25}, {"gpu", std::string("H100")}};
+    bool ok = false;
+    // Worked by hand: 81.25 to one decimal is 81.2 (round half to even of the binary value 81.25).
+    QCOMPARE(QString::fromStdString(renderMessage("{gpu}: {held} held, {needed_gib:.1f} GiB", args, &ok)),
+             QStringLiteral("H100: 3 held, 81.2 GiB"));
+    QVERIFY(ok);
+    // A translation may put the arguments in another order and use each as often as it likes.
+    QCOMPARE(QString::fromStdString(renderMessage("{needed_gib:.0f} GiB ({held}) en {gpu}, {gpu}", args, &ok)),
+             QStringLiteral("81 GiB (3) en H100, H100"));
+    // A template naming an argument the message does not have, or formatting a count as a
+    // fraction, does not render: the window then shows the engine's English.
+    renderMessage("{missing}", args, &ok);
+    QVERIFY(!ok);
+    renderMessage("{held:.1f}", args, &ok);
+    QVERIFY(!ok);
+    const Message bad = makeMessage("test-code", "/workload/kind", "{absent}", args);
+    QCOMPARE(QString::fromStdString(bad.message), QStringLiteral("(message test-code does not render: held needed_gib gpu)"));
+    const Message good = makeMessage("test-code", candidateField("gpus"), "{held} of {gpu}", args);
+    QCOMPARE(QString::fromStdString(good.message), QStringLiteral("3 of H100"));
+    std::vector<Message> list{good};
+    bindCandidate(list, 2);
+    QCOMPARE(QString::fromStdString(list[0].field), QStringLiteral("/candidates/2/gpus"));
+}
+
+void TestMessages::everyWarningIsData()
+{
+    // The check of fields can fail: a field the brief does not have, a candidate it does not have.
+    QVERIFY(!knownField("/workload/no_such_field", 1));
+    QVERIFY(!knownField("/candidates/5/gpus", 2));
+    QVERIFY(!knownField("/assumptions/no_such_assumption", 1));
+    QVERIFY(knownField("/candidates/1/tensor_parallel", 2) && knownField("/workload/slo", 1));
+    std::set<std::string> codes;
+    int warnings = 0, withField = 0, briefs = 0;
+    for (const QString &path : briefFiles()) {
+        auto brief = parseBrief(readFile(path), path.toStdString(), wbtest::shippedCatalog());
+        if (!brief)
+            continue;  // the fuzz seeds include a broken brief
+        ++briefs;
+        EvaluateOptions options;
+        options.today = "2026-12-01";
+        const Results results = evaluate(*brief, wbtest::shippedCatalog(), options);
+        // Every Message the engine made, before JSON: its template renders to its message.
+        std::vector<const Message *> all;
+        for (const Message &m : results.briefWarnings)
+            all.push_back(&m);
+        for (const Message &m : results.cost.warnings)
+            all.push_back(&m);
+        for (const CandidateResult &r : results.results) {
+            for (const Message &m : r.warnings)
+                all.push_back(&m);
+            if (r.resized)
+                for (const Message &m : r.resized->warnings)
+                    all.push_back(&m);
+        }
+        for (const Message *m : all) {
+            const QString what = QFileInfo(path).fileName() + u' ' + QString::fromStdString(m->code);
+            QVERIFY2(!m->text.empty(), qPrintable(what + ": no template"));
+            QVERIFY2(!m->message.starts_with("(message "), qPrintable(what + ": " + QString::fromStdString(m->message)));
+            QCOMPARE(renderMessage(m->text, m->args), m->message);
+        }
+
+        // The results JSON, as gpuwb evaluate --format json prints it.
+        const Json root = Json::parse(resultsToJson(*brief, results));
+        std::vector<Json> lists{root.at("warnings")};
+        for (const Json &r : root.at("results"))
+            lists.push_back(r.at("warnings"));
+        for (const Json &list : lists) {
+            QVERIFY(list.is_array());
+            for (const Json &w : list) {
+                ++warnings;
+                const std::string code = w.at("code").get<std::string>();
+                const QString what = QFileInfo(path).fileName() + u' ' + QString::fromStdString(code);
+                codes.insert(code);
+                QVERIFY2(QRegularExpression(QStringLiteral("^[a-z0-9]+(-[a-z0-9]+)*$")).match(QString::fromStdString(code)).hasMatch(),
+                         qPrintable(what));
+                QVERIFY2(w.at("field").is_null() || w.at("field").is_string(), qPrintable(what));
+                if (w.at("field").is_string()) {
+                    ++withField;
+                    const std::string field = w.at("field").get<std::string>();
+                    // An unknown or retired field's warning names that field, which the table
+                    // does not hold by definition.
+                    if (code != "unknown-field" && code != "retired-assumption")
+                        QVERIFY2(knownField(field, brief->candidates.size()), qPrintable(what + ": " + QString::fromStdString(field)));
+                }
+                QVERIFY2(w.at("args").is_object(), qPrintable(what));
+                for (const auto &[name, value] : w.at("args").items())
+                    QVERIFY2(value.is_number() || value.is_string(), qPrintable(what + ": " + QString::fromStdString(name)));
+                QVERIFY2(!w.at("message").get<std::string>().empty(), qPrintable(what));
+            }
+        }
+    }
+    QVERIFY(briefs >= 10);
+    // The walk must reach a good part of the engine's warnings to mean something.
+    QVERIFY2(codes.size() >= 15, qPrintable(QString::number(codes.size())));
+    qInfo("%d briefs, %d warnings (%d with a field), %zu codes", briefs, warnings, withField, codes.size());
+}
+
+QTEST_MAIN(TestMessages)
+#include "tst_messages.moc"

@@ -1,0 +1,27 @@
+// An engine message (a warning, a reason) in the user's language: its English template is
+// translated (context WB_MESSAGE_CONTEXT: the templates lupdate finds inside WB_MESSAGE) and
+// rendered with the message's own arguments; the engine's English text is never parsed. Without a
+// translation, or when a translated template does not render with the arguments, the engine's
+// English rendering is shown.
+#pragma once
+
+#include "core/message.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace wb {
+
+inline QString messageText(const Message &m)
+{
+    if (m.text.empty())
+        return QString::fromStdString(m.message);
+    const std::string translated = QCoreApplication::translate(WB_MESSAGE_CONTEXT, m.text.c_str()).toStdString();
+    if (translated == m.text)
+        return QString::fromStdString(m.message);
+    bool ok = false;
+    const std::string rendered = renderMessage(translated, m.args, &ok);
+    return QString::fromStdString(ok ? rendered : m.message);
+}
+
+} // namespace wb
