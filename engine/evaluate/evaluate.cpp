@@ -7,10 +7,31 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <mutex>
 #include <stdexcept>
 
 namespace wb {
+
+namespace {
+std::atomic<std::uint64_t> g_resultsCopies{0};
+}
+
+ResultsCopies::ResultsCopies(const ResultsCopies &) noexcept
+{
+    ++g_resultsCopies;
+}
+
+ResultsCopies &ResultsCopies::operator=(const ResultsCopies &) noexcept
+{
+    ++g_resultsCopies;
+    return *this;
+}
+
+std::uint64_t resultsCopyCount()
+{
+    return g_resultsCopies.load();
+}
 
 const char *engineVersion()
 {

@@ -10,6 +10,7 @@
 #include "fit/fit.h"
 #include "performance/performance.h"
 
+#include <cstdint>
 #include <memory>
 #include <stop_token>
 #include <string>
@@ -62,6 +63,18 @@ struct VendorNote
     std::string text;            // the vendor's words
 };
 
+// Counts the deep copies of Results made in this process (moves are free): a diagnostic the
+// window's tests read to check that an edit shares its results rather than copying them.
+struct ResultsCopies
+{
+    ResultsCopies() = default;
+    ResultsCopies(const ResultsCopies &) noexcept;
+    ResultsCopies &operator=(const ResultsCopies &) noexcept;
+    ResultsCopies(ResultsCopies &&) noexcept = default;
+    ResultsCopies &operator=(ResultsCopies &&) noexcept = default;
+};
+std::uint64_t resultsCopyCount();
+
 struct Results
 {
     std::string briefName;
@@ -83,6 +96,7 @@ struct Results
     // from which measured cases, or a literature prior).
     std::vector<EfficiencyFactor> efficiencyFactors;
     std::vector<VendorNote> vendorNotes;
+    ResultsCopies copies;
 };
 
 // The API route, the recommendation and the common-mistake checks over all candidates (cost.cpp).

@@ -16,16 +16,16 @@ Result<std::string> recordScenario(const ScenarioSnapshot &s, const Catalog &cat
     ScenarioRunOptions options;
     options.stop = stop;
     ScenarioEvaluation done = evaluateScenario(*brief, catalog, {s.runs, s.calibrate, {}}, options);
-    if (done.stopped || done.results.cancelled)
+    if (done.stopped || done.results->cancelled)
         return Error{"", "", "the record was not made: stopped before the figures were complete"};
-    if (done.results.engineError)
-        return Error{"", "", "the record was not made: the engine failed (" + *done.results.engineError + ")"};
-    gateScenario(done.results, s.scenario, s.checklistTemplate ? &*s.checklistTemplate : nullptr, s.checklist);
+    if (done.results->engineError)
+        return Error{"", "", "the record was not made: the engine failed (" + *done.results->engineError + ")"};
+    gateScenario(*done.results, s.scenario, s.checklistTemplate ? &*s.checklistTemplate : nullptr, s.checklist);
     RecordInputs in;
     in.scenario = s.scenario;
     in.briefJson = s.briefJson;
     in.brief = &*brief;
-    in.results = &done.results;
+    in.results = done.results.get();
     in.catalog = &catalog;
     if (s.calibrate && done.calibrations)
         in.calibrations = *done.calibrations;

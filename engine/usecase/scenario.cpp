@@ -49,19 +49,21 @@ ScenarioEvaluation evaluateScenario(const Brief &brief, const Catalog &catalog, 
             eo.candidateEfficiency = candidateEfficiencies(*out.calibrations);
         auto done = guarded("the engine", [&] { return evaluate(brief, catalog, eo); });
         if (done) {
-            out.results = std::move(done).value();
+            out.results = std::make_shared<Results>(std::move(done).value());
         } else {
             // A failure outside the candidates' workers (they catch their own): the run reports it
             // and ends.
-            out.results = Results{};
-            out.results.briefName = brief.name;
-            out.results.engineError = done.error().message;
+            out.results = std::make_shared<Results>();
+            out.results->briefName = brief.name;
+            out.results->engineError = done.error().message;
         }
-        if (!fits && !out.results.engineError && !out.results.cancelled)
-            fits = fitsOf(out.results);
+        if (!fits && !out.results->engineError && !out.results->cancelled)
+            fits = fitsOf(*out.results);
+        if (options.gate && !out.results->engineError)
+            gateScenario(*out.results, options.gate->scenario, &options.gate->checklistTemplate, options.gate->checklist);
         if (options.onPass)
             options.onPass(out.results);
-        return !out.results.engineError && !options.stop.stop_requested();
+        return !out.results->engineError && !options.stop.stop_requested();
     };
     if (options.quickFirst && !pass(true)) {
         out.stopped = options.stop.stop_requested();
@@ -104,7 +106,7 @@ Result<ProjectEvaluation> evaluateProjectScenario(const Project &project, const 
     evidence.runs = project.evidence(scenario);
     evidence.calibrate = !stored || stored->evidenceCalibration;
     ProjectEvaluation out{std::move(brief).value(), {}, std::move(tmpl).value(), project.checklist()};
-    out.results = evaluateScenario(out.brief, catalog, evidence).results;
+    out.results = std::move(*evaluateScenario(out.brief, catalog, evidence).results);
     gateScenario(out.results, scenario, &out.checklistTemplate, out.checklist);
     return out;
 }

@@ -49,6 +49,14 @@ struct ScenarioEvidence
     std::string key;
 };
 
+// What gates a project's scenario: its name, the checklist template and the vendors' answers.
+struct ScenarioGate
+{
+    std::string scenario;
+    ChecklistTemplate checklistTemplate;
+    ProjectChecklist checklist;
+};
+
 struct ScenarioRunOptions
 {
     bool quickFirst = false;   // a quick first pass (Results::preview, uncalibrated unless the
@@ -60,13 +68,16 @@ struct ScenarioRunOptions
     // The brief's fits, when the caller has made them (EvaluateOptions::fits); otherwise the
     // first pass fits and the second reuses its fits.
     std::shared_ptr<const std::vector<FitResult>> fits;
-    // Each pass's figures as evaluated (not yet gated), in order, on the calling thread.
-    std::function<void(const Results &)> onPass;
+    // Each pass gated by the project's checklist as it is made (gateScenario), when given.
+    std::shared_ptr<const ScenarioGate> gate;
+    // Each pass's figures, gated when `gate` is given, in order, on the calling thread: shared,
+    // not copied (the window keeps them as they come).
+    std::function<void(std::shared_ptr<const Results>)> onPass;
 };
 
 struct ScenarioEvaluation
 {
-    Results results;                                    // the full pass, not yet gated
+    std::shared_ptr<Results> results = std::make_shared<Results>();  // the full pass (gated with `gate`)
     std::shared_ptr<const Calibrations> calibrations;   // applied; null or empty: none
     std::shared_ptr<const EvidenceAnalysis> analysis;   // with `analyse` and runs; null otherwise
     bool stopped = false;                               // the stop was requested: figures incomplete

@@ -431,11 +431,11 @@ void TestEvidence::provenanceAndSwitch()
     const auto off = evaluateScenario(brief, catalog, {runs, false, {}}, options);
     QVERIFY(!off.calibrations);
     const std::string plain = resultsToJson(brief, evaluate(brief, catalog, plainOptions));
-    QCOMPARE(resultsToJson(brief, off.results), plain);
+    QCOMPARE(resultsToJson(brief, *off.results), plain);
     const auto on = evaluateScenario(brief, catalog, {runs, true, {}}, options);
     QVERIFY(on.calibrations);
     QCOMPARE(on.calibrations->size(), std::size_t(1));
-    const auto parsed = nlohmann::json::parse(resultsToJson(brief, on.results));
+    const auto parsed = nlohmann::json::parse(resultsToJson(brief, *on.results));
     QCOMPARE(parsed["results"][0]["provenance"]["step_model"].get<std::string>(), std::string("shipped calibration"));
     QCOMPARE(parsed["results"][1]["provenance"]["step_model"].get<std::string>(), std::string("calibrated from 2 runs"));
     QCOMPARE(parsed["results"][1]["provenance"]["calibrated_from_runs"].get<int>(), 2);
@@ -443,14 +443,14 @@ void TestEvidence::provenanceAndSwitch()
     const auto plainJson = nlohmann::json::parse(plain);
     QCOMPARE(parsed["results"][0]["performance"], plainJson["results"][0]["performance"]);
     QVERIFY(parsed["results"][1]["performance"] != plainJson["results"][1]["performance"]);
-    QVERIFY(resultsToTable(brief, on.results).find("[calibrated from 2 runs]") != std::string::npos);
+    QVERIFY(resultsToTable(brief, *on.results).find("[calibrated from 2 runs]") != std::string::npos);
     // The sample runs' TTFT is 2.5x the prediction, which no factor of the step model explains:
     // the calibrated candidate warns that its TTFT figures are uncertain.
-    const auto &warnings = on.results.results[1].warnings;
+    const auto &warnings = on.results->results[1].warnings;
     QVERIFY(std::any_of(warnings.begin(), warnings.end(), [](const Warning &w) {
         return w.code == "calibration-misfit" && w.message.find("TTFT is still") != std::string::npos;
     }));
-    QVERIFY(resultsToCsv(brief, on.results).find(",calibrated from 2 runs,") != std::string::npos);
+    QVERIFY(resultsToCsv(brief, *on.results).find(",calibrated from 2 runs,") != std::string::npos);
 }
 
 namespace {
@@ -485,7 +485,7 @@ void TestEvidence::scenarioPassesAndCache()
     options.quickFirst = true;
     options.analyse = true;
     options.cache = &cache;
-    options.onPass = [&](const Results &r) { passes.emplace_back(r.preview, stepModelOf(resultsToJson(brief, r), 1)); };
+    options.onPass = [&](std::shared_ptr<const Results> r) { passes.emplace_back(r->preview, stepModelOf(resultsToJson(brief, *r), 1)); };
     const ScenarioEvidence evidence{runs, true, "key-1"};
     const auto first = evaluateScenario(brief, catalog, evidence, options);
     QVERIFY(!first.stopped);
@@ -501,7 +501,7 @@ void TestEvidence::scenarioPassesAndCache()
     QCOMPARE(second.calibrations.get(), first.calibrations.get());
     QCOMPARE(passes.size(), std::size_t(2));
     QCOMPARE(passes[0], std::pair(true, std::string("calibrated from 2 runs")));
-    QCOMPARE(resultsToJson(brief, second.results), resultsToJson(brief, first.results));
+    QCOMPARE(resultsToJson(brief, *second.results), resultsToJson(brief, *first.results));
 
     const auto other = evaluateScenario(brief, catalog, {runs, true, "key-2"}, options);
     QVERIFY(other.calibrations && other.calibrations.get() != first.calibrations.get());
@@ -527,12 +527,12 @@ void TestEvidence::scenarioSurvivesEngineFailure()
     options.quickFirst = true;
     options.analyse = true;
     int passes = 0;
-    options.onPass = [&](const Results &) { ++passes; };
+    options.onPass = [&](std::shared_ptr<const Results>) { ++passes; };
 
     qputenv("WB_INJECT_FAULT", "engine-throws");
     const auto failed = evaluateScenario(brief, catalog, {runs, true, {}}, options);
     QCOMPARE(passes, 1);
-    QCOMPARE(failed.results.engineError.value_or(""), std::string("the engine failed: injected fault (engine-throws)"));
+    QCOMPARE(failed.results->engineError.value_or(""), std::string("the engine failed: injected fault (engine-throws)"));
     QVERIFY(!failed.analysis);
     ScenarioSnapshot snapshot;
     snapshot.scenario = brief.name;
@@ -549,7 +549,7 @@ void TestEvidence::scenarioSurvivesEngineFailure()
     QVERIFY(uncalibrated.calibrations && uncalibrated.calibrations->empty());
     EvaluateOptions plain;
     plain.today = options.today;
-    QCOMPARE(resultsToJson(brief, uncalibrated.results), resultsToJson(brief, evaluate(brief, catalog, plain)));
+    QCOMPARE(resultsToJson(brief, *uncalibrated.results), resultsToJson(brief, evaluate(brief, catalog, plain)));
 #endif
 }
 

@@ -392,7 +392,7 @@ void TestCandidatesPage::fitModelPassesModelTester()
     QVERIFY(!doc.openFile(kSample).has_value());
     model.setResults(doc.results());
     QCOMPARE(model.columnCount(), int(wb::FitTableModel::ColumnCount));
-    model.setResults({});
+    model.setResults(wb::Results{});
     QCOMPARE(model.rowCount(), 0);
 }
 
@@ -441,7 +441,7 @@ void TestCandidatesPage::performanceModelPassesModelTester()
     model.setResults(first);
     QVERIFY(model.data(model.index(0, wb::PerformanceTableModel::Throughput), Qt::FontRole).value<QFont>().italic());
     QVERIFY(model.data(model.index(0, wb::PerformanceTableModel::Throughput), Qt::ToolTipRole).toString().contains(QLatin1String("provisional")));
-    model.setResults({});
+    model.setResults(wb::Results{});
     QCOMPARE(model.rowCount(), 0);
 }
 

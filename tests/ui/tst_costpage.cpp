@@ -272,7 +272,7 @@ void TestCostPage::costModelPassesModelTester()
     QVERIFY(model.rowCount() >= 2);
     QCOMPARE(model.data(model.index(model.rowCount() - 1, wb::CostTableModel::Term)).toString(), QStringLiteral("API"));
     QVERIFY(wb::recommendationHtml(doc.results()).contains(QLatin1String("Recommendation")));
-    model.setResults({});
+    model.setResults(wb::Results{});
     QCOMPARE(model.rowCount(), 0);
 }
 

@@ -134,7 +134,7 @@ ScenarioCompareDialog::ScenarioCompareDialog(Document *document, QWidget *parent
     layout->addWidget(buttons);
 
     for (Evaluator *e : {&m_firstEvaluator, &m_secondEvaluator}) {
-        connect(e, &Evaluator::resultsReady, this, [this, e](const Results &r) {
+        connect(e, &Evaluator::resultsReady, this, [this, e](std::shared_ptr<const Results> r) {
             (e == &m_firstEvaluator ? m_firstResults : m_secondResults) = r;
             resultArrived();
         });

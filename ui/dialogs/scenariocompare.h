@@ -59,7 +59,7 @@ private:
     // One evaluator per scenario, full evaluations only; the results shown once both are in.
     Evaluator m_firstEvaluator;
     Evaluator m_secondEvaluator;
-    std::optional<Results> m_firstResults, m_secondResults;
+    std::shared_ptr<const Results> m_firstResults, m_secondResults;
     int m_briefChanges = 0;
     bool m_busy = false;
 };

@@ -20,8 +20,8 @@ Document::Document(Catalog catalog, QObject *parent)
         m_template = std::move(shipped).value();
     else
         m_templateError = QString::fromStdString(shipped.error().toString());
-    connect(&m_evaluator, &Evaluator::resultsReady, this, [this](const Results &results) {
-        setResults(results);
+    connect(&m_evaluator, &Evaluator::resultsReady, this, [this](std::shared_ptr<const Results> results) {
+        setResults(std::move(results));
         emit resultsChanged();
     });
     connect(&m_evaluator, &Evaluator::failed, this, [this](const QString &message) { m_engineError = message; });
@@ -215,9 +215,11 @@ std::optional<QString> Document::show(const QString &scenario, std::optional<Bri
     m_engineError.clear();
     EvaluateOptions fitOnly;
     fitOnly.performance = false;
-    Results fitted = evaluate(*m_brief, m_catalog, fitOnly);
+    auto fitted = std::make_shared<Results>(evaluate(*m_brief, m_catalog, fitOnly));
     // The brief's fits, made once per edit: the quick and the full pass take them.
-    m_fits = fitted.engineError ? nullptr : fitsOf(fitted);
+    m_fits = fitted->engineError ? nullptr : fitsOf(*fitted);
+    if (const auto gate = scenarioGate(); gate && !fitted->engineError)
+        gateScenario(*fitted, gate->scenario, &gate->checklistTemplate, gate->checklist);
     setResults(std::move(fitted));
     // The simulations start before the pages show the brief and its fit, and run beside them:
     // the first answer comes sooner than when the pages went first (issue 20: 100 ms).
@@ -260,7 +262,7 @@ void Document::scenarioListChanged()
         m_brief.reset();
         m_fits.reset();
         m_scenario.clear();
-        setResults(Results());
+        setResults(std::make_shared<const Results>());
         emit briefChanged();
         emit resultsChanged();
         emit stateChanged();
@@ -390,7 +392,7 @@ void Document::clear()
     m_project.reset();
     m_brief.reset();
     m_fits.reset();
-    setResults(Results());
+    setResults(std::make_shared<const Results>());
     m_path.clear();
     m_source.clear();
     m_scenario.clear();
@@ -411,8 +413,8 @@ std::optional<QString> Document::saveAs(const QString &path)
     const QString oldKey = recoveryKey();
     // The scenario on screen is saved with its full results, stamped with the engine version
     // (the decision record reads them; a later version can tell its own figures from these).
-    if (m_brief && m_results.performanceEvaluated && !m_results.preview && !m_results.cancelled && !m_project->readOnly())
-        if (Status kept = m_project->putSnapshot(m_scenario.toStdString(), engineVersion(), resultsToJson(*m_brief, m_results));
+    if (m_brief && m_results->performanceEvaluated && !m_results->preview && !m_results->cancelled && !m_project->readOnly())
+        if (Status kept = m_project->putSnapshot(m_scenario.toStdString(), engineVersion(), resultsToJson(*m_brief, *m_results));
             !kept)
             return QString::fromStdString(kept.error().toString());
     Status saved = m_project->save(path.toStdString());
@@ -478,15 +480,17 @@ bool Document::autosaveNow()
 
 namespace wb {
 
-void Document::setResults(Results raw)
+void Document::setResults(std::shared_ptr<const Results> results)
 {
-    m_rawResults = std::move(raw);
-    m_results = m_rawResults;
+    m_results = results ? std::move(results) : std::make_shared<const Results>();
+}
+
+std::shared_ptr<const ScenarioGate> Document::scenarioGate() const
+{
     // A project's vendor checklist gates a commitment the results recommend (procurement/gate.h).
-    if (m_project && m_template && !m_scenario.isEmpty()) {
-        const ChecklistTemplate tmpl = checklistTemplate();
-        gateScenario(m_results, m_scenario.toStdString(), &tmpl, m_project->checklist());
-    }
+    if (!m_project || !m_template || m_scenario.isEmpty())
+        return nullptr;
+    return std::make_shared<const ScenarioGate>(ScenarioGate{m_scenario.toStdString(), checklistTemplate(), m_project->checklist()});
 }
 
 ChecklistTemplate Document::checklistTemplate() const
@@ -523,9 +527,10 @@ void Document::applyChecklist(QUndoCommand *step, const ProjectChecklist &state)
 {
     if (Status stored = m_project->putChecklist(state); !stored)
         stepFailed(step, stored);
-    setResults(std::move(m_rawResults));
+    // The figures are gated as they are made: the full pass again, with the new answers (the
+    // fit and the calibration are kept, so it takes a few tenths of a second).
+    startEvaluation(Evaluator::Passes::FullOnly);
     emit checklistChanged();
-    emit resultsChanged();
 }
 
 std::optional<QString> Document::importChecklistAnswers(const QString &path)

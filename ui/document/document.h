@@ -73,7 +73,9 @@ public:
 
     bool hasBrief() const { return m_brief.has_value(); }
     const Brief *brief() const { return m_brief ? &*m_brief : nullptr; }
-    const Results &results() const { return m_results; }
+    const Results &results() const { return *m_results; }
+    // The same, shared: a page's model keeps them without copying (never null).
+    std::shared_ptr<const Results> sharedResults() const { return m_results; }
     const Catalog &catalog() const { return m_catalog; }
     // The project file, or empty for a document never saved as one.
     QString filePath() const { return m_path; }
@@ -191,9 +193,12 @@ private:
     // After an edit changed the scenarios: keep showing the current one, or the first.
     void scenarioListChanged();
     // Keeps the engine's results and shows them gated by the project's checklist.
-    void setResults(Results raw);
+    void setResults(std::shared_ptr<const Results> raw);
     // Evaluates the current brief with its scenario's runs.
-    void startEvaluation();
+    // Evaluates the brief shown (the quick pass first unless passes says otherwise).
+    void startEvaluation(Evaluator::Passes passes = Evaluator::Passes::QuickThenFull);
+    // What gates the scenario's figures: a project's checklist; null without a project or template.
+    std::shared_ptr<const ScenarioGate> scenarioGate() const;
     // Pushes an edit's step; returns why it could not be stored (it is then not added).
     std::optional<QString> pushStep(QUndoCommand *step);
     // A step's store write failed (commands.h): the step is made obsolete and reported.
@@ -217,8 +222,9 @@ private:
     std::optional<Project> m_project;
     std::optional<Brief> m_brief;
     std::shared_ptr<const std::vector<FitResult>> m_fits;  // m_brief's candidates' fits, set with it
-    Results m_results;     // as shown: m_rawResults gated by the checklist
-    Results m_rawResults;  // as the engine returned them
+    // As shown: gated by a project's checklist as each pass was made (the use case gates them),
+    // shared with the pages' models, never copied.
+    std::shared_ptr<const Results> m_results = std::make_shared<const Results>();
     std::optional<ChecklistTemplate> m_template;
     QString m_templateError;
     QString m_path;

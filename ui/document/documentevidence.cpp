@@ -20,7 +20,7 @@ bool Document::evidenceCalibration() const
     return !s || s->evidenceCalibration;
 }
 
-void Document::startEvaluation()
+void Document::startEvaluation(Evaluator::Passes passes)
 {
     if (!m_brief)
         return;
@@ -33,7 +33,7 @@ void Document::startEvaluation()
     evidence.calibrate = evidenceCalibration();
     if (!evidence.runs.empty())
         evidence.key = calibrationKey(briefJson().toStdString(), evidence.runs);
-    m_evaluator.start(*m_brief, Evaluator::Passes::QuickThenFull, std::move(evidence), m_fits);
+    m_evaluator.start(*m_brief, passes, std::move(evidence), m_fits, scenarioGate());
 }
 
 std::optional<QString> Document::importEvidence(const QString &path, std::size_t candidate, const RunMapping &mapping,

@@ -9,18 +9,19 @@ Evaluator::Evaluator(const Catalog &catalog, QObject *parent) : QObject(parent),
     m_pool.setMaxThreadCount(1);
     // Setting a new future on the watcher drops the old one's pending signals; a stopped run's
     // results are also checked against the stop, for a result that was already queued.
-    connect(&m_watcher, &QFutureWatcher<Results>::resultsReadyAt, this, [this](int, int end) {
+    using Watcher = QFutureWatcher<std::shared_ptr<const Results>>;
+    connect(&m_watcher, &Watcher::resultsReadyAt, this, [this](int, int end) {
         if (m_stop.stop_requested())
             return;
-        const Results results = m_watcher.resultAt(end - 1);
+        const std::shared_ptr<const Results> results = m_watcher.resultAt(end - 1);
         emit resultsReady(results);
-        if (results.engineError)
-            emit failed(QString::fromStdString(*results.engineError));
-        if (results.engineError || !results.preview || m_passes == Passes::FullOnly)
+        if (results->engineError)
+            emit failed(QString::fromStdString(*results->engineError));
+        if (results->engineError || !results->preview || m_passes == Passes::FullOnly)
             setBusy(false);
     });
     // However the run ended (done, failed, stopped), it is no longer busy.
-    connect(&m_watcher, &QFutureWatcher<Results>::finished, this, [this] { setBusy(false); });
+    connect(&m_watcher, &Watcher::finished, this, [this] { setBusy(false); });
 }
 
 Evaluator::~Evaluator()
@@ -31,21 +32,22 @@ Evaluator::~Evaluator()
 }
 
 void Evaluator::start(const Brief &brief, Passes passes, ScenarioEvidence evidence,
-                      std::shared_ptr<const std::vector<FitResult>> fits)
+                      std::shared_ptr<const std::vector<FitResult>> fits, std::shared_ptr<const ScenarioGate> gate)
 {
     m_stop.request_stop();
     m_stop = std::stop_source();
     m_passes = passes;
     const Catalog *catalog = &m_catalog;
-    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, brief, catalog, passes, evidence = std::move(evidence), fits = std::move(fits),
-                                                    stop = m_stop.get_token(), cache = m_cache](QPromise<Results> &promise) {
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [this, brief, catalog, passes, evidence = std::move(evidence), fits = std::move(fits), gate = std::move(gate),
+                                                    stop = m_stop.get_token(), cache = m_cache](QPromise<std::shared_ptr<const Results>> &promise) {
         ScenarioRunOptions options;
         options.quickFirst = passes == Passes::QuickThenFull;
         options.analyse = true;
         options.stop = stop;
         options.cache = cache.get();
         options.fits = fits;
-        options.onPass = [&promise](const Results &results) { promise.addResult(results); };
+        options.gate = gate;
+        options.onPass = [&promise](std::shared_ptr<const Results> results) { promise.addResult(std::move(results)); };
         // The use case never throws (an engine failure comes back as the results' engineError).
         const ScenarioEvaluation done = evaluateScenario(brief, *catalog, evidence, options);
         // Delivered on the evaluator's thread, unless this run was stopped meanwhile (the

@@ -31,18 +31,20 @@ public:
     ~Evaluator() override;
 
     // Evaluates a copy of brief; stops the run under way.
-    // fits: the brief's candidates' fits when already made (EvaluateOptions::fits).
+    // fits: the brief's candidates' fits when already made (EvaluateOptions::fits); gate: the
+    // project's checklist, which gates each pass before it is reported.
     void start(const Brief &brief, Passes passes = Passes::QuickThenFull,
                ScenarioEvidence evidence = ScenarioEvidence(),
-               std::shared_ptr<const std::vector<FitResult>> fits = nullptr);
+               std::shared_ptr<const std::vector<FitResult>> fits = nullptr,
+               std::shared_ptr<const ScenarioGate> gate = nullptr);
     // Stops the run under way; nothing more is reported for it.
     void stop();
     // From start() until the last pass is reported, the run fails or it is stopped.
     bool busy() const { return m_busy; }
 
 signals:
-    // Each pass's results, in order (Results::preview marks the quick one).
-    void resultsReady(const wb::Results &results);
+    // Each pass's results, in order (Results::preview marks the quick one), shared, not copied.
+    void resultsReady(std::shared_ptr<const wb::Results> results);
     // The engine failed: what failed, for the status bar (the results also carry it).
     void failed(const QString &message);
     void busyChanged(bool busy);
@@ -54,7 +56,7 @@ private:
 
     const Catalog &m_catalog;
     QThreadPool m_pool;  // one worker: a stopped run ends before the next begins
-    QFutureWatcher<Results> m_watcher;
+    QFutureWatcher<std::shared_ptr<const Results>> m_watcher;
     std::stop_source m_stop;
     Passes m_passes = Passes::QuickThenFull;
     bool m_busy = false;

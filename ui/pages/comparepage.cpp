@@ -49,7 +49,7 @@ void ComparePage::showResults()
     const Results &results = document()->results();
     // The engine decides whether the results may be ranked (Results::rankingHeldBackBy).
     m_model->setRanked(brief && results.ranked());
-    m_model->setResults(results);
+    m_model->setResults(document()->sharedResults());
     // An image or a clip has no time per token, and no tokens to price by the million.
     m_table->setColumnHidden(ComparisonModel::TpotP99, m_model->media());
     m_table->setColumnHidden(ComparisonModel::PerMillionTokens, m_model->media());

@@ -41,15 +41,15 @@ std::optional<bool> sloMet(const CandidateResult &r)
 
 ComparisonModel::ComparisonModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void ComparisonModel::setResults(const Results &results)
+void ComparisonModel::setResults(std::shared_ptr<const Results> results)
 {
     beginResetModel();
-    m_results = results;
-    m_media = std::any_of(m_results.results.begin(), m_results.results.end(),
+    m_results = results ? std::move(results) : std::make_shared<const Results>();
+    m_media = std::any_of(m_results->results.begin(), m_results->results.end(),
                           [](const CandidateResult &r) { return deployment(r).performance.media.has_value(); });
     // The model API is an option like the others, ranked in the same columns; so is the hybrid
     // of the GPU option the recommendation weighs and the API (cost.h).
-    m_rows = normalizationRows(m_results);
+    m_rows = normalizationRows(*m_results);
     m_best.assign(ColumnCount, std::nullopt);
     for (int c = 0; c < ColumnCount && m_ranked; ++c) {
         const auto higher = higherIsBetter(c);
@@ -68,7 +68,7 @@ void ComparisonModel::setRanked(bool ranked)
     if (ranked == m_ranked)
         return;
     m_ranked = ranked;
-    setResults(Results(m_results));
+    setResults(m_results);
 }
 
 int ComparisonModel::rowCount(const QModelIndex &parent) const
@@ -162,10 +162,10 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ForegroundRole && !row.option)
         return QBrush(QColor(128, 128, 128));
     if (column != Candidate && role == Qt::FontRole && !isBest(index.row(), column))
-        return figures::provisional(m_results, role);
+        return figures::provisional(*m_results, role);
     if (role == Qt::ToolTipRole) {
         QStringList lines;
-        if (m_results.preview && column != Candidate)
+        if (m_results->preview && column != Candidate)
             lines << figures::provisionalNote();
         if (isBest(index.row(), column))
             lines << tr("Best in this column");

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <evaluate/evaluate.h>
+
+#include <memory>
 #include <report/report.h>
 
 #include <QAbstractTableModel>
@@ -23,7 +25,10 @@ public:
                   TpotP99, MaxRate, TokensPerGpu, Headroom, Terms, ColumnCount };
 
     explicit ComparisonModel(QObject *parent = nullptr);
-    void setResults(const Results &results);
+    // The results shown, shared with the document (not copied).
+    void setResults(std::shared_ptr<const Results> results);
+    // A copy of results (tests that build their own).
+    void setResults(const Results &results) { setResults(std::make_shared<const Results>(results)); }
     // An incomplete brief holds back the ranking: no best values are marked.
     void setRanked(bool ranked);
 
@@ -43,7 +48,7 @@ private:
     std::optional<double> value(const Row &row, int column) const;
     static QString label(const Row &row);  // the option: a deployment, or the model API
 
-    Results m_results;
+    std::shared_ptr<const Results> m_results = std::make_shared<const Results>();
     std::vector<Row> m_rows;
     std::vector<std::optional<double>> m_best;  // per column
     bool m_ranked = true;

@@ -37,7 +37,7 @@ CostPage::CostPage(Document *document, QWidget *parent)
 void CostPage::showResults()
 {
     const Brief *brief = document()->brief();
-    m_model->setResults(document()->results());
+    m_model->setResults(document()->sharedResults());
     const bool inference = brief && isInference(brief->workload.kind);
     const bool training = brief && (isTraining(brief->workload.kind) || isAdapter(brief->workload.kind));
     const bool media = brief && brief->workload.media;

@@ -24,27 +24,27 @@ QString money(double usd, int decimals)
 
 CostTableModel::CostTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void CostTableModel::setResults(const Results &results)
+void CostTableModel::setResults(std::shared_ptr<const Results> results)
 {
     beginResetModel();
-    m_results = results;
+    m_results = results ? std::move(results) : std::make_shared<const Results>();
     m_rows.clear();
-    for (std::size_t i = 0; i < m_results.results.size(); ++i) {
+    for (std::size_t i = 0; i < m_results->results.size(); ++i) {
         // The deployment's options (a candidate sized to hold the brief is costed as sized); a
         // candidate without any keeps its row, which says why.
-        const CandidateResult &r = deployment(m_results.results[i]);
-        const QString label = ResultsTableModel::deploymentLabel(m_results.results[i]);
-        if (r.cost.options.empty() && m_results.performanceEvaluated)
+        const CandidateResult &r = deployment(m_results->results[i]);
+        const QString label = ResultsTableModel::deploymentLabel(m_results->results[i]);
+        if (r.cost.options.empty() && m_results->performanceEvaluated)
             m_rows.push_back({label, nullptr, i, figures::whyMissing(r), figures::whyMissingDetail(r)});
         for (const CostOption &o : r.cost.options)
-            m_rows.push_back({ResultsTableModel::optionLabel(m_results.results[i], o), &o, i, {}, {}});
+            m_rows.push_back({ResultsTableModel::optionLabel(m_results->results[i], o), &o, i, {}, {}});
     }
-    if (m_results.cost.api)
-        m_rows.push_back({tr("Model API"), &*m_results.cost.api, std::nullopt, {}, {}});
+    if (m_results->cost.api)
+        m_rows.push_back({tr("Model API"), &*m_results->cost.api, std::nullopt, {}, {}});
     // The hybrid of the GPU option the recommendation weighs and the API (cost.h).
-    if (const auto &at = m_results.cost.hybridCandidate; m_results.cost.hybrid && at && *at < m_results.results.size())
-        m_rows.push_back({ResultsTableModel::optionLabel(m_results.results[*at], *m_results.cost.hybrid),
-                          &*m_results.cost.hybrid, at, {}, {}});
+    if (const auto &at = m_results->cost.hybridCandidate; m_results->cost.hybrid && at && *at < m_results->results.size())
+        m_rows.push_back({ResultsTableModel::optionLabel(m_results->results[*at], *m_results->cost.hybrid),
+                          &*m_results->cost.hybrid, at, {}, {}});
     endResetModel();
 }
 
@@ -88,10 +88,10 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
     }
     const CostOption &o = *row.option;
     if (column != Candidate && role == Qt::FontRole)
-        return figures::provisional(m_results, role);
+        return figures::provisional(*m_results, role);
     if (role == Qt::ToolTipRole) {
         QStringList lines;
-        if (m_results.preview)
+        if (m_results->preview)
             lines << figures::provisionalNote();
         for (const CostLine &l : o.lines)
             lines << tr("%1: $%2 — %3").arg(QString::fromStdString(costLineTitle(l.name)), money(l.usdPerMonth, 2),
@@ -128,7 +128,7 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
         if (o.api || o.hybrid)
             return QStringLiteral("–");
         return o.breakEvenRequestsPerMonthVsApi ? QString::fromStdString(readableCount(*o.breakEvenRequestsPerMonthVsApi))
-               : m_results.cost.api             ? tr("never")
+               : m_results->cost.api             ? tr("never")
                                                 : QStringLiteral("–");
     default: return {};
     }

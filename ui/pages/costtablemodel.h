@@ -5,6 +5,8 @@
 
 #include <evaluate/evaluate.h>
 
+#include <memory>
+
 #include <QAbstractTableModel>
 
 namespace wb {
@@ -21,7 +23,10 @@ public:
 
     explicit CostTableModel(QObject *parent = nullptr);
 
-    void setResults(const Results &results);
+    // The results shown, shared with the document (not copied).
+    void setResults(std::shared_ptr<const Results> results);
+    // A copy of results (tests that build their own).
+    void setResults(const Results &results) { setResults(std::make_shared<const Results>(results)); }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -41,7 +46,7 @@ private:
         std::optional<std::size_t> candidate;
         QString whyMissing, whyMissingDetail;  // when not costed
     };
-    Results m_results;
+    std::shared_ptr<const Results> m_results = std::make_shared<const Results>();
     std::vector<Row> m_rows;
 };
 

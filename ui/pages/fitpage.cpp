@@ -34,7 +34,7 @@ FitPage::FitPage(Document *document, QWidget *parent)
 void FitPage::showResults()
 {
     const Brief *brief = document()->brief();
-    m_model->setResults(document()->results());
+    m_model->setResults(document()->sharedResults());
     // Columns that are always zero for this kind of workload are hidden, not shown empty.
     const bool inference = !brief || isInference(brief->workload.kind);
     table()->setColumnHidden(FitTableModel::KvCache, !inference);

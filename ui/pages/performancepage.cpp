@@ -40,9 +40,9 @@ PerformancePage::PerformancePage(Document *document, QWidget *parent)
 void PerformancePage::showResults()
 {
     const Brief *brief = document()->brief();
-    m_model->setResults(document()->results());
-    m_training->setResults(document()->results());
-    m_media->setResults(document()->results());
+    m_model->setResults(document()->sharedResults());
+    m_training->setResults(document()->sharedResults());
+    m_media->setResults(document()->sharedResults());
     const bool inference = brief && isInference(brief->workload.kind);
     const bool training = brief && (isTraining(brief->workload.kind) || isAdapter(brief->workload.kind));
     const bool media = brief && brief->workload.media;

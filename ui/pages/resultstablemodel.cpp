@@ -6,16 +6,16 @@ namespace wb {
 
 ResultsTableModel::ResultsTableModel(int columns, QObject *parent) : QAbstractTableModel(parent), m_columns(columns) {}
 
-void ResultsTableModel::setResults(const Results &results)
+void ResultsTableModel::setResults(std::shared_ptr<const Results> results)
 {
     beginResetModel();
-    m_results = results;
+    m_results = results ? std::move(results) : std::make_shared<const Results>();
     endResetModel();
 }
 
 int ResultsTableModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_results.results.size());
+    return parent.isValid() ? 0 : int(m_results->results.size());
 }
 
 int ResultsTableModel::columnCount(const QModelIndex &parent) const
@@ -27,7 +27,7 @@ const CandidateResult *ResultsTableModel::candidateAt(const QModelIndex &index) 
 {
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= m_columns)
         return nullptr;
-    return &m_results.results[std::size_t(index.row())];
+    return &m_results->results[std::size_t(index.row())];
 }
 
 QString ResultsTableModel::candidateLabel(const CandidateResult &r)

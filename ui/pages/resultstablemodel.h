@@ -4,6 +4,8 @@
 
 #include <evaluate/evaluate.h>
 
+#include <memory>
+
 #include <QAbstractTableModel>
 
 namespace wb {
@@ -13,8 +15,11 @@ class ResultsTableModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    void setResults(const Results &results);
-    const Results &results() const { return m_results; }
+    // The results shown, shared with the document (not copied).
+    void setResults(std::shared_ptr<const Results> results);
+    // A copy of results (tests that build their own).
+    void setResults(const Results &results) { setResults(std::make_shared<const Results>(results)); }
+    const Results &results() const { return *m_results; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -34,7 +39,7 @@ protected:
     const CandidateResult *candidateAt(const QModelIndex &index) const;
 
 private:
-    Results m_results;
+    std::shared_ptr<const Results> m_results = std::make_shared<const Results>();
     int m_columns;
 };
 
