@@ -123,7 +123,7 @@ struct Recommendation
     std::optional<EvidenceGate> evidence;  // set by a project's checklist (gateByChecklist)
     double costPerAcceptedOutput = 0;
     double usdPerMonth = 0;
-    std::vector<std::string> reasons;
+    std::vector<Message> reasons;         // each with its code and arguments, as warnings are
 };
 
 // The ranking's robustness: how close the cheapest options are, and which assumption would

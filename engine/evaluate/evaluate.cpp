@@ -164,7 +164,10 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         // A recommendation resting on figures calibrated from the project's runs says so.
         if (auto &rec = results.cost.recommendation; rec && rec->candidate && *rec->candidate < results.results.size())
             if (const std::string &p = results.results[*rec->candidate].provenance; !p.empty())
-                rec->reasons.push_back("its performance figures are " + p + " measured in this project");
+                rec->reasons.push_back(makeMessage("calibrated-figures", "",
+                                                   WB_MESSAGE("its performance figures are {provenance} measured in this "
+                                                              "project"),
+                                                   {{"provenance", p}}));
         // The engine, not its presenters, holds the ranking back (the method: pause the selection).
         if (!results.ranked())
             results.cost.recommendation.reset();

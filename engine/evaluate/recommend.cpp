@@ -282,10 +282,12 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     Recommendation rec;
     const bool apiUsable = s.api && apiUsableFor(brief);
     if (s.api && !d.apiAllowed)
-        rec.reasons.push_back("the data boundary rules out a third-party model API");
+        rec.reasons.push_back(makeMessage("api-ruled-out-by-boundary", "/cost/decision/api_allowed",
+                                          WB_MESSAGE("the data boundary rules out a third-party model API")));
     if (s.api && d.needsHardwareControl)
-        rec.reasons.push_back("the brief needs control of the hardware (kernels, runtime, topology or weights), which "
-                              "an API does not give");
+        rec.reasons.push_back(makeMessage("api-no-hardware-control", "/cost/decision/needs_hardware_control",
+                                          WB_MESSAGE("the brief needs control of the hardware (kernels, runtime, topology "
+                                                     "or weights), which an API does not give")));
     if (!best && !apiUsable) {
         s.warnings.push_back(
             spotLeftOut ? makeMessage("no-recommendation", "/cost/decision/interruptions_acceptable",
@@ -307,16 +309,24 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.route = Route::Api;
         rec.costPerAcceptedOutput = s.api->costPerAcceptedOutput;
         rec.usdPerMonth = s.api->totalUsdPerMonth;
-        rec.reasons.push_back(fmt::format("the model API costs ${:.6f} per accepted output", s.api->costPerAcceptedOutput)
-                              + (best ? fmt::format(" against ${:.6f} for the best GPU option", gpuCost) : std::string())
-                              + " at this volume, with no idle capacity and less platform work");
+        rec.reasons.push_back(makeMessage(
+            "api-cheapest", "",
+            best ? WB_MESSAGE("the model API costs ${api_cost:.6f} per accepted output against ${gpu_cost:.6f} for the best "
+                              "GPU option at this volume, with no idle capacity and less platform work")
+                 : WB_MESSAGE("the model API costs ${api_cost:.6f} per accepted output at this volume, with no idle "
+                              "capacity and less platform work"),
+            {{"api_cost", s.api->costPerAcceptedOutput}, {"gpu_cost", best ? gpuCost : 0.0}}));
         if (uncertain)
-            rec.reasons.push_back("demand is uncertain or the model is expected to change: per-token billing avoids a "
-                                  "commitment that could outlive the model");
+            rec.reasons.push_back(makeMessage("api-flexibility", "/cost/decision/demand_certainty",
+                                              WB_MESSAGE("demand is uncertain or the model is expected to change: per-token "
+                                                         "billing avoids a commitment that could outlive the model")));
         if (best && best->option->breakEvenRequestsPerMonthVsApi)
-            rec.reasons.push_back(fmt::format("self-hosting on {} becomes cheaper from about {} requests a month; revisit then",
-                                              optionWords(deployment(results[best->candidate]), *best->option),
-                                              readableCount(*best->option->breakEvenRequestsPerMonthVsApi)));
+            rec.reasons.push_back(makeMessage("api-break-even", "/cost/requests_per_month",
+                                              WB_MESSAGE("self-hosting on {option} becomes cheaper from about {requests_text} "
+                                                         "requests a month; revisit then"),
+                                              {{"option", optionWords(deployment(results[best->candidate]), *best->option)},
+                                               {"requests", *best->option->breakEvenRequestsPerMonthVsApi},
+                                               {"requests_text", readableCount(*best->option->breakEvenRequestsPerMonthVsApi)}}));
     } else if (!best) {
         // The API was usable but its cost is not a number (a volume beyond what it prices):
         // nothing to compare, and nothing to recommend.
@@ -332,14 +342,17 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                     : pick.option->term == PricingTerm::OnDemand || pick.option->term == PricingTerm::Spot ? Route::Rent
                                                                                                            : Route::Reserve;
         if (rec.route == Route::Buy && (d.demandCertainty != Level::High || d.modelChurn != Level::Low) && (reserve || rent)) {
-            rec.reasons.push_back("buying is cheapest per accepted output, but the brief does not state high demand "
-                                  "certainty and low model churn, which a purchase needs");
+            rec.reasons.push_back(makeMessage("purchase-needs-certainty", "/cost/decision/demand_certainty",
+                                              WB_MESSAGE("buying is cheapest per accepted output, but the brief does not "
+                                                         "state high demand certainty and low model churn, which a purchase "
+                                                         "needs")));
             pick = reserve && d.demandCertainty != Level::Low ? *reserve : *rent;
             rec.route = pick.option->term == PricingTerm::OnDemand || pick.option->term == PricingTerm::Spot ? Route::Rent : Route::Reserve;
         }
         if (rec.route == Route::Reserve && d.demandCertainty == Level::Low && rent) {
-            rec.reasons.push_back("reserving is cheaper, but demand certainty is low; a reservation is paid whether "
-                                  "used or not");
+            rec.reasons.push_back(makeMessage("reservation-needs-certainty", "/cost/decision/demand_certainty",
+                                              WB_MESSAGE("reserving is cheaper, but demand certainty is low; a reservation "
+                                                         "is paid whether used or not")));
             pick = *rent;
             rec.route = Route::Rent;
         }
@@ -351,40 +364,59 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.costPerAcceptedOutput = o.costPerAcceptedOutput;
         rec.usdPerMonth = o.totalUsdPerMonth;
         if (o.stale)
-            rec.reasons.push_back("the price behind this option was observed " + o.observed
-                                  + ", longer ago than price_stale_days: get a current quote before deciding");
-        rec.reasons.push_back(fmt::format("{} ", o.gpus) + deployment(results[pick.candidate]).gpuName + " ("
-                              + std::string(termWords(*o.term)) + ", " + o.provider + ") cost "
-                              + fmt::format("${:.6f} per accepted output, ${:.2f} a month, at {:.0f}% utilization",
-                                    o.costPerAcceptedOutput, o.totalUsdPerMonth, 100 * o.utilization));
+            rec.reasons.push_back(makeMessage("stale-price", "/cost/prices",
+                                              WB_MESSAGE("the price behind this option was observed {observed}, longer ago "
+                                                         "than price_stale_days: get a current quote before deciding"),
+                                              {{"observed", o.observed}}));
+        rec.reasons.push_back(makeMessage("option-cost", "",
+                                          WB_MESSAGE("{gpus} {gpu} ({term}, {provider}) cost ${cost:.6f} per accepted "
+                                                     "output, ${usd_per_month:.2f} a month, at {utilization_percent:.0f}% "
+                                                     "utilization"),
+                                          {{"gpus", std::int64_t(o.gpus)}, {"gpu", deployment(results[pick.candidate]).gpuName},
+                                           {"term", std::string(termWords(*o.term))}, {"provider", o.provider},
+                                           {"cost", o.costPerAcceptedOutput}, {"usd_per_month", o.totalUsdPerMonth},
+                                           {"utilization_percent", 100 * o.utilization}}));
         // A commitment against the same GPUs rented on demand, billed the brief's way (always on,
         // a scheduled window or autoscaled): the commitment wins when on-demand would be billed
         // for a larger share of the month than the price ratio.
         if (o.breakEvenUtilizationVsOnDemand && *o.breakEvenUtilizationVsOnDemand <= 1 && o.onDemandBilledShare) {
             const double breakEven = 100 * *o.breakEvenUtilizationVsOnDemand, billed = 100 * *o.onDemandBilledShare;
-            const std::string how = fmt::format("{} billing", enumName(brief.cost.billing.model));
+            const MessageArgs args = {{"break_even_percent", breakEven}, {"billed_percent", billed},
+                                      {"billing", std::string(enumName(brief.cost.billing.model))}};
             if (*o.onDemandBilledShare >= *o.breakEvenUtilizationVsOnDemand)
-                rec.reasons.push_back(fmt::format("this commitment costs less than renting on demand once on-demand GPUs are "
-                                                  "billed for more than {:.0f}% of the month; with {} they would be billed "
-                                                  "for {:.0f}%",
-                                                  breakEven, how, billed));
+                rec.reasons.push_back(makeMessage("commitment-pays", "/cost/billing",
+                                                  WB_MESSAGE("this commitment costs less than renting on demand once "
+                                                             "on-demand GPUs are billed for more than "
+                                                             "{break_even_percent:.0f}% of the month; with {billing} billing "
+                                                             "they would be billed for {billed_percent:.0f}%"),
+                                                  args));
             else
-                rec.reasons.push_back(fmt::format("on-demand GPUs would be billed for {:.0f}% of the month with {}, below the "
-                                                  "{:.0f}% from which this commitment pays: renting on demand costs less "
-                                                  "for the same GPUs",
-                                                  billed, how, breakEven));
+                rec.reasons.push_back(makeMessage("on-demand-cheaper", "/cost/billing",
+                                                  WB_MESSAGE("on-demand GPUs would be billed for {billed_percent:.0f}% of the "
+                                                             "month with {billing} billing, below the "
+                                                             "{break_even_percent:.0f}% from which this commitment pays: "
+                                                             "renting on demand costs less for the same GPUs"),
+                                                  args));
         }
         else if (o.breakEvenUtilizationVsOnDemand && *o.breakEvenUtilizationVsOnDemand > 1)
-            rec.reasons.push_back("this commitment costs more per hour than the cheapest on-demand offer, so it never "
-                                  "beats renting on demand");
+            rec.reasons.push_back(makeMessage("commitment-dearer-per-hour", "",
+                                              WB_MESSAGE("this commitment costs more per hour than the cheapest on-demand "
+                                                         "offer, so it never beats renting on demand")));
         if (o.paybackMonths)
-            rec.reasons.push_back(fmt::format("the purchase pays back in {:.1f} months against renting on demand", *o.paybackMonths));
+            rec.reasons.push_back(makeMessage("purchase-payback", "",
+                                              WB_MESSAGE("the purchase pays back in {months:.1f} months against renting on "
+                                                         "demand"),
+                                              {{"months", *o.paybackMonths}}));
         if (s.api)
-            rec.reasons.push_back(fmt::format("the model API would cost ${:.6f} per accepted output", s.api->costPerAcceptedOutput)
-                                  + (o.breakEvenRequestsPerMonthVsApi
-                                         ? fmt::format("; self-hosting wins from about {} requests a month",
-                                                       readableCount(*o.breakEvenRequestsPerMonthVsApi))
-                                         : std::string()));
+            rec.reasons.push_back(makeMessage(
+                "api-cost", "/cost/api",
+                o.breakEvenRequestsPerMonthVsApi
+                    ? WB_MESSAGE("the model API would cost ${api_cost:.6f} per accepted output; self-hosting wins from "
+                                 "about {requests_text} requests a month")
+                    : WB_MESSAGE("the model API would cost ${api_cost:.6f} per accepted output"),
+                {{"api_cost", s.api->costPerAcceptedOutput},
+                 {"requests", o.breakEvenRequestsPerMonthVsApi.value_or(0)},
+                 {"requests_text", o.breakEvenRequestsPerMonthVsApi ? readableCount(*o.breakEvenRequestsPerMonthVsApi) : std::string()}}));
         // Hybrid: GPUs for the steady base, the API for what bursts add above it (costCandidate
         // prices it per option, in full); recommended when it costs less per accepted output.
         hybridOf(pick);
@@ -394,37 +426,48 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             rec.route = Route::Hybrid;
             rec.usdPerMonth = h.totalUsdPerMonth;
             rec.costPerAcceptedOutput = h.costPerAcceptedOutput;
-            rec.reasons.push_back(
-                fmt::format("traffic peaks at {:.1f}x its average: {} replicas for the steady base (${:.2f} a month with their "
-                            "platform labour, storage and observability) and the API for the {} requests a month bursts add "
-                            "above them ({} input and {} output tokens, ${:.2f} a month with its own platform labour) cost "
-                            "${:.6f} per accepted output, against ${:.6f} for the GPUs alone",
-                            demand.peakToAverage, split.baseReplicas, split.gpuUsdPerMonth,
-                            readableCount(split.overflowRequestsPerMonth), readableCount(split.overflowInputTokensPerMonth),
-                            readableCount(split.overflowOutputTokensPerMonth), split.apiUsdPerMonth, h.costPerAcceptedOutput,
-                            o.costPerAcceptedOutput));
+            rec.reasons.push_back(makeMessage(
+                "hybrid-cheaper", "/workload/traffic",
+                WB_MESSAGE("traffic peaks at {peak_to_average:.1f}x its average: {base_replicas} replicas for the steady base "
+                           "(${gpu_usd_per_month:.2f} a month with their platform labour, storage and observability) and the "
+                           "API for the {overflow_requests} requests a month bursts add above them ({overflow_input} input "
+                           "and {overflow_output} output tokens, ${api_usd_per_month:.2f} a month with its own platform "
+                           "labour) cost ${hybrid_cost:.6f} per accepted output, against ${gpu_cost:.6f} for the GPUs alone"),
+                {{"peak_to_average", demand.peakToAverage}, {"base_replicas", std::int64_t(split.baseReplicas)},
+                 {"gpu_usd_per_month", split.gpuUsdPerMonth},
+                 {"overflow_requests", readableCount(split.overflowRequestsPerMonth)},
+                 {"overflow_input", readableCount(split.overflowInputTokensPerMonth)},
+                 {"overflow_output", readableCount(split.overflowOutputTokensPerMonth)},
+                 {"api_usd_per_month", split.apiUsdPerMonth}, {"hybrid_cost", h.costPerAcceptedOutput},
+                 {"gpu_cost", o.costPerAcceptedOutput}}));
             // Cheaper than both pure routes: say which costs each of them carries that it does not.
             if (s.api && h.costPerAcceptedOutput < s.api->costPerAcceptedOutput) {
                 double idle = 0;
                 for (const CostLine &l : o.lines)
                     idle += l.name == "idle_capacity" ? l.usdPerMonth : 0;
-                rec.reasons.push_back(fmt::format(
-                    "the hybrid costs less than either pure route: the GPUs alone keep {} replicas for the bursts and "
-                    "pay ${:.2f} a month for their idle time, and the API alone bills all {} requests at "
-                    "${:.2f} a month; the hybrid pays the API only for the overflow",
-                    o.replicas, idle, readableCount(s.api->requestsPerMonth), s.api->totalUsdPerMonth));
+                rec.reasons.push_back(makeMessage(
+                    "hybrid-below-both", "",
+                    WB_MESSAGE("the hybrid costs less than either pure route: the GPUs alone keep {replicas} replicas for "
+                               "the bursts and pay ${idle_usd_per_month:.2f} a month for their idle time, and the API alone "
+                               "bills all {api_requests} requests at ${api_usd_per_month:.2f} a month; the hybrid pays the "
+                               "API only for the overflow"),
+                    {{"replicas", std::int64_t(o.replicas)}, {"idle_usd_per_month", idle},
+                     {"api_requests", readableCount(s.api->requestsPerMonth)}, {"api_usd_per_month", s.api->totalUsdPerMonth}}));
             }
         }
         // A reservation's term is a commitment too (12 or 36 months unless the offer says otherwise).
         if (rec.route == Route::Reserve && d.demandCertainty != Level::High) {
             const double months = o.commitmentMonths.value_or(o.term == PricingTerm::Reserved3y ? 36 : 12);
             if (months > brief.assumptions.value(Assumption::CommitmentMonthsWithoutCertainty))
-                rec.reasons.push_back(fmt::format("the reservation binds {:g} months while demand certainty is {}: confirm "
-                                                  "the volume for the whole term, or rent",
-                                                  months, enumName(d.demandCertainty)));
+                rec.reasons.push_back(makeMessage("reservation-term", "/cost/decision/demand_certainty",
+                                                  WB_MESSAGE("the reservation binds {months:g} months while demand "
+                                                             "certainty is {certainty}: confirm the volume for the whole "
+                                                             "term, or rent"),
+                                                  {{"months", months}, {"certainty", std::string(enumName(d.demandCertainty))}}));
         }
         if (d.modelChurn == Level::High && (rec.route == Route::Buy || rec.route == Route::Reserve))
-            rec.reasons.push_back("the model is expected to change: keep the commitment short");
+            rec.reasons.push_back(makeMessage("model-churn", "/cost/decision/model_churn",
+                                              WB_MESSAGE("the model is expected to change: keep the commitment short")));
     }
     // A ranking that a near tie or a plausible change of assumption would reverse says so: which
     // assumption, and at what value (from the same option figures the reasons above cite).
@@ -432,39 +475,66 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         const RankingCheck &k = *s.ranking;
         const double nearTie = brief.assumptions.value(Assumption::NearTieFraction);
         if (k.gap < nearTie)
-            rec.reasons.push_back(fmt::format("near tie: {} and {} differ by {:.1f}% per accepted output ({} option{} within "
-                                              "{:.0f}% of the cheapest, near_tie_fraction); the choice between them rests "
-                                              "on the assumptions",
-                                              k.first, k.second, 100 * k.gap, k.withinNearTie, k.withinNearTie == 1 ? "" : "s",
-                                              100 * nearTie));
+            rec.reasons.push_back(makeMessage("near-tie", "/assumptions/near_tie_fraction",
+                                              WB_MESSAGE("near tie: {first} and {second} differ by {gap_percent:.1f}% per "
+                                                         "accepted output (options within {near_tie_percent:.0f}% of the "
+                                                         "cheapest, near_tie_fraction: {within}); the choice between them "
+                                                         "rests on the assumptions"),
+                                              {{"first", k.first}, {"second", k.second}, {"gap_percent", 100 * k.gap},
+                                               {"within", std::int64_t(k.withinNearTie)}, {"near_tie_percent", 100 * nearTie}}));
         for (const RankingFlip &f : k.flips) {
             const AssumptionInfo &info = assumptionInfo(f.assumption);
             // Only a reversal within a plausible range is worth the reader's attention: from half
             // to twice the value assumed (or any value while it is zero).
             const bool plausible = f.current == 0 ? f.flipsAt <= 1 : f.flipsAt >= 0.5 * f.current && f.flipsAt <= 2 * f.current;
             if (plausible || k.gap < nearTie)
-                rec.reasons.push_back(fmt::format("{} would become cheaper than {} if {} were {} instead of {} ({})",
-                                                  k.second, k.first, assumptionWords(f.assumption), readableNumber(f.flipsAt),
-                                                  readableNumber(f.current), info.name));
+                rec.reasons.push_back(makeMessage("ranking-flip", "/assumptions/" + std::string(info.name),
+                                                  WB_MESSAGE("{second} would become cheaper than {first} if {assumption} "
+                                                             "were {flips_at_text} instead of {current_text} ({key})"),
+                                                  {{"second", k.second}, {"first", k.first},
+                                                   {"assumption", assumptionWords(f.assumption)}, {"flips_at", f.flipsAt},
+                                                   {"flips_at_text", readableNumber(f.flipsAt)}, {"current", f.current},
+                                                   {"current_text", readableNumber(f.current)}, {"key", std::string(info.name)}}));
         }
     }
     if (spotLeftOut && (!best || spotLeftOut->option->costPerAcceptedOutput < best->option->costPerAcceptedOutput))
-        rec.reasons.push_back(
-            fmt::format("spot capacity is left out ({} at ${:.6f} per accepted output): {}",
-                        optionWords(deployment(results[spotLeftOut->candidate]), *spotLeftOut->option),
-                        spotLeftOut->option->costPerAcceptedOutput,
-                        d.interruptionsAcceptable
-                            ? "the brief says interruptions are not acceptable (cost.decision.interruptions_acceptable)"
-                            : "the brief has a latency target, and a spot replica taken back mid-request breaks it; set "
-                              "cost.decision.interruptions_acceptable to weigh spot anyway"));
-    if (coldLeftOut && (!best || coldLeftOut->option->costPerAcceptedOutput < best->option->costPerAcceptedOutput))
-        rec.reasons.push_back(fmt::format("{} is left out (${:.6f} per accepted output): {}",
-                                          optionWords(deployment(results[coldLeftOut->candidate]), *coldLeftOut->option),
-                                          coldLeftOut->option->costPerAcceptedOutput,
-                                          coldStartMessage(brief, *coldLeftOut->option).message));
+        rec.reasons.push_back(makeMessage(
+            "spot-left-out", "/cost/decision/interruptions_acceptable",
+            d.interruptionsAcceptable
+                ? WB_MESSAGE("spot capacity is left out ({option} at ${cost:.6f} per accepted output): the brief says "
+                             "interruptions are not acceptable (cost.decision.interruptions_acceptable)")
+                : WB_MESSAGE("spot capacity is left out ({option} at ${cost:.6f} per accepted output): the brief has a "
+                             "latency target, and a spot replica taken back mid-request breaks it; set "
+                             "cost.decision.interruptions_acceptable to weigh spot anyway"),
+            {{"option", optionWords(deployment(results[spotLeftOut->candidate]), *spotLeftOut->option)},
+             {"cost", spotLeftOut->option->costPerAcceptedOutput}}));
+    if (coldLeftOut && (!best || coldLeftOut->option->costPerAcceptedOutput < best->option->costPerAcceptedOutput)) {
+        // The cold-start warning's words and arguments, after which option is left out and why.
+        Message cold = coldStartMessage(brief, *coldLeftOut->option);
+        cold.args.emplace_back("option", optionWords(deployment(results[coldLeftOut->candidate]), *coldLeftOut->option));
+        cold.args.emplace_back("cost", coldLeftOut->option->costPerAcceptedOutput);
+        rec.reasons.push_back(makeMessage(
+            "cold-start-left-out", "/cost/billing",
+            coldStartMissesSlo(brief, *coldLeftOut->option)
+                ? WB_MESSAGE("{option} is left out (${cost:.6f} per accepted output): as priced on {gpus} GPUs ({replicas} "
+                             "replicas), under {billing} billing {share_percent:.1f}% of requests find no replica ready for "
+                             "them ({zero_percent:.1f}% find the service scaled to zero, {burst_percent:.1f}% arrive as a "
+                             "burst outgrows the replicas running) and wait up to {start_s:.0f} s for one to start, which "
+                             "the simulated latencies do not include: the p99 time to first token is then over the brief's "
+                             "{ttft_p99_s:g} s target; keep more replicas running (a minimum, or always on at the peak's "
+                             "capacity), send bursts to an API, or commit to capacity")
+                : WB_MESSAGE("{option} is left out (${cost:.6f} per accepted output): as priced on {gpus} GPUs ({replicas} "
+                             "replicas), under {billing} billing {share_percent:.1f}% of requests find no replica ready for "
+                             "them ({zero_percent:.1f}% find the service scaled to zero, {burst_percent:.1f}% arrive as a "
+                             "burst outgrows the replicas running) and wait up to {start_s:.0f} s for one to start, which "
+                             "the simulated latencies do not include"),
+            std::move(cold.args)));
+    }
     if (!d.given)
-        rec.reasons.push_back("the brief states no demand certainty, model churn or hardware-control need "
-                              "(cost.decision); medium certainty and churn were assumed");
+        rec.reasons.push_back(makeMessage("decision-assumed", "/cost/decision",
+                                          WB_MESSAGE("the brief states no demand certainty, model churn or "
+                                                     "hardware-control need (cost.decision); medium certainty and churn "
+                                                     "were assumed")));
     // Mistake 6: sized only for today's model.
     if (rec.candidate) {
         const CandidateResult &r = deployment(results[*rec.candidate]);

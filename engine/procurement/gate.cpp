@@ -141,10 +141,13 @@ void gateByChecklist(Results &results, const std::string &scenario, const Checkl
          {"candidate", std::int64_t(ref.candidate)}, {"open", std::int64_t(gaps.missing.size() + gaps.unbacked.size())},
          {"unanswered", listWords(tmpl, gaps.missing)}, {"unbacked", listWords(tmpl, gaps.unbacked)},
          {"evidence_from", std::string(enumName(kEvidenceFrom))}});
-    rec.reasons.push_back("subject to evidence: " +
-                          (vendor ? fmt::format("{} required checklist item{} of {} still open", gaps.missing.size() + gaps.unbacked.size(),
-                                                gaps.missing.size() + gaps.unbacked.size() == 1 ? "" : "s", vendor->name)
-                                  : std::string("no vendor's checklist backs this option")));
+    rec.reasons.push_back(vendor ? makeMessage("subject-to-evidence", "",
+                                               WB_MESSAGE("subject to evidence: required checklist items of {vendor} still "
+                                                          "open: {open}"),
+                                               {{"vendor", vendor->name},
+                                                {"open", std::int64_t(gaps.missing.size() + gaps.unbacked.size())}})
+                                 : makeMessage("subject-to-evidence", "",
+                                               WB_MESSAGE("subject to evidence: no vendor's checklist backs this option")));
     results.cost.warnings.push_back(message);
     rec.evidence = std::move(gate);
 }

@@ -27,6 +27,27 @@ Json warningsJson(const std::vector<Warning> &warnings)
     return detail::messagesJson(warnings);
 }
 
+// A recommendation's reasons for English readers, and beside them their codes, fields and
+// arguments (../shared/spec: reason_codes[]), from which a translation renders them.
+Json reasonTexts(const std::vector<Message> &reasons)
+{
+    Json list = Json::array();
+    for (const Message &m : reasons)
+        list.push_back(m.message);
+    return list;
+}
+
+Json reasonCodes(const std::vector<Message> &reasons)
+{
+    Json list = Json::array();
+    for (const Message &m : reasons) {
+        Json j = detail::messageJson(m);
+        j.erase("message");
+        list.push_back(std::move(j));
+    }
+    return list;
+}
+
 Json fitJson(const FitResult &f)
 {
     Json j;
@@ -350,7 +371,8 @@ Json costSummaryJson(const Brief &brief, const CostSummary &s)
             {"term", r.term ? Json(enumName(*r.term)) : Json(nullptr)},
             {"cost_per_accepted_output_usd", r.costPerAcceptedOutput},
             {"usd_per_month", r.usdPerMonth},
-            {"reasons", r.reasons},
+            {"reasons", reasonTexts(r.reasons)},
+            {"reason_codes", reasonCodes(r.reasons)},
             {"subject_to_evidence", r.evidence.has_value()}};
         if (r.evidence)
             j["recommendation"]["evidence"] = {{"commitment", enumName(r.evidence->commitment)},

@@ -249,8 +249,8 @@ std::string costTable(const Results &results)
     out << "A date marked ! is older than price_stale_days. Lines of each option: gpuwb evaluate --format json.\n";
     if (const auto &rec = results.cost.recommendation) {
         out << "\nRecommendation: " << limits::printable(recommendationHeadline(results), 4000) << "\n";
-        for (const std::string &reason : rec->reasons)
-            out << "  - " << limits::printable(reason, 4000) << "\n";
+        for (const Message &reason : rec->reasons)
+            out << "  - " << limits::printable(reason.message, 4000) << "\n";
     } else if (!results.ranked()) {
         out << "\nRecommendation: none; " << rankingHeldBackText(results.rankingHeldBackBy) << "\n";
     }

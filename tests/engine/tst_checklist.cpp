@@ -394,7 +394,7 @@ void TestChecklist::purchaseIsSubjectToEvidenceUntilAnswered()
     QVERIFY2(message.contains(QLatin1String("hw-replacement")) && message.contains(QLatin1String("se-compliance")) &&
                  message.contains(QLatin1String("co-idle")),
              qPrintable(message));
-    QVERIFY(QString::fromStdString(r.cost.recommendation->reasons.back()).startsWith(QLatin1String("subject to evidence")));
+    QVERIFY(QString::fromStdString(r.cost.recommendation->reasons.back().message).startsWith(QLatin1String("subject to evidence")));
 
     // The same vendor reserved (not bought): evidence is not yet required, so only the two
     // unanswered items remain; compliance evidence is required from a purchase only.

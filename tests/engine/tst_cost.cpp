@@ -410,8 +410,8 @@ void TestCost::sampleRecommendsWithReasonsAndWarns()
     // Whichever route wins (since the calibration of issue 14, the model API at this volume), its
     // reason sets its cost per accepted output against the runner-up's.
     QVERIFY(!r.cost.recommendation->reasons.empty());
-    QVERIFY(r.cost.recommendation->reasons.front().find("per accepted output") != std::string::npos);
-    QVERIFY(r.cost.recommendation->reasons.front().find(" against ") != std::string::npos);
+    QVERIFY(r.cost.recommendation->reasons.front().message.find("per accepted output") != std::string::npos);
+    QVERIFY(r.cost.recommendation->reasons.front().message.find(" against ") != std::string::npos);
     int mistakes = 0;
     for (const Warning &w : r.cost.warnings)
         mistakes += w.code.rfind("mistake-", 0) == 0;

@@ -105,7 +105,7 @@ void TestMessages::everyWarningIsData()
     QVERIFY(!knownField("/assumptions/no_such_assumption", 1));
     QVERIFY(knownField("/candidates/1/tensor_parallel", 2) && knownField("/workload/slo", 1));
     std::set<std::string> codes;
-    int warnings = 0, withField = 0, briefs = 0;
+    int warnings = 0, withField = 0, briefs = 0, reasons = 0;
     for (const QString &path : briefFiles()) {
         auto brief = parseBrief(readFile(path), path.toStdString(), wbtest::shippedCatalog());
         if (!brief)
@@ -120,6 +120,11 @@ void TestMessages::everyWarningIsData()
             all.push_back(&m);
         for (const Message &m : results.cost.warnings)
             all.push_back(&m);
+        if (results.cost.recommendation)
+            for (const Message &m : results.cost.recommendation->reasons) {
+                all.push_back(&m);
+                ++reasons;
+            }
         for (const CandidateResult &r : results.results) {
             for (const Message &m : r.warnings)
                 all.push_back(&m);
@@ -139,6 +144,15 @@ void TestMessages::everyWarningIsData()
         std::vector<Json> lists{root.at("warnings")};
         for (const Json &r : root.at("results"))
             lists.push_back(r.at("warnings"));
+        // A recommendation's reasons: English strings, and beside them their codes and arguments.
+        if (const Json &rec = root.at("cost").at("recommendation"); !rec.is_null()) {
+            QCOMPARE(rec.at("reason_codes").size(), rec.at("reasons").size());
+            for (std::size_t i = 0; i < rec.at("reasons").size(); ++i) {
+                Json reason = rec.at("reason_codes").at(i);
+                reason["message"] = rec.at("reasons").at(i);  // checked below as a warning is
+                lists.push_back(Json::array({reason}));
+            }
+        }
         for (const Json &list : lists) {
             QVERIFY(list.is_array());
             for (const Json &w : list) {
@@ -165,9 +179,11 @@ void TestMessages::everyWarningIsData()
         }
     }
     QVERIFY(briefs >= 10);
+    QVERIFY(reasons > 0);
     // The walk must reach a good part of the engine's warnings to mean something.
     QVERIFY2(codes.size() >= 15, qPrintable(QString::number(codes.size())));
-    qInfo("%d briefs, %d warnings (%d with a field), %zu codes", briefs, warnings, withField, codes.size());
+    qInfo("%d briefs, %d warnings and reasons (%d with a field; %d reasons), %zu codes", briefs, warnings, withField,
+          reasons, codes.size());
 }
 
 QTEST_MAIN(TestMessages)

@@ -183,7 +183,7 @@ void TestRecommend::routes()
     QVERIFY(!s.recommendation->reasons.empty());
     if (!b.cost.decision.apiAllowed) {
         const auto &r = s.recommendation->reasons;
-        QVERIFY(std::any_of(r.begin(), r.end(), [](const std::string &x) { return x.find("data boundary") != std::string::npos; }));
+        QVERIFY(std::any_of(r.begin(), r.end(), [](const wb::Message &m) { const std::string &x = m.message; return x.find("data boundary") != std::string::npos; }));
     }
 }
 
@@ -222,12 +222,12 @@ void TestRecommend::breakEvenReasonMatchesItsFigures()
         QCOMPARE(s.recommendation->route, Route::Reserve);
         const auto &reasons = s.recommendation->reasons;
         const auto it = std::find_if(reasons.begin(), reasons.end(),
-                                     [](const std::string &r) { return r.find("72%") != std::string::npos; });
+                                     [](const wb::Message &r) { return r.message.find("72%") != std::string::npos; });
         QVERIFY2(it != reasons.end(), "no reason cites the break-even");
         const bool wins = billedShare >= 0.72;
-        QCOMPARE(it->find("this commitment costs less than renting on demand") != std::string::npos, wins);
-        QCOMPARE(it->find("renting on demand costs less for the same GPUs") != std::string::npos, !wins);
-        QVERIFY2(it->find(wins ? "billed for 100%" : "billed for 33% of the month") != std::string::npos, it->c_str());
+        QCOMPARE(it->message.find("this commitment costs less than renting on demand") != std::string::npos, wins);
+        QCOMPARE(it->message.find("renting on demand costs less for the same GPUs") != std::string::npos, !wins);
+        QVERIFY2(it->message.find(wins ? "billed for 100%" : "billed for 33% of the month") != std::string::npos, it->message.c_str());
     }
 }
 
@@ -262,16 +262,16 @@ void TestRecommend::nearTieNamesTheAssumptionThatFlipsIt()
     QVERIFY(qAbs(apiFlip->flipsAt - (0.1 - 0.03 * api / k)) < 1e-9);
     QVERIFY(s.recommendation);
     const auto &reasons = s.recommendation->reasons;
-    QVERIFY(std::any_of(reasons.begin(), reasons.end(), [](const std::string &r) { return r.rfind("near tie:", 0) == 0; }));
+    QVERIFY(std::any_of(reasons.begin(), reasons.end(), [](const wb::Message &r) { return r.message.rfind("near tie:", 0) == 0; }));
     const std::string flipText = "if the engineers running the GPU platform were " + readableNumber(expected)
         + " instead of 0.5 (platform_fte_self_hosted)";
     QVERIFY2(std::any_of(reasons.begin(), reasons.end(),
-                         [&](const std::string &r) { return r.find(flipText) != std::string::npos; }),
+                         [&](const wb::Message &r) { return r.message.find(flipText) != std::string::npos; }),
              flipText.c_str());
     // Far apart (the GPU option at half the API's cost), nothing is flagged.
     const CostSummary apart = summarize(b, candidates(b, {{gpuOption(PricingTerm::OnDemand, 0.5 * api)}}));
     const auto &calm = apart.recommendation->reasons;
-    QVERIFY(std::none_of(calm.begin(), calm.end(), [](const std::string &r) { return r.rfind("near tie:", 0) == 0; }));
+    QVERIFY(std::none_of(calm.begin(), calm.end(), [](const wb::Message &r) { return r.message.rfind("near tie:", 0) == 0; }));
 }
 
 // The hybrid (priced per option by costCandidate, tst_cost) against the GPU option it extends:
@@ -298,12 +298,12 @@ void TestRecommend::hybridWhenItCostsLess()
             QCOMPARE(s.recommendation->route, Route::Hybrid);
             QCOMPARE(s.recommendation->costPerAcceptedOutput, hybrid.costPerAcceptedOutput);
             const auto &r = s.recommendation->reasons;
-            QVERIFY(std::any_of(r.begin(), r.end(), [](const std::string &x) {
+            QVERIFY(std::any_of(r.begin(), r.end(), [](const wb::Message &m) { const std::string &x = m.message;
                 return x.find("2 replicas for the steady base") != std::string::npos
                        && x.find("API for the 3.5 million requests a month") != std::string::npos;
             }));
             // Below the API (0.5 and 0.7 of its cost): the explanation names the GPU route's idle cost.
-            QVERIFY(std::any_of(r.begin(), r.end(), [](const std::string &x) {
+            QVERIFY(std::any_of(r.begin(), r.end(), [](const wb::Message &m) { const std::string &x = m.message;
                 return x.find("costs less than either pure route") != std::string::npos && x.find("$1234.56") != std::string::npos;
             }));
         } else {
@@ -327,7 +327,7 @@ void TestRecommend::spotOnlyWhereInterruptionsAreAcceptable()
         QCOMPARE(s.recommendation->route, Route::Rent);
         QCOMPARE(*s.recommendation->term, acceptable ? PricingTerm::Spot : PricingTerm::OnDemand);
         const auto &r = s.recommendation->reasons;
-        QCOMPARE(std::any_of(r.begin(), r.end(), [](const std::string &x) { return x.rfind("spot capacity is left out", 0) == 0; }),
+        QCOMPARE(std::any_of(r.begin(), r.end(), [](const wb::Message &m) { const std::string &x = m.message; return x.rfind("spot capacity is left out", 0) == 0; }),
                  !acceptable);
         // Left out, spot is not ranked either: on demand is the one option left (the API is ruled out).
         QCOMPARE(s.ranking.has_value(), acceptable);
@@ -360,7 +360,7 @@ void TestRecommend::coldStartsOverTheTargetLeaveAnOptionOut()
         QCOMPARE(s.recommendation->route, over ? Route::Reserve : Route::Rent);
         const auto &r = s.recommendation->reasons;
         QCOMPARE(std::any_of(r.begin(), r.end(),
-                             [](const std::string &x) {
+                             [](const wb::Message &m) { const std::string &x = m.message;
                                  return x.find("is left out") != std::string::npos && x.find("wait up to 76 s") != std::string::npos
                                         && x.find("over the brief's 2 s target") != std::string::npos;
                              }),

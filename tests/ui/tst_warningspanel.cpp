@@ -2,10 +2,12 @@
 // up in the translation context the engine marks its templates with and rendered with the
 // warning's arguments. A translator that marks every template it is asked for («...») must show
 // in every warning of every sample; without one the window shows the engine's English, the same
-// as gpuwb's JSON. A click leads to the field the engine names.
+// as gpuwb's JSON; the recommendation's reasons likewise. A click leads to the field the engine
+// names.
 #include <docks/warningspanel.h>
 #include <document/document.h>
 #include <parts/messagetext.h>
+#include <parts/recommendation.h>
 
 #include "testsupport.h"
 
@@ -57,7 +59,7 @@ void TestWarningsPanel::everyWarningIsRenderedThroughTr()
     const QDir samples(QStringLiteral(WB_SOURCE_DIR "/resources/samples"));
     const QStringList files = samples.entryList({QStringLiteral("*.brief.json")});
     QVERIFY(files.size() >= 5);
-    int shown = 0, withField = 0;
+    int shown = 0, withField = 0, reasons = 0;
     for (const QString &file : files) {
         wb::Document doc(wbtest::shippedCatalog());
         QVERIFY(!doc.openBriefs({samples.filePath(file)}).has_value());
@@ -80,6 +82,12 @@ void TestWarningsPanel::everyWarningIsRenderedThroughTr()
             QVERIFY2(text.contains(u'«') && text.endsWith(u'»'), qPrintable(file + ": " + text));
             ++shown;
         }
+        // The recommendation's reasons too, one marked item each.
+        if (const auto &rec = doc.results().cost.recommendation) {
+            const QString html = wb::recommendationHtml(doc.results());
+            QCOMPARE(html.count(u'«'), qsizetype(rec->reasons.size()));
+            reasons += int(rec->reasons.size());
+        }
         QCoreApplication::removeTranslator(&marking);
 
         // A warning the engine ties to a field leads to that field.
@@ -93,6 +101,7 @@ void TestWarningsPanel::everyWarningIsRenderedThroughTr()
             }
     }
     QVERIFY(withField > 0);
+    QVERIFY(reasons > 0);
     qInfo("%d warnings shown through the translator", shown);
 }
 

@@ -1,5 +1,7 @@
 #include "parts/recommendation.h"
 
+#include "parts/messagetext.h"
+
 #include <report/labels.h>
 
 #include <QCoreApplication>
@@ -18,8 +20,8 @@ QString recommendationHtml(const Results &results)
     if (!rec)
         return {};
     QString list = QStringLiteral("<ul style=\"margin-top:2px\">");
-    for (const std::string &reason : rec->reasons)
-        list += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(reason).toHtmlEscaped());
+    for (const Message &reason : rec->reasons)
+        list += QStringLiteral("<li>%1</li>").arg(messageText(reason).toHtmlEscaped());
     return QCoreApplication::translate("Recommendation", "<b>Recommendation: %1</b>")
                .arg(QString::fromStdString(recommendationHeadline(results)).toHtmlEscaped())
         + list + QStringLiteral("</ul>");
