@@ -262,13 +262,13 @@ struct BriefParser
             ts.loraTargets = enumOr<LoraTargets>(*t, "lora_targets");
             if (!isAdapter(wl.kind) && (t->has("lora_rank") || t->has("lora_targets")))
                 brief.warnings.push_back(makeMessage("lora-fields-ignored", "/workload/training/lora_rank",
-                                                     WB_MESSAGE("/workload/training/lora_rank and lora_targets apply to "
+                                                     WB_MESSAGE("Messages", "/workload/training/lora_rank and lora_targets apply to "
                                                                 "lora and qlora; a {kind} trains every weight, so they "
                                                                 "are ignored"),
                                                      {{"kind", std::string(enumName(wl.kind))}}));
             if (isAdapter(wl.kind) && wl.model.hiddenSize > 0 && ts.loraRank > wl.model.hiddenSize)
                 brief.warnings.push_back(makeMessage("lora-rank-above-width", "/workload/training/lora_rank",
-                                                     WB_MESSAGE("/workload/training/lora_rank {rank} exceeds the model's "
+                                                     WB_MESSAGE("Messages", "/workload/training/lora_rank {rank} exceeds the model's "
                                                                 "hidden size {hidden_size}: the adapters are larger than "
                                                                 "a full-rank update"),
                                                      {{"rank", std::int64_t(ts.loraRank)},
@@ -385,7 +385,7 @@ struct BriefParser
             // Retired: spot losses now follow from the interruption rate (briefs saved before still open).
             if (it.key() == "spot_work_lost_fraction") {
                 brief.warnings.push_back(makeMessage("retired-assumption", path,
-                                                     WB_MESSAGE("{field} is no longer read: spot losses follow from "
+                                                     WB_MESSAGE("Messages", "{field} is no longer read: spot losses follow from "
                                                                 "spot_interruptions_per_gpu_month (or a spot price's "
                                                                 "interruptions_per_gpu_month); it was ignored"),
                                                      {{"field", path}}));

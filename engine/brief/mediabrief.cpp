@@ -12,7 +12,7 @@ void noteUnknownFields(const Fields &f, const std::set<std::string> &known, std:
 {
     for (const std::string &path : f.unknownKeys(known))
         warnings.push_back(makeMessage("unknown-field", path,
-                                       WB_MESSAGE("{field} is not a field this version reads; it was ignored"),
+                                       WB_MESSAGE("Messages", "{field} is not a field this version reads; it was ignored"),
                                        {{"field", path}}));
 }
 
@@ -79,7 +79,7 @@ MediaSpec parseMediaSpec(const Fields &w, const Catalog &catalog, std::vector<Wa
             list += (list.empty() ? "" : ", ") + d + " " + std::to_string(value);
         }
         warnings.push_back(makeMessage("media-defaults", "/workload/media",
-                                       WB_MESSAGE("/workload/media: not given, so {pipeline}'s model card is followed: "
+                                       WB_MESSAGE("Messages", "/workload/media: not given, so {pipeline}'s model card is followed: "
                                                   "{defaults}"),
                                        {{"pipeline", spec->name}, {"defaults", list}}));
     }

@@ -4,8 +4,9 @@
 // translated template with the same arguments and never parses `message`.
 //
 // Templates use {fmt}'s named fields ("{needed_gib:.1f} GiB on the busiest GPU"), written at the
-// call site inside WB_MESSAGE(...), which marks them for Qt's lupdate (run it with
-// -tr-function-alias QT_TRANSLATE_NOOP+=WB_MESSAGE_IN) and leaves the text as it is.
+// call site as WB_MESSAGE("Messages", "..."): the macro leaves the text as it is, and Qt's
+// lupdate run with -tr-function-alias QT_TRANSLATE_NOOP+=WB_MESSAGE finds every template in the
+// "Messages" context (the context is written out because lupdate reads literals, not macros).
 #pragma once
 
 #include <cstdint>
@@ -17,8 +18,7 @@
 
 // The translation context of every engine message template.
 #define WB_MESSAGE_CONTEXT "Messages"
-#define WB_MESSAGE_IN(context, text) text
-#define WB_MESSAGE(text) WB_MESSAGE_IN("Messages", text)
+#define WB_MESSAGE(context, text) text
 
 namespace wb {
 
@@ -43,8 +43,8 @@ struct Message
 using Warning = Message;
 
 // The template rendered with its arguments. A template that does not match its arguments (a
-// translation that names one that is not there, a bad format) gives std::nullopt-like failure:
-// ok is false and the text is empty.
+// translation that names one the message does not have, a format that does not fit its type)
+// does not render: *ok is false and the text is empty.
 std::string renderMessage(std::string_view text, const MessageArgs &args, bool *ok = nullptr);
 
 // The field of a candidate's message, before the candidate's place in the brief is known:

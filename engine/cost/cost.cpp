@@ -72,7 +72,7 @@ std::map<PricingTerm, const GpuPrice *> pricesFor(const Brief &brief, const Cata
         chosen.emplace(term, choice.price);
     if (chosen.empty())
         warnings.push_back(makeMessage("no-price", "/cost/prices",
-                                       WB_MESSAGE("no dated price for {gpu} in the price book or the brief; add a price "
+                                       WB_MESSAGE("Messages", "no dated price for {gpu} in the price book or the brief; add a price "
                                                   "quote (cost.prices in a brief file)"),
                                        {{"gpu", gpu.name}}));
     return chosen;
@@ -85,7 +85,7 @@ void agePrice(CostOption &o, const Brief &brief, const GpuSpec &gpu, const GpuPr
     o.stale = o.ageDays > brief.assumptions.value(Assumption::PriceStaleDays);
     if (o.stale)
         warnings.push_back(makeMessage("stale-price", "/cost/prices",
-                                       WB_MESSAGE("the {term} price of {gpu} was observed {age_days} days ago ({observed}, "
+                                       WB_MESSAGE("Messages", "the {term} price of {gpu} was observed {age_days} days ago ({observed}, "
                                                   "{provider}); check it before relying on it"),
                                        {{"term", std::string(termWords(price.term))}, {"gpu", gpu.name},
                                         {"age_days", std::int64_t(o.ageDays)}, {"observed", price.observed},
@@ -328,13 +328,13 @@ Message coldStartMessage(const Brief &brief, const CostOption &o)
     return makeMessage(
         "cold-start", "/cost/billing",
         ttft && startS > *ttft
-            ? WB_MESSAGE("as priced on {gpus} GPUs ({replicas} replicas), under {billing} billing {share_percent:.1f}% of "
+            ? WB_MESSAGE("Messages", "as priced on {gpus} GPUs ({replicas} replicas), under {billing} billing {share_percent:.1f}% of "
                          "requests find no replica ready for them ({zero_percent:.1f}% find the service scaled to zero, "
                          "{burst_percent:.1f}% arrive as a burst outgrows the replicas running) and wait up to "
                          "{start_s:.0f} s for one to start, which the simulated latencies do not include: the p99 time to "
                          "first token is then over the brief's {ttft_p99_s:g} s target; keep more replicas running (a "
                          "minimum, or always on at the peak's capacity), send bursts to an API, or commit to capacity")
-            : WB_MESSAGE("as priced on {gpus} GPUs ({replicas} replicas), under {billing} billing {share_percent:.1f}% of "
+            : WB_MESSAGE("Messages", "as priced on {gpus} GPUs ({replicas} replicas), under {billing} billing {share_percent:.1f}% of "
                          "requests find no replica ready for them ({zero_percent:.1f}% find the service scaled to zero, "
                          "{burst_percent:.1f}% arrive as a burst outgrows the replicas running) and wait up to "
                          "{start_s:.0f} s for one to start, which the simulated latencies do not include"),
@@ -368,23 +368,23 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
         return costTrainingRun(brief, cand, gpu, *perf.training, catalog, today);
     if (isTraining(w.kind) || isAdapter(w.kind)) {
         c.warnings.push_back(makeMessage("cost-not-computed", "",
-                                         WB_MESSAGE("the training step is not timed (see the warnings above), so there is "
+                                         WB_MESSAGE("Messages", "the training step is not timed (see the warnings above), so there is "
                                                     "no run to price")));
         return c;
     }
     if (!isInference(w.kind) && !w.media) {
         c.warnings.push_back(makeMessage("cost-not-modelled", "/workload/media",
-                                         WB_MESSAGE("a media-generation brief without workload.media has nothing to price")));
+                                         WB_MESSAGE("Messages", "a media-generation brief without workload.media has nothing to price")));
         return c;
     }
     if (!fit.computed || !fit.fits || !perf.computed) {
         c.warnings.push_back(makeMessage("cost-not-computed", "",
-                                         WB_MESSAGE("without a fit and simulated performance there is no cost to price")));
+                                         WB_MESSAGE("Messages", "without a fit and simulated performance there is no cost to price")));
         return c;
     }
     if (perf.requestRatePerReplicaPerS <= 0) {
         c.warnings.push_back(makeMessage("cost-not-computed", "/workload/slo",
-                                         WB_MESSAGE("the candidate carries no load within the SLO, so no amount of it "
+                                         WB_MESSAGE("Messages", "the candidate carries no load within the SLO, so no amount of it "
                                                     "serves the brief; its cost is left empty")));
         return c;
     }
@@ -394,7 +394,7 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
         // Offline or closed-loop work with no stated volume: the candidate busy all month.
         demand.requestsPerMonth = perf.requestsPerS * activeHoursPerMonth(brief) * kSecondsPerHour;
         c.warnings.push_back(makeMessage("volume-assumed", "/cost/requests_per_month",
-                                         WB_MESSAGE("the brief states no monthly volume (cost.requests_per_month), so this "
+                                         WB_MESSAGE("Messages", "the brief states no monthly volume (cost.requests_per_month), so this "
                                                     "candidate is priced busy all its active hours: {requests:.3g} requests"),
                                          {{"requests", *demand.requestsPerMonth}}));
     }
@@ -414,7 +414,7 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
         simulated = *perf.replicasForPeak;
     if (!simulated && route.replicasNeeded(*demand.requestsPerMonth) > limits::kReplicas) {
         c.warnings.push_back(makeMessage("replicas-beyond-limit", "/cost/requests_per_month",
-                                         WB_MESSAGE("{requests} requests a month in {hours} active hours would need "
+                                         WB_MESSAGE("Messages", "{requests} requests a month in {hours} active hours would need "
                                                     "{replicas} replicas at their peak, more than the {limit} the engine "
                                                     "sizes; no cost is given"),
                                          {{"requests", readableCount(*demand.requestsPerMonth)},
@@ -444,10 +444,10 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
             const bool unusable = *o.spotRestartShare >= a.value(Assumption::SpotRestartMaxFraction);
             c.warnings.push_back(makeMessage(
                 unusable ? "spot-unusable" : "spot-interruptions", "/assumptions/spot_interruptions_per_gpu_month",
-                unusable ? WB_MESSAGE("{gpu}'s spot replicas ({provider}) would spend {restart_percent:.0f}% of their time "
+                unusable ? WB_MESSAGE("Messages", "{gpu}'s spot replicas ({provider}) would spend {restart_percent:.0f}% of their time "
                                       "restarting after interruptions ({interruptions:g} per GPU a month, {start_s:.0f} s a "
                                       "start): they cannot carry the load, so the option is not priced")
-                         : WB_MESSAGE("{gpu}'s spot replicas ({provider}) would spend {restart_percent:.0f}% of their time "
+                         : WB_MESSAGE("Messages", "{gpu}'s spot replicas ({provider}) would spend {restart_percent:.0f}% of their time "
                                       "restarting after interruptions ({interruptions:g} per GPU a month, {start_s:.0f} s a "
                                       "start); the capacity they lose is not replaced in this price"),
                 {{"gpu", gpu.name}, {"provider", price->provider}, {"restart_percent", 100 * *o.spotRestartShare},
@@ -480,12 +480,12 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
             const double upfront = price->upfrontFraction.value_or(0);
             c.warnings.push_back(makeMessage(
                 "commitment-vs-certainty", "/cost/decision/demand_certainty",
-                upfront > 0 ? WB_MESSAGE("the {term} offer of {gpu} ({provider}) binds a {months:g}-month minimum "
+                upfront > 0 ? WB_MESSAGE("Messages", "the {term} offer of {gpu} ({provider}) binds a {months:g}-month minimum "
                                          "commitment, ${committed_text} over the term for the {gpus} GPUs priced "
                                          "({upfront_percent:.0f}% up front: ${upfront_text}), while the brief's demand "
                                          "certainty is {certainty}: commitments beyond {months_without_certainty:g} months "
                                          "need demand that is certain (commitment_months_without_certainty)")
-                            : WB_MESSAGE("the {term} offer of {gpu} ({provider}) binds a {months:g}-month minimum "
+                            : WB_MESSAGE("Messages", "the {term} offer of {gpu} ({provider}) binds a {months:g}-month minimum "
                                          "commitment, ${committed_text} over the term for the {gpus} GPUs priced, while "
                                          "the brief's demand certainty is {certainty}: commitments beyond "
                                          "{months_without_certainty:g} months need demand that is certain "

@@ -32,10 +32,10 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
     const Assumptions &a = brief.assumptions;
     if (!t.timeToTrainS || !t.expectedTimeToTrainS) {
         c.warnings.push_back(t.timeToTrainS ? makeMessage("cost-not-computed", "",
-                                                          WB_MESSAGE("the run has no expected end (see the warnings "
+                                                          WB_MESSAGE("Messages", "the run has no expected end (see the warnings "
                                                                      "above), so there is no run to price"))
                                             : makeMessage("cost-not-computed", "/workload/training/tokens",
-                                                          WB_MESSAGE("without the tokens to train on "
+                                                          WB_MESSAGE("Messages", "without the tokens to train on "
                                                                      "(workload.training.tokens) there is no run to price")));
         return c;
     }
@@ -81,10 +81,10 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
             c.warnings.push_back(makeMessage(
                 "spot-unusable", "/assumptions/spot_interruptions_per_gpu_month",
                 std::isfinite(wallS)
-                    ? WB_MESSAGE("on {gpu}'s spot capacity ({provider}) {gpus} GPUs would be interrupted every {mtbf} on "
+                    ? WB_MESSAGE("Messages", "on {gpu}'s spot capacity ({provider}) {gpus} GPUs would be interrupted every {mtbf} on "
                                  "average, and the run would spend {lost_percent:.0f}% of its expected time redoing work "
                                  "and restarting ({restart} a restart): the option is not priced")
-                    : WB_MESSAGE("on {gpu}'s spot capacity ({provider}) {gpus} GPUs would be interrupted every {mtbf} on "
+                    : WB_MESSAGE("Messages", "on {gpu}'s spot capacity ({provider}) {gpus} GPUs would be interrupted every {mtbf} on "
                                  "average, and the run would spend all of its expected time redoing work and restarting "
                                  "({restart} a restart): the option is not priced"),
                 {{"gpu", gpu.name}, {"provider", price->provider}, {"gpus", std::int64_t(cand.gpus)},

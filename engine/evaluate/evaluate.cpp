@@ -107,7 +107,7 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
     if (!results.ranked())
         results.briefWarnings.push_back(makeMessage(
             "brief-incomplete", results.rankingHeldBackBy.front().pointer,
-            WB_MESSAGE("The brief is incomplete: {held_back} (the method: if you cannot complete the workload brief, "
+            WB_MESSAGE("Messages", "The brief is incomplete: {held_back} (the method: if you cannot complete the workload brief, "
                        "pause the GPU selection)."),
             {{"held_back", rankingHeldBackText(results.rankingHeldBackBy)}}));
     results.results.resize(brief.candidates.size());
@@ -145,7 +145,7 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
             evaluateOne(i);
         } catch (const std::exception &e) {
             const Message m = makeMessage("engine-error", "",
-                                          WB_MESSAGE("the engine failed on this candidate: {what}"), {{"what", std::string(e.what())}});
+                                          WB_MESSAGE("Messages", "the engine failed on this candidate: {what}"), {{"what", std::string(e.what())}});
             const std::string &message = m.message;
             results.results[i].warnings.push_back(m);
             const std::lock_guard lock(errorMutex);
@@ -165,7 +165,7 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         if (auto &rec = results.cost.recommendation; rec && rec->candidate && *rec->candidate < results.results.size())
             if (const std::string &p = results.results[*rec->candidate].provenance; !p.empty())
                 rec->reasons.push_back(makeMessage("calibrated-figures", "",
-                                                   WB_MESSAGE("its performance figures are {provenance} measured in this "
+                                                   WB_MESSAGE("Messages", "its performance figures are {provenance} measured in this "
                                                               "project"),
                                                    {{"provenance", p}}));
         // The engine, not its presenters, holds the ranking back (the method: pause the selection).

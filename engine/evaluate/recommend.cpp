@@ -130,7 +130,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     const Workload &w = brief.workload;
     if (isTraining(w.kind) || isAdapter(w.kind))
         s.warnings.push_back(makeMessage("no-training-recommendation", "",
-                                         WB_MESSAGE("runs are priced per completed run for each candidate and price; the "
+                                         WB_MESSAGE("Messages", "runs are priced per completed run for each candidate and price; the "
                                                     "rent, reserve, buy or API recommendation covers serving only for now, "
                                                     "so none is made")));
     if (!isInference(w.kind))
@@ -147,16 +147,16 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     }
     else if (!apiPrice)
         s.warnings.push_back(makeMessage("no-api-price", "/cost/api",
-                                         WB_MESSAGE("no model-API price for {model}: the GPU route is not compared with an "
+                                         WB_MESSAGE("Messages", "no model-API price for {model}: the GPU route is not compared with an "
                                                     "API (add cost.api)"),
                                          {{"model", w.model.id}}));
     else
         s.warnings.push_back(makeMessage("no-api-volume", "/cost/requests_per_month",
-                                         WB_MESSAGE("the brief states no monthly volume, so the API route is not priced "
+                                         WB_MESSAGE("Messages", "the brief states no monthly volume, so the API route is not priced "
                                                     "(add cost.requests_per_month)")));
     if (s.api && s.api->stale)
         s.warnings.push_back(makeMessage("stale-price", "/cost/api/observed",
-                                         WB_MESSAGE("the API price was observed {observed}; check it"),
+                                         WB_MESSAGE("Messages", "the API price was observed {observed}; check it"),
                                          {{"observed", s.api->observed}}));
     // A scheduled window bounds the work, not only the bill: a real-time service's requests arrive
     // only then. Said, since it lowers every route's volume.
@@ -164,7 +164,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         && brief.workload.kind == WorkloadKind::RealtimeInference && !brief.cost.requestsPerMonth
         && activeHoursPerMonth(brief) < brief.assumptions.value(Assumption::HoursPerMonth))
         s.warnings.push_back(makeMessage("scheduled-window-traffic", "/cost/billing",
-                                         WB_MESSAGE("billed in a scheduled window, the traffic runs only then: {hours} hours "
+                                         WB_MESSAGE("Messages", "billed in a scheduled window, the traffic runs only then: {hours} hours "
                                                     "of the month's {month_hours}, so every route, the API's too, is priced "
                                                     "for that share of the requests; a service that takes requests around "
                                                     "the clock is billed always on, autoscaled or serverless"),
@@ -222,7 +222,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                 cheapestHour = Pick{i, &o};
     if (cheapestHour && rent && cheapestHour->candidate != rent->candidate)
         s.warnings.push_back(makeMessage("mistake-hourly-rate", "",
-                                         WB_MESSAGE("choosing by hourly rate would pick {cheapest_gpu} at "
+                                         WB_MESSAGE("Messages", "choosing by hourly rate would pick {cheapest_gpu} at "
                                                     "${usd_per_gpu_hour:.2f} per GPU-hour, but its cost per accepted output "
                                                     "is ${cost:.6f} against ${best_cost:.6f} for {best_gpu} (the method's "
                                                     "common mistake 1)"),
@@ -237,7 +237,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             && (r.fit.headroomFraction < brief.assumptions.value(Assumption::FragileFitHeadroomFraction)
                 || (r.fit.maxConcurrencyPerReplica && *r.fit.maxConcurrencyPerReplica < 2 * r.fit.sizedConcurrencyPerReplica))) {
             s.warnings.push_back(makeMessage("mistake-fit-yes-no", "",
-                                             WB_MESSAGE("{gpu} fits at the brief's point with {headroom_percent:.0f}% "
+                                             WB_MESSAGE("Messages", "{gpu} fits at the brief's point with {headroom_percent:.0f}% "
                                                         "headroom and room for {room} sequences per replica against "
                                                         "{needed} needed: longer prompts, more concurrency or a framework "
                                                         "upgrade can tip it over (common mistake 2)"),
@@ -255,22 +255,22 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             s.warnings.push_back(makeMessage(
                 "mistake-interconnect", "",
                 g->scaleUp.kind == "pcie"
-                    ? WB_MESSAGE("{gpu}: tensor parallelism of {tp} runs its all-reduces over PCIe, not a GPU-to-GPU "
+                    ? WB_MESSAGE("Messages", "{gpu}: tensor parallelism of {tp} runs its all-reduces over PCIe, not a GPU-to-GPU "
                                  "fabric; topology is part of the GPU (common mistake 3)")
-                    : WB_MESSAGE("{gpu}: tensor parallelism of {tp} runs its all-reduces over the network, not a "
+                    : WB_MESSAGE("Messages", "{gpu}: tensor parallelism of {tp} runs its all-reduces over the network, not a "
                                  "GPU-to-GPU fabric; topology is part of the GPU (common mistake 3)"),
                 {{"gpu", r.gpuName}, {"tp", std::int64_t(r.candidate.tensorParallel)}}));
     }
     // Mistake 4: generated instead of accepted outputs.
     if (!w.acceptance.given)
         s.warnings.push_back(makeMessage("mistake-generated-not-accepted", "/workload/acceptance",
-                                         WB_MESSAGE("the brief gives no acceptance (quality pass rate, failure rate), so "
+                                         WB_MESSAGE("Messages", "the brief gives no acceptance (quality pass rate, failure rate), so "
                                                     "every generated output counts as accepted and costs are optimistic "
                                                     "(common mistake 4)")));
     // Mistake 5: platform responsibility left out.
     if (!brief.assumptions.overridden(Assumption::PlatformFteSelfHosted))
         s.warnings.push_back(makeMessage("mistake-platform-responsibility", "/assumptions/platform_fte_self_hosted",
-                                         WB_MESSAGE("the brief does not say who runs the serving platform; {fte:.2f} "
+                                         WB_MESSAGE("Messages", "the brief does not say who runs the serving platform; {fte:.2f} "
                                                     "engineers are assumed (Platform engineers on the Brief page, "
                                                     "platform_fte_self_hosted in a brief file). Drivers, model servers, "
                                                     "autoscaling, on-call and spend reports need an owner (common mistake 5)"),
@@ -283,23 +283,23 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     const bool apiUsable = s.api && apiUsableFor(brief);
     if (s.api && !d.apiAllowed)
         rec.reasons.push_back(makeMessage("api-ruled-out-by-boundary", "/cost/decision/api_allowed",
-                                          WB_MESSAGE("the data boundary rules out a third-party model API")));
+                                          WB_MESSAGE("Messages", "the data boundary rules out a third-party model API")));
     if (s.api && d.needsHardwareControl)
         rec.reasons.push_back(makeMessage("api-no-hardware-control", "/cost/decision/needs_hardware_control",
-                                          WB_MESSAGE("the brief needs control of the hardware (kernels, runtime, topology "
+                                          WB_MESSAGE("Messages", "the brief needs control of the hardware (kernels, runtime, topology "
                                                      "or weights), which an API does not give")));
     if (!best && !apiUsable) {
         s.warnings.push_back(
             spotLeftOut ? makeMessage("no-recommendation", "/cost/decision/interruptions_acceptable",
-                                      WB_MESSAGE("only spot capacity was priced, and spot is left out (a latency target, or "
+                                      WB_MESSAGE("Messages", "only spot capacity was priced, and spot is left out (a latency target, or "
                                                  "cost.decision.interruptions_acceptable false), so there is nothing to "
                                                  "recommend"))
             : coldLeftOut ? makeMessage("no-recommendation", "/cost/billing",
-                                        WB_MESSAGE("every priced option waits for cold starts longer than the brief's p99 "
+                                        WB_MESSAGE("Messages", "every priced option waits for cold starts longer than the brief's p99 "
                                                    "time to first token (see the cold-start warning), so there is nothing "
                                                    "to recommend"))
                           : makeMessage("no-recommendation", "",
-                                        WB_MESSAGE("no candidate could be priced, so there is nothing to recommend")));
+                                        WB_MESSAGE("Messages", "no candidate could be priced, so there is nothing to recommend")));
         s.recommendation = std::nullopt;
         return s;
     }
@@ -311,18 +311,18 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.usdPerMonth = s.api->totalUsdPerMonth;
         rec.reasons.push_back(makeMessage(
             "api-cheapest", "",
-            best ? WB_MESSAGE("the model API costs ${api_cost:.6f} per accepted output against ${gpu_cost:.6f} for the best "
+            best ? WB_MESSAGE("Messages", "the model API costs ${api_cost:.6f} per accepted output against ${gpu_cost:.6f} for the best "
                               "GPU option at this volume, with no idle capacity and less platform work")
-                 : WB_MESSAGE("the model API costs ${api_cost:.6f} per accepted output at this volume, with no idle "
+                 : WB_MESSAGE("Messages", "the model API costs ${api_cost:.6f} per accepted output at this volume, with no idle "
                               "capacity and less platform work"),
             {{"api_cost", s.api->costPerAcceptedOutput}, {"gpu_cost", best ? gpuCost : 0.0}}));
         if (uncertain)
             rec.reasons.push_back(makeMessage("api-flexibility", "/cost/decision/demand_certainty",
-                                              WB_MESSAGE("demand is uncertain or the model is expected to change: per-token "
+                                              WB_MESSAGE("Messages", "demand is uncertain or the model is expected to change: per-token "
                                                          "billing avoids a commitment that could outlive the model")));
         if (best && best->option->breakEvenRequestsPerMonthVsApi)
             rec.reasons.push_back(makeMessage("api-break-even", "/cost/requests_per_month",
-                                              WB_MESSAGE("self-hosting on {option} becomes cheaper from about {requests_text} "
+                                              WB_MESSAGE("Messages", "self-hosting on {option} becomes cheaper from about {requests_text} "
                                                          "requests a month; revisit then"),
                                               {{"option", optionWords(deployment(results[best->candidate]), *best->option)},
                                                {"requests", *best->option->breakEvenRequestsPerMonthVsApi},
@@ -331,7 +331,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         // The API was usable but its cost is not a number (a volume beyond what it prices):
         // nothing to compare, and nothing to recommend.
         s.warnings.push_back(makeMessage("no-recommendation", "",
-                                         WB_MESSAGE("the model API's cost per accepted output could not be computed and no "
+                                         WB_MESSAGE("Messages", "the model API's cost per accepted output could not be computed and no "
                                                     "GPU option was priced, so there is nothing to recommend")));
         s.recommendation = std::nullopt;
         return s;
@@ -343,7 +343,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                                                                                            : Route::Reserve;
         if (rec.route == Route::Buy && (d.demandCertainty != Level::High || d.modelChurn != Level::Low) && (reserve || rent)) {
             rec.reasons.push_back(makeMessage("purchase-needs-certainty", "/cost/decision/demand_certainty",
-                                              WB_MESSAGE("buying is cheapest per accepted output, but the brief does not "
+                                              WB_MESSAGE("Messages", "buying is cheapest per accepted output, but the brief does not "
                                                          "state high demand certainty and low model churn, which a purchase "
                                                          "needs")));
             pick = reserve && d.demandCertainty != Level::Low ? *reserve : *rent;
@@ -351,7 +351,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         }
         if (rec.route == Route::Reserve && d.demandCertainty == Level::Low && rent) {
             rec.reasons.push_back(makeMessage("reservation-needs-certainty", "/cost/decision/demand_certainty",
-                                              WB_MESSAGE("reserving is cheaper, but demand certainty is low; a reservation "
+                                              WB_MESSAGE("Messages", "reserving is cheaper, but demand certainty is low; a reservation "
                                                          "is paid whether used or not")));
             pick = *rent;
             rec.route = Route::Rent;
@@ -365,11 +365,11 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.usdPerMonth = o.totalUsdPerMonth;
         if (o.stale)
             rec.reasons.push_back(makeMessage("stale-price", "/cost/prices",
-                                              WB_MESSAGE("the price behind this option was observed {observed}, longer ago "
+                                              WB_MESSAGE("Messages", "the price behind this option was observed {observed}, longer ago "
                                                          "than price_stale_days: get a current quote before deciding"),
                                               {{"observed", o.observed}}));
         rec.reasons.push_back(makeMessage("option-cost", "",
-                                          WB_MESSAGE("{gpus} {gpu} ({term}, {provider}) cost ${cost:.6f} per accepted "
+                                          WB_MESSAGE("Messages", "{gpus} {gpu} ({term}, {provider}) cost ${cost:.6f} per accepted "
                                                      "output, ${usd_per_month:.2f} a month, at {utilization_percent:.0f}% "
                                                      "utilization"),
                                           {{"gpus", std::int64_t(o.gpus)}, {"gpu", deployment(results[pick.candidate]).gpuName},
@@ -385,14 +385,14 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                       {"billing", std::string(enumName(brief.cost.billing.model))}};
             if (*o.onDemandBilledShare >= *o.breakEvenUtilizationVsOnDemand)
                 rec.reasons.push_back(makeMessage("commitment-pays", "/cost/billing",
-                                                  WB_MESSAGE("this commitment costs less than renting on demand once "
+                                                  WB_MESSAGE("Messages", "this commitment costs less than renting on demand once "
                                                              "on-demand GPUs are billed for more than "
                                                              "{break_even_percent:.0f}% of the month; with {billing} billing "
                                                              "they would be billed for {billed_percent:.0f}%"),
                                                   args));
             else
                 rec.reasons.push_back(makeMessage("on-demand-cheaper", "/cost/billing",
-                                                  WB_MESSAGE("on-demand GPUs would be billed for {billed_percent:.0f}% of the "
+                                                  WB_MESSAGE("Messages", "on-demand GPUs would be billed for {billed_percent:.0f}% of the "
                                                              "month with {billing} billing, below the "
                                                              "{break_even_percent:.0f}% from which this commitment pays: "
                                                              "renting on demand costs less for the same GPUs"),
@@ -400,20 +400,20 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         }
         else if (o.breakEvenUtilizationVsOnDemand && *o.breakEvenUtilizationVsOnDemand > 1)
             rec.reasons.push_back(makeMessage("commitment-dearer-per-hour", "",
-                                              WB_MESSAGE("this commitment costs more per hour than the cheapest on-demand "
+                                              WB_MESSAGE("Messages", "this commitment costs more per hour than the cheapest on-demand "
                                                          "offer, so it never beats renting on demand")));
         if (o.paybackMonths)
             rec.reasons.push_back(makeMessage("purchase-payback", "",
-                                              WB_MESSAGE("the purchase pays back in {months:.1f} months against renting on "
+                                              WB_MESSAGE("Messages", "the purchase pays back in {months:.1f} months against renting on "
                                                          "demand"),
                                               {{"months", *o.paybackMonths}}));
         if (s.api)
             rec.reasons.push_back(makeMessage(
                 "api-cost", "/cost/api",
                 o.breakEvenRequestsPerMonthVsApi
-                    ? WB_MESSAGE("the model API would cost ${api_cost:.6f} per accepted output; self-hosting wins from "
+                    ? WB_MESSAGE("Messages", "the model API would cost ${api_cost:.6f} per accepted output; self-hosting wins from "
                                  "about {requests_text} requests a month")
-                    : WB_MESSAGE("the model API would cost ${api_cost:.6f} per accepted output"),
+                    : WB_MESSAGE("Messages", "the model API would cost ${api_cost:.6f} per accepted output"),
                 {{"api_cost", s.api->costPerAcceptedOutput},
                  {"requests", o.breakEvenRequestsPerMonthVsApi.value_or(0)},
                  {"requests_text", o.breakEvenRequestsPerMonthVsApi ? readableCount(*o.breakEvenRequestsPerMonthVsApi) : std::string()}}));
@@ -428,7 +428,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             rec.costPerAcceptedOutput = h.costPerAcceptedOutput;
             rec.reasons.push_back(makeMessage(
                 "hybrid-cheaper", "/workload/traffic",
-                WB_MESSAGE("traffic peaks at {peak_to_average:.1f}x its average: {base_replicas} replicas for the steady base "
+                WB_MESSAGE("Messages", "traffic peaks at {peak_to_average:.1f}x its average: {base_replicas} replicas for the steady base "
                            "(${gpu_usd_per_month:.2f} a month with their platform labour, storage and observability) and the "
                            "API for the {overflow_requests} requests a month bursts add above them ({overflow_input} input "
                            "and {overflow_output} output tokens, ${api_usd_per_month:.2f} a month with its own platform "
@@ -447,7 +447,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                     idle += l.name == "idle_capacity" ? l.usdPerMonth : 0;
                 rec.reasons.push_back(makeMessage(
                     "hybrid-below-both", "",
-                    WB_MESSAGE("the hybrid costs less than either pure route: the GPUs alone keep {replicas} replicas for "
+                    WB_MESSAGE("Messages", "the hybrid costs less than either pure route: the GPUs alone keep {replicas} replicas for "
                                "the bursts and pay ${idle_usd_per_month:.2f} a month for their idle time, and the API alone "
                                "bills all {api_requests} requests at ${api_usd_per_month:.2f} a month; the hybrid pays the "
                                "API only for the overflow"),
@@ -460,14 +460,14 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             const double months = o.commitmentMonths.value_or(o.term == PricingTerm::Reserved3y ? 36 : 12);
             if (months > brief.assumptions.value(Assumption::CommitmentMonthsWithoutCertainty))
                 rec.reasons.push_back(makeMessage("reservation-term", "/cost/decision/demand_certainty",
-                                                  WB_MESSAGE("the reservation binds {months:g} months while demand "
+                                                  WB_MESSAGE("Messages", "the reservation binds {months:g} months while demand "
                                                              "certainty is {certainty}: confirm the volume for the whole "
                                                              "term, or rent"),
                                                   {{"months", months}, {"certainty", std::string(enumName(d.demandCertainty))}}));
         }
         if (d.modelChurn == Level::High && (rec.route == Route::Buy || rec.route == Route::Reserve))
             rec.reasons.push_back(makeMessage("model-churn", "/cost/decision/model_churn",
-                                              WB_MESSAGE("the model is expected to change: keep the commitment short")));
+                                              WB_MESSAGE("Messages", "the model is expected to change: keep the commitment short")));
     }
     // A ranking that a near tie or a plausible change of assumption would reverse says so: which
     // assumption, and at what value (from the same option figures the reasons above cite).
@@ -476,7 +476,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         const double nearTie = brief.assumptions.value(Assumption::NearTieFraction);
         if (k.gap < nearTie)
             rec.reasons.push_back(makeMessage("near-tie", "/assumptions/near_tie_fraction",
-                                              WB_MESSAGE("near tie: {first} and {second} differ by {gap_percent:.1f}% per "
+                                              WB_MESSAGE("Messages", "near tie: {first} and {second} differ by {gap_percent:.1f}% per "
                                                          "accepted output (options within {near_tie_percent:.0f}% of the "
                                                          "cheapest, near_tie_fraction: {within}); the choice between them "
                                                          "rests on the assumptions"),
@@ -489,7 +489,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             const bool plausible = f.current == 0 ? f.flipsAt <= 1 : f.flipsAt >= 0.5 * f.current && f.flipsAt <= 2 * f.current;
             if (plausible || k.gap < nearTie)
                 rec.reasons.push_back(makeMessage("ranking-flip", "/assumptions/" + std::string(info.name),
-                                                  WB_MESSAGE("{second} would become cheaper than {first} if {assumption} "
+                                                  WB_MESSAGE("Messages", "{second} would become cheaper than {first} if {assumption} "
                                                              "were {flips_at_text} instead of {current_text} ({key})"),
                                                   {{"second", k.second}, {"first", k.first},
                                                    {"assumption", assumptionWords(f.assumption)}, {"flips_at", f.flipsAt},
@@ -501,9 +501,9 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.reasons.push_back(makeMessage(
             "spot-left-out", "/cost/decision/interruptions_acceptable",
             d.interruptionsAcceptable
-                ? WB_MESSAGE("spot capacity is left out ({option} at ${cost:.6f} per accepted output): the brief says "
+                ? WB_MESSAGE("Messages", "spot capacity is left out ({option} at ${cost:.6f} per accepted output): the brief says "
                              "interruptions are not acceptable (cost.decision.interruptions_acceptable)")
-                : WB_MESSAGE("spot capacity is left out ({option} at ${cost:.6f} per accepted output): the brief has a "
+                : WB_MESSAGE("Messages", "spot capacity is left out ({option} at ${cost:.6f} per accepted output): the brief has a "
                              "latency target, and a spot replica taken back mid-request breaks it; set "
                              "cost.decision.interruptions_acceptable to weigh spot anyway"),
             {{"option", optionWords(deployment(results[spotLeftOut->candidate]), *spotLeftOut->option)},
@@ -516,14 +516,14 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.reasons.push_back(makeMessage(
             "cold-start-left-out", "/cost/billing",
             coldStartMissesSlo(brief, *coldLeftOut->option)
-                ? WB_MESSAGE("{option} is left out (${cost:.6f} per accepted output): as priced on {gpus} GPUs ({replicas} "
+                ? WB_MESSAGE("Messages", "{option} is left out (${cost:.6f} per accepted output): as priced on {gpus} GPUs ({replicas} "
                              "replicas), under {billing} billing {share_percent:.1f}% of requests find no replica ready for "
                              "them ({zero_percent:.1f}% find the service scaled to zero, {burst_percent:.1f}% arrive as a "
                              "burst outgrows the replicas running) and wait up to {start_s:.0f} s for one to start, which "
                              "the simulated latencies do not include: the p99 time to first token is then over the brief's "
                              "{ttft_p99_s:g} s target; keep more replicas running (a minimum, or always on at the peak's "
                              "capacity), send bursts to an API, or commit to capacity")
-                : WB_MESSAGE("{option} is left out (${cost:.6f} per accepted output): as priced on {gpus} GPUs ({replicas} "
+                : WB_MESSAGE("Messages", "{option} is left out (${cost:.6f} per accepted output): as priced on {gpus} GPUs ({replicas} "
                              "replicas), under {billing} billing {share_percent:.1f}% of requests find no replica ready for "
                              "them ({zero_percent:.1f}% find the service scaled to zero, {burst_percent:.1f}% arrive as a "
                              "burst outgrows the replicas running) and wait up to {start_s:.0f} s for one to start, which "
@@ -532,7 +532,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     }
     if (!d.given)
         rec.reasons.push_back(makeMessage("decision-assumed", "/cost/decision",
-                                          WB_MESSAGE("the brief states no demand certainty, model churn or "
+                                          WB_MESSAGE("Messages", "the brief states no demand certainty, model churn or "
                                                      "hardware-control need (cost.decision); medium certainty and churn "
                                                      "were assumed")));
     // Mistake 6: sized only for today's model.
@@ -540,7 +540,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         const CandidateResult &r = deployment(results[*rec.candidate]);
         if ((rec.route == Route::Buy || rec.route == Route::Reserve) && r.fit.headroomFraction < brief.assumptions.value(Assumption::CommitmentMinHeadroomFraction))
             s.warnings.push_back(makeMessage("mistake-todays-model", "",
-                                             WB_MESSAGE("the recommended commitment leaves {headroom_percent:.0f}% memory "
+                                             WB_MESSAGE("Messages", "the recommended commitment leaves {headroom_percent:.0f}% memory "
                                                         "headroom: a larger model, longer context or new quantization may "
                                                         "not fit before the term ends (common mistake 6)"),
                                              {{"headroom_percent", 100 * r.fit.headroomFraction}}));

@@ -299,7 +299,7 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
     });
     if (options.confirm && unconfirmed > 0 && !result.cancelled)
         result.warnings.push_back(makeMessage("search-unconfirmed", "",
-                                              WB_MESSAGE("{count} of the layouts chosen rest on the screening simulations "
+                                              WB_MESSAGE("Messages", "{count} of the layouts chosen rest on the screening simulations "
                                                          "only (marked quick)"),
                                               {{"count", std::int64_t(unconfirmed)}}));
     if (w.acceptablePrecisions.empty()) {
@@ -307,7 +307,7 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
         for (Precision p : searchedPrecisions(brief))
             names += (names.empty() ? "" : ", ") + std::string(enumName(p));
         result.warnings.push_back(makeMessage("search-one-precision", "/workload/acceptable_precisions",
-                                              WB_MESSAGE("the brief lists no acceptable_precisions, so only its weights "
+                                              WB_MESSAGE("Messages", "the brief lists no acceptable_precisions, so only its weights "
                                                          "precision and its candidates' own were searched ({precisions})"),
                                               {{"precisions", names}}));
     }

@@ -408,7 +408,7 @@ std::vector<EvidenceCalibration> calibrateFromEvidence(const Brief &brief, const
         if (nLeft > 0 && nBefore > 0 && left / nLeft > before / nBefore) {
             cal.stable = false;
             cal.why = makeMessage("calibration-unstable", "",
-                                  WB_MESSAGE("calibrated from the measured runs ({runs}), but predicting each run from the others "
+                                  WB_MESSAGE("Messages", "calibrated from the measured runs ({runs}), but predicting each run from the others "
                                              "missed by {left_out_percent:.0f}% on average, more than the shipped "
                                              "factors' {shipped_percent:.0f}%: the runs disagree with each other or with "
                                              "the model, so the calibration may follow their noise (more runs, nearer the "
@@ -439,7 +439,7 @@ std::vector<CandidateEfficiency> candidateEfficiencies(const std::vector<Evidenc
             if (name != "throughput")
                 std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return char(std::toupper(ch)); });
             warnings.push_back(makeMessage("calibration-misfit", "",
-                                           WB_MESSAGE("calibrated from the measured runs ({runs}), but the runs' {figure} is still "
+                                           WB_MESSAGE("Messages", "calibrated from the measured runs ({runs}), but the runs' {figure} is still "
                                                       "{off_percent:.0f}% off the prediction after calibration: the step "
                                                       "model does not explain it (queueing, scheduling or the client's "
                                                       "measurement), so treat these {figure} figures as uncertain"),

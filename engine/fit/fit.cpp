@@ -13,7 +13,7 @@ namespace wb {
 
 Message catalogCaveat(const GpuSpec &gpu, const std::string &caveat)
 {
-    return makeMessage("catalog-caveat", "", WB_MESSAGE("{gpu}: {caveat}"), {{"gpu", gpu.name}, {"caveat", caveat}});
+    return makeMessage("catalog-caveat", "", WB_MESSAGE("Messages", "{gpu}: {caveat}"), {{"gpu", gpu.name}, {"caveat", caveat}});
 }
 
 using namespace fitdetail;
@@ -35,7 +35,7 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
     const Assumptions &a = brief.assumptions;
     const GpuSpec *gpu = catalog.gpu(cand.gpu);
     if (!gpu) {
-        r.warnings.push_back(makeMessage("unknown-gpu", "", WB_MESSAGE("GPU \"{gpu}\" is not in the catalog"), {{"gpu", cand.gpu}}));
+        r.warnings.push_back(makeMessage("unknown-gpu", "", WB_MESSAGE("Messages", "GPU \"{gpu}\" is not in the catalog"), {{"gpu", cand.gpu}}));
         return r;
     }
     r.capacityBytes = gpu->memoryBytes;
@@ -47,7 +47,7 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
             return r;
         if (!gpu->supportsWeights(w.weightsPrecision)) {
             r.warnings.push_back(makeMessage("precision-unsupported", "/workload/weights_precision",
-                                             WB_MESSAGE("{gpu} has no {precision} tensor path, so it cannot hold this "
+                                             WB_MESSAGE("Messages", "{gpu} has no {precision} tensor path, so it cannot hold this "
                                                         "pipeline's weights in that format"),
                                              {{"gpu", gpu->name}, {"precision", std::string(enumName(w.weightsPrecision))}}));
             return r;
@@ -56,7 +56,7 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
     }
     if (!gpu->supportsWeights(w.weightsPrecision)) {
         r.warnings.push_back(makeMessage("precision-unsupported", "/workload/weights_precision",
-                                         WB_MESSAGE("{gpu} has no {precision} tensor path, so it cannot run this brief's "
+                                         WB_MESSAGE("Messages", "{gpu} has no {precision} tensor path, so it cannot run this brief's "
                                                     "weights natively; choose bf16 or a weight-only format (int4, nf4), "
                                                     "or a GPU that supports it"),
                                          {{"gpu", gpu->name}, {"precision", std::string(enumName(w.weightsPrecision))}}));
@@ -65,24 +65,24 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
     if (w.kind == WorkloadKind::Qlora && w.weightsPrecision != Precision::Nf4 && w.weightsPrecision != Precision::Int4
         && w.weightsPrecision != Precision::Fp4)
         r.warnings.push_back(makeMessage("qlora-precision", "/workload/weights_precision",
-                                         WB_MESSAGE("QLoRA freezes a 4-bit base, but weights_precision is {precision}; "
+                                         WB_MESSAGE("Messages", "QLoRA freezes a 4-bit base, but weights_precision is {precision}; "
                                                     "memory follows weights_precision"),
                                          {{"precision", std::string(enumName(w.weightsPrecision))}}));
 
     const ModelSpec &m = w.model;
     if (m.attentionHeads % cand.tensorParallel != 0)
         r.warnings.push_back(makeMessage("tp-does-not-divide-heads", candidateField("tensor_parallel"),
-                                         WB_MESSAGE("tensor_parallel {tp} does not divide the model's {heads} attention "
+                                         WB_MESSAGE("Messages", "tensor_parallel {tp} does not divide the model's {heads} attention "
                                                     "heads; serving engines and training frameworks refuse this layout"),
                                          {{"tp", std::int64_t(cand.tensorParallel)}, {"heads", std::int64_t(m.attentionHeads)}}));
     if (cand.tensorParallel > gpu->scaleUp.domainGpus)
         r.warnings.push_back(makeMessage("tp-crosses-scale-up-domain", candidateField("tensor_parallel"),
-                                         WB_MESSAGE("tensor_parallel {tp} exceeds the {domain_gpus} GPUs of one scale-up "
+                                         WB_MESSAGE("Messages", "tensor_parallel {tp} exceeds the {domain_gpus} GPUs of one scale-up "
                                                     "domain: its all-reduces cross the slower scale-out network"),
                                          {{"tp", std::int64_t(cand.tensorParallel)}, {"domain_gpus", std::int64_t(gpu->scaleUp.domainGpus)}}));
     if (cand.pipelineParallel > m.layers)
         r.warnings.push_back(makeMessage("pp-exceeds-layers", candidateField("pipeline_parallel"),
-                                         WB_MESSAGE("pipeline_parallel {pp} exceeds the model's {layers} layers; extra "
+                                         WB_MESSAGE("Messages", "pipeline_parallel {pp} exceeds the model's {layers} layers; extra "
                                                     "stages are empty"),
                                          {{"pp", std::int64_t(cand.pipelineParallel)}, {"layers", std::int64_t(m.layers)}}));
 
@@ -101,13 +101,13 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
             r.warnings.push_back(*sizing.note);
         if (inferenceContext(w, false) > m.maxContext)
             r.warnings.push_back(makeMessage("context-exceeds-model-limit", "/workload/input_tokens",
-                                             WB_MESSAGE("{tokens:.0f} tokens per request exceed the model's "
+                                             WB_MESSAGE("Messages", "{tokens:.0f} tokens per request exceed the model's "
                                                         "{max_context}-token context window"),
                                              {{"tokens", inferenceContext(w, false)}, {"max_context", std::int64_t(m.maxContext)}}));
         if (w.inputTokensP95 || w.outputTokensP95) {
             if (shape.contextTokens > m.maxContext && inferenceContext(w, false) <= m.maxContext)
                 r.warnings.push_back(makeMessage("p95-context-exceeds-model-limit", "/workload/input_tokens_p95",
-                                                 WB_MESSAGE("p95 requests ({tokens} tokens) exceed the model's "
+                                                 WB_MESSAGE("Messages", "p95 requests ({tokens} tokens) exceed the model's "
                                                             "{max_context}-token context window"),
                                                  {{"tokens", std::int64_t(shape.contextTokens)},
                                                   {"max_context", std::int64_t(m.maxContext)}}));
@@ -119,7 +119,7 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         shape.sequences = w.training->microBatchSize;
         if (shape.contextTokens > m.maxContext)
             r.warnings.push_back(makeMessage("context-exceeds-model-limit", "/workload/training/sequence_length",
-                                             WB_MESSAGE("sequence_length {tokens} exceeds the model's {max_context}-token "
+                                             WB_MESSAGE("Messages", "sequence_length {tokens} exceeds the model's {max_context}-token "
                                                         "context window"),
                                              {{"tokens", std::int64_t(shape.contextTokens)},
                                               {"max_context", std::int64_t(m.maxContext)}}));
@@ -164,14 +164,14 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         r.maxConcurrency = perReplica * cand.replicas();
         if (r.fits && perReplica < shape.sequences)
             r.warnings.push_back(makeMessage("kv-cache-queues", "/workload/traffic/concurrency",
-                                             WB_MESSAGE("the KV cache holds {held} of the {concurrent} concurrent requests "
+                                             WB_MESSAGE("Messages", "the KV cache holds {held} of the {concurrent} concurrent requests "
                                                         "per replica at {tokens} tokens each; the rest wait in the "
                                                         "engine's queue, and the latency figures include that wait"),
                                              {{"held", std::int64_t(perReplica)}, {"concurrent", std::int64_t(shape.sequences)},
                                               {"tokens", std::int64_t(shape.contextTokens)}}));
         else if (r.fits && perReplica < 2LL * shape.sequences)
             r.warnings.push_back(makeMessage("kv-cache-tight", "/workload/input_tokens_p95",
-                                             WB_MESSAGE("the KV cache holds {held} sequences of {tokens} tokens per "
+                                             WB_MESSAGE("Messages", "the KV cache holds {held} sequences of {tokens} tokens per "
                                                         "replica, less than twice the {needed} the brief needs: longer "
                                                         "prompts or a burst will preempt requests"),
                                              {{"held", std::int64_t(perReplica)}, {"tokens", std::int64_t(shape.contextTokens)},
@@ -179,19 +179,19 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         const double seqCap = a.value(Assumption::MaxNumSeqs);
         if (r.fits && w.traffic.mode == TrafficMode::Offline && perReplica < seqCap)
             r.warnings.push_back(makeMessage("kv-cache-limits-batch", "/assumptions/max_num_seqs",
-                                             WB_MESSAGE("only {held} sequences fit in the KV cache per replica (the engine "
+                                             WB_MESSAGE("Messages", "only {held} sequences fit in the KV cache per replica (the engine "
                                                         "would batch up to {max_num_seqs:.0f}): offline throughput is "
                                                         "limited by memory"),
                                              {{"held", std::int64_t(perReplica)}, {"max_num_seqs", seqCap}}));
     } else if (r.fits && r.headroomFraction < a.value(Assumption::TrainingSafetyMargin) + 0.05) {
         r.warnings.push_back(makeMessage("memory-tight", "/assumptions/training_safety_margin",
-                                         WB_MESSAGE("{headroom_percent:.1f}% of GPU memory is left: a longer sequence or "
+                                         WB_MESSAGE("Messages", "{headroom_percent:.1f}% of GPU memory is left: a longer sequence or "
                                                     "a framework update can run out of memory"),
                                          {{"headroom_percent", 100 * r.headroomFraction}}));
     }
     if (!r.fits)
         r.warnings.push_back(makeMessage("does-not-fit", candidateField("gpus"),
-                                         WB_MESSAGE("needs {needed_gib:.1f} GiB on the busiest GPU but only "
+                                         WB_MESSAGE("Messages", "needs {needed_gib:.1f} GiB on the busiest GPU but only "
                                                     "{usable_gib:.1f} GiB of {capacity_gib:.1f} GiB is usable"),
                                          {{"needed_gib", double(r.perGpuBytes) / GiB}, {"usable_gib", double(r.usableBytes) / GiB},
                                           {"capacity_gib", double(r.capacityBytes) / GiB}}));
@@ -201,7 +201,7 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         r.smallestGpuCount = smallest->second;
     } else {
         r.warnings.push_back(makeMessage("no-layout-fits", candidateField("gpu"),
-                                         WB_MESSAGE("no layout of up to {max_gpus} of these GPUs holds this workload"),
+                                         WB_MESSAGE("Messages", "no layout of up to {max_gpus} of these GPUs holds this workload"),
                                          {{"max_gpus", std::int64_t(4096)}}));
     }
     if (!r.fits)

@@ -58,7 +58,7 @@ FitResult detail::fitMedia(const Brief &brief, const Candidate &cand, const GpuS
         r.smallestGpuCount = cand.gpusPerReplica();
     if (!r.fits)
         r.warnings.push_back(makeMessage("does-not-fit", candidateField("gpu"),
-                                         WB_MESSAGE("{pipeline} needs {needed_gib:.1f} GiB a GPU at batch {batch}, above "
+                                         WB_MESSAGE("Messages", "{pipeline} needs {needed_gib:.1f} GiB a GPU at batch {batch}, above "
                                                     "the {usable_gib:.1f} GiB usable of {gpu}"),
                                          {{"pipeline", media.model.name}, {"needed_gib", double(r.perGpuBytes) / (1 << 30)},
                                           {"batch", std::int64_t(batch)}, {"usable_gib", double(r.usableBytes) / (1 << 30)},

@@ -22,7 +22,7 @@ Sizing sizeConcurrency(const Workload &w, int replicas, const Assumptions &a)
         std::optional<double> duration = w.slo.e2eP99S ? w.slo.e2eP99S : w.slo.e2eP95S;
         const auto ttft = w.slo.ttftP99S ? w.slo.ttftP99S : w.slo.ttftP95S;
         const auto tpot = w.slo.tpotP99S ? w.slo.tpotP99S : w.slo.tpotP95S;
-        const char *text = WB_MESSAGE("KV cache sized for {sequences} requests in flight per replica: {rate:.3g} "
+        const char *text = WB_MESSAGE("Messages", "KV cache sized for {sequences} requests in flight per replica: {rate:.3g} "
                                       "requests/s per replica x {duration_s:.3g} s, the longest a request may take "
                                       "within the SLO (Little's law); the performance model refines this");
         const double rest = std::max(0.0, w.outputTokens - 1);
@@ -31,13 +31,13 @@ Sizing sizeConcurrency(const Workload &w, int replicas, const Assumptions &a)
         else if (!duration && ttft) {
             // Only the first token is bounded: the rest of the answer at an assumed pace.
             duration = *ttft + a.value(Assumption::SizingTpotS) * rest;
-            text = WB_MESSAGE("KV cache sized for {sequences} requests in flight per replica: {rate:.3g} requests/s per "
+            text = WB_MESSAGE("Messages", "KV cache sized for {sequences} requests in flight per replica: {rate:.3g} requests/s per "
                               "replica x {duration_s:.3g} s, the TTFT target plus {tokens:.0f} output tokens at "
                               "sizing_tpot_s ({sizing_tpot_s:.3g} s each), as the SLO bounds only the first token "
                               "(Little's law); the performance model refines this");
         } else if (!duration && tpot) {
             duration = *tpot * std::max(1.0, w.outputTokens);
-            text = WB_MESSAGE("KV cache sized for {sequences} requests in flight per replica: {rate:.3g} requests/s per "
+            text = WB_MESSAGE("Messages", "KV cache sized for {sequences} requests in flight per replica: {rate:.3g} requests/s per "
                               "replica x {duration_s:.3g} s, the output tokens at the TPOT target (the SLO does not bound "
                               "the first token) (Little's law); the performance model refines this");
         }
@@ -49,7 +49,7 @@ Sizing sizeConcurrency(const Workload &w, int replicas, const Assumptions &a)
                                   {"sizing_tpot_s", a.value(Assumption::SizingTpotS)}});
         } else {
             z.note = makeMessage("concurrency-assumed", "/workload/traffic/concurrency",
-                                 WB_MESSAGE("the brief gives a request rate but no SLO or concurrency, so the in-flight "
+                                 WB_MESSAGE("Messages", "the brief gives a request rate but no SLO or concurrency, so the in-flight "
                                             "requests are unknown; the KV cache is sized for one sequence per replica. "
                                             "Give the traffic's concurrency or a latency target"));
         }
@@ -60,7 +60,7 @@ Sizing sizeConcurrency(const Workload &w, int replicas, const Assumptions &a)
     const int cap = int(a.value(Assumption::MaxNumSeqs));
     if (z.sequences > cap) {
         z.note = makeMessage("concurrency-above-batch-limit", "/assumptions/max_num_seqs",
-                             WB_MESSAGE("{sequences} concurrent requests per replica exceed max_num_seqs ({max_num_seqs}); "
+                             WB_MESSAGE("Messages", "{sequences} concurrent requests per replica exceed max_num_seqs ({max_num_seqs}); "
                                         "the excess queues and the KV cache is sized for {max_num_seqs}"),
                              {{"sequences", std::int64_t(z.sequences)}, {"max_num_seqs", std::int64_t(cap)}});
         z.sequences = cap;
@@ -153,7 +153,7 @@ void resizeToFit(FitResult &r, const Workload &w, const Shape &entered, const Gp
         r.resize = *sameCount;
         const int gpus = sameCount->gpus();
         r.resizeReason = makeMessage("resized", candidateField("tensor_parallel"),
-                                     WB_MESSAGE("{gpus} {gpu} at TP {tp}, PP {pp} do not hold the training state; at the "
+                                     WB_MESSAGE("Messages", "{gpus} {gpu} at TP {tp}, PP {pp} do not hold the training state; at the "
                                                 "same count, TP {resized_tp} and PP {resized_pp} ({data_parallel} "
                                                 "data-parallel ranks) do; the rankings use {resized_gpus} GPUs (TP "
                                                 "{resized_tp}, PP {resized_pp}), evaluated in full"),
@@ -171,10 +171,10 @@ void resizeToFit(FitResult &r, const Workload &w, const Shape &entered, const Gp
         r.resizeReason = makeMessage(
             "resized", candidateField("gpus"),
             isInference(w.kind)
-                ? WB_MESSAGE("{gpus} {gpu} cannot hold the model and one request of the brief; the smallest layout that "
+                ? WB_MESSAGE("Messages", "{gpus} {gpu} cannot hold the model and one request of the brief; the smallest layout that "
                              "does is {resized_gpus} GPUs (TP {resized_tp}, PP {resized_pp}); the rankings use {resized_gpus} "
                              "GPUs (TP {resized_tp}, PP {resized_pp}), evaluated in full")
-                : WB_MESSAGE("{gpus} {gpu} cannot hold the training state; the smallest layout that does is "
+                : WB_MESSAGE("Messages", "{gpus} {gpu} cannot hold the training state; the smallest layout that does is "
                              "{resized_gpus} GPUs (TP {resized_tp}, PP {resized_pp}); the rankings use {resized_gpus} "
                              "GPUs (TP {resized_tp}, PP {resized_pp}), evaluated in full"),
             {{"gpus", std::int64_t(gpus)}, {"gpu", gpu.name}, {"resized_gpus", std::int64_t(l.gpus())},

@@ -78,30 +78,30 @@ std::optional<MediaPerformance> mediaPerformance(const Brief &brief, const Candi
     const Precision wp = brief.workload.weightsPrecision;
     if (wp == Precision::Fp8 || wp == Precision::Int8 || wp == Precision::Fp4 || wp == Precision::Int4 || wp == Precision::Nf4)
         warnings.push_back(makeMessage("media-quantized-speed", "/workload/weights_precision",
-                                       WB_MESSAGE("{precision} weights are counted for memory only: the pipeline's math "
+                                       WB_MESSAGE("Messages", "{precision} weights are counted for memory only: the pipeline's math "
                                                   "is timed at the bf16 rate. Public SDXL runs with an fp8 UNet (MLPerf) "
                                                   "reach about the bf16 rate of the same count; a DiT's larger GEMMs may "
                                                   "gain more than that"),
                                        {{"precision", std::string(enumName(wp))}}));
     if (wp == Precision::Fp32)
         warnings.push_back(makeMessage("media-fp32", "/workload/weights_precision",
-                                       WB_MESSAGE("fp32 weights: the pipeline's math is timed at the TF32 tensor rate "
+                                       WB_MESSAGE("Messages", "fp32 weights: the pipeline's math is timed at the TF32 tensor rate "
                                                   "(PyTorch's TF32 matmuls), half the bf16 rate; without TF32 it is "
                                                   "slower still")));
     if (gpus > 1)
         warnings.push_back(makeMessage(
             "media-parallel-overhead", candidateField("tensor_parallel"),
             gpus > gpu.scaleUp.domainGpus
-                ? WB_MESSAGE("the {gpus} GPUs of a replica are assumed to split each denoising pass evenly (sequence "
+                ? WB_MESSAGE("Messages", "the {gpus} GPUs of a replica are assumed to split each denoising pass evenly (sequence "
                              "parallelism; text encoders and VAE on one); the exchange between them is not counted, so "
                              "the speed-up is an upper bound, and {gpus} GPUs cross the {domain_gpus}-GPU scale-up domain")
-                : WB_MESSAGE("the {gpus} GPUs of a replica are assumed to split each denoising pass evenly (sequence "
+                : WB_MESSAGE("Messages", "the {gpus} GPUs of a replica are assumed to split each denoising pass evenly (sequence "
                              "parallelism; text encoders and VAE on one); the exchange between them is not counted, so "
                              "the speed-up is an upper bound"),
             {{"gpus", std::int64_t(gpus)}, {"domain_gpus", std::int64_t(gpu.scaleUp.domainGpus)}}));
     if (media.model.video)
         warnings.push_back(makeMessage("media-video-vae-estimate", "",
-                                       WB_MESSAGE("the video VAE's 3-D decoder is counted as its 2-D decoder on every "
+                                       WB_MESSAGE("Messages", "the video VAE's 3-D decoder is counted as its 2-D decoder on every "
                                                   "frame times its temporal kernel, an upper bound on its work")));
     std::vector<std::string> prior;
     for (const char *key : {"media_dense_share", "media_attention_share"})
@@ -109,7 +109,7 @@ std::optional<MediaPerformance> mediaPerformance(const Brief &brief, const Candi
             prior.push_back(key);
     if (!prior.empty())
         warnings.push_back(makeMessage("uncalibrated-efficiency", "",
-                                       WB_MESSAGE("the media factors {factors} rest on their literature priors (no "
+                                       WB_MESSAGE("Messages", "the media factors {factors} rest on their literature priors (no "
                                                   "calibration loaded)"),
                                        {{"factors", fmt::format("{}", fmt::join(prior, ", "))}}));
     return p;

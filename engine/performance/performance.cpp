@@ -148,16 +148,16 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
     const Assumptions &a = brief.assumptions;
     if (!fit.computed || !fit.fits) {
         r.warnings.push_back(makeMessage("performance-not-computed", "",
-                                         fit.computed ? WB_MESSAGE("the pipeline does not fit in memory at batch 1, so it "
+                                         fit.computed ? WB_MESSAGE("Messages", "the pipeline does not fit in memory at batch 1, so it "
                                                                    "is not timed")
-                                                      : WB_MESSAGE("the memory fit could not be computed (see the warning "
+                                                      : WB_MESSAGE("Messages", "the memory fit could not be computed (see the warning "
                                                                    "above), so the pipeline is not timed")));
         return r;
     }
     r.media = mediaPerformance(brief, cand, gpu, fit, table, r.warnings);
     if (!r.media) {
         r.warnings.push_back(makeMessage("performance-not-computed", "",
-                                         WB_MESSAGE("{gpu} has no bf16 peak in the catalog to time the pipeline at"),
+                                         WB_MESSAGE("Messages", "{gpu} has no bf16 peak in the catalog to time the pipeline at"),
                                          {{"gpu", gpu.name}}));
         return r;
     }
@@ -197,7 +197,7 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
     const Slo &slo = w.slo;
     if (slo.ttftP99S || slo.ttftP95S || slo.tpotP99S || slo.tpotP95S)
         r.warnings.push_back(makeMessage("media-slo-ignored", "/workload/slo",
-                                         WB_MESSAGE("time to first token and time per output token do not apply to media "
+                                         WB_MESSAGE("Messages", "time to first token and time per output token do not apply to media "
                                                     "generation; only the end-to-end targets are checked")));
     const bool hasSlo = slo.e2eP99S || slo.e2eP95S;
     r.requestRatePerReplicaPerS = perReplica;
@@ -222,7 +222,7 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
         r.maxRequestRateWithinSloPerS = replicas == 1 ? lo : highestRate(replicas);
         if (lo <= 0)
             r.warnings.push_back(makeMessage("media-slo-unreachable", "/workload/slo/e2e_p99_s",
-                                             WB_MESSAGE("one output alone takes {seconds:.1f} s on a replica, beyond the "
+                                             WB_MESSAGE("Messages", "one output alone takes {seconds:.1f} s on a replica, beyond the "
                                                         "end-to-end target"),
                                              {{"seconds", m.secondsPerOutput}}));
     }
@@ -235,7 +235,7 @@ PerformanceResult evaluateMediaLoad(const Brief &brief, const Candidate &cand, c
         if (r.overloaded) {
             r.sloMet = hasSlo ? std::optional<bool>(false) : std::nullopt;
             r.warnings.push_back(makeMessage("overloaded", "/workload/traffic/request_rate_per_s",
-                                             WB_MESSAGE("{rate:.3g} outputs/s arrive but the candidate finishes at most "
+                                             WB_MESSAGE("Messages", "{rate:.3g} outputs/s arrive but the candidate finishes at most "
                                                         "{capacity:.3g}: the queue grows without bound, so no end-to-end "
                                                         "time is given"),
                                              {{"rate", rate}, {"capacity", r.maxRequestsPerS}}));
@@ -302,9 +302,9 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     if (isTraining(w.kind) || isAdapter(w.kind)) {
         if (!fit.computed || !fit.fits) {
             r.warnings.push_back(makeMessage("performance-not-computed", "",
-                                             fit.computed ? WB_MESSAGE("the training state does not fit in memory, so its "
+                                             fit.computed ? WB_MESSAGE("Messages", "the training state does not fit in memory, so its "
                                                                        "step is not timed")
-                                                          : WB_MESSAGE("the memory fit could not be computed (see the "
+                                                          : WB_MESSAGE("Messages", "the memory fit could not be computed (see the "
                                                                        "warning above), so there is no training step to "
                                                                        "time")));
             return r;
@@ -317,20 +317,20 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         return evaluateMediaLoad(brief, cand, gpu, fit, budget, table);
     if (!isInference(w.kind)) {
         r.warnings.push_back(makeMessage("performance-not-modelled", "/workload/kind",
-                                         WB_MESSAGE("performance of {kind} workloads is not modelled yet; the performance "
+                                         WB_MESSAGE("Messages", "performance of {kind} workloads is not modelled yet; the performance "
                                                     "figures are left empty"),
                                          {{"kind", std::string(enumName(w.kind))}}));
         return r;
     }
     if (!fit.computed) {
         r.warnings.push_back(makeMessage("performance-not-computed", "",
-                                         WB_MESSAGE("the memory fit could not be computed (see the warning above), so "
+                                         WB_MESSAGE("Messages", "the memory fit could not be computed (see the warning above), so "
                                                     "there is no performance to simulate")));
         return r;
     }
     if (!fit.fits || fit.kvCacheCapacityTokensPerReplica.value_or(0) < 1) {
         r.warnings.push_back(makeMessage("performance-not-computed", "",
-                                         WB_MESSAGE("the candidate does not fit the model in memory, so it has no "
+                                         WB_MESSAGE("Messages", "the candidate does not fit the model in memory, so it has no "
                                                     "performance to simulate")));
         return r;
     }
@@ -351,22 +351,22 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                                         [](const std::string &k) { return k.starts_with("compute.") || k.starts_with("memory."); });
         r.warnings.push_back(makeMessage(
             "efficiency-uncalibrated", "",
-            family ? WB_MESSAGE("{gpu}: no measured run backs {keys} (literature priors); treat this GPU family's "
+            family ? WB_MESSAGE("Messages", "{gpu}: no measured run backs {keys} (literature priors); treat this GPU family's "
                                 "performance at this precision as a rough estimate")
-                   : WB_MESSAGE("{gpu}: no measured run backs {keys} (literature priors)"),
+                   : WB_MESSAGE("Messages", "{gpu}: no measured run backs {keys} (literature priors)"),
             {{"gpu", gpu.name}, {"keys", keys}, {"count", std::int64_t(r.efficiency.uncalibrated.size())}}));
     }
     if (cand.pipelineParallel > 1)
         r.warnings.push_back(makeMessage("pipeline-approximated", candidateField("pipeline_parallel"),
-                                         WB_MESSAGE("pipeline parallelism is modelled as micro-batches that keep the "
+                                         WB_MESSAGE("Messages", "pipeline parallelism is modelled as micro-batches that keep the "
                                                     "stages busy together, not as a simulated stage schedule; latency "
                                                     "under light load is the sum of the stages")));
     for (const auto &[mean, p95, pointer, text] :
          {std::tuple{w.inputTokens, w.inputTokensP95, "/workload/input_tokens_p95",
-                     WB_MESSAGE("the input-length p95 is {ratio:.1f} times its mean; a lognormal spread reaches at most "
+                     WB_MESSAGE("Messages", "the input-length p95 is {ratio:.1f} times its mean; a lognormal spread reaches at most "
                                 "{cap:.2f} times, so the simulated spread is narrower than the brief's")},
           std::tuple{w.outputTokens, w.outputTokensP95, "/workload/output_tokens_p95",
-                     WB_MESSAGE("the output-length p95 is {ratio:.1f} times its mean; a lognormal spread reaches at most "
+                     WB_MESSAGE("Messages", "the output-length p95 is {ratio:.1f} times its mean; a lognormal spread reaches at most "
                                 "{cap:.2f} times, so the simulated spread is narrower than the brief's")}})
         if (p95 && mean > 0 && *p95 / mean > 3.87)
             r.warnings.push_back(makeMessage("length-spread-capped", pointer, text, {{"ratio", *p95 / mean}, {"cap", 3.87}}));
@@ -374,7 +374,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     Bench bench(brief, cand, *model, fit, stop, budget);
     r.preview = budget.preview;
     if (budget.preview)
-        r.warnings.push_back(makeMessage("preview", "", WB_MESSAGE("a first answer from short simulations; the full "
+        r.warnings.push_back(makeMessage("preview", "", WB_MESSAGE("Messages", "a first answer from short simulations; the full "
                                                                    "evaluation follows")));
     r.simulatedRequests = bench.base().requests;
     const int replicas = bench.replicas();
@@ -413,13 +413,13 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     r.coefficients = model->linear(point.meanBatchSequences);
     if (point.rejected > 0)
         r.warnings.push_back(makeMessage("requests-rejected", "/workload/input_tokens_p95",
-                                         WB_MESSAGE("{rejected} simulated requests need more KV cache than a replica has "
+                                         WB_MESSAGE("Messages", "{rejected} simulated requests need more KV cache than a replica has "
                                                     "({kv_tokens:.0f} tokens) and can never be served"),
                                          {{"rejected", std::int64_t(point.rejected)},
                                           {"kv_tokens", double(fit.kvCacheCapacityTokensPerReplica.value_or(0))}}));
     if (point.preemptions > 0)
         r.warnings.push_back(makeMessage("kv-preemption", "",
-                                         WB_MESSAGE("the KV cache ran out {preemptions} times at the brief's load; those "
+                                         WB_MESSAGE("Messages", "the KV cache ran out {preemptions} times at the brief's load; those "
                                                     "requests were preempted and recomputed, which costs latency "
                                                     "({simulated} simulated requests)"),
                                          {{"preemptions", std::int64_t(point.preemptions)},
@@ -428,7 +428,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         && *t.requestRatePerS > capacityRps * 1.001) {
         r.overloaded = true;
         r.warnings.push_back(makeMessage("overloaded", "/workload/traffic/request_rate_per_s",
-                                         WB_MESSAGE("the brief's {rate:.3g} requests/s exceed this candidate's capacity of "
+                                         WB_MESSAGE("Messages", "the brief's {rate:.3g} requests/s exceed this candidate's capacity of "
                                                     "{capacity:.3g} requests/s; the queue grows without bound and latency "
                                                     "percentiles depend on how long the test runs"),
                                          {{"rate", *t.requestRatePerS}, {"capacity", capacityRps}}));
@@ -472,7 +472,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
             r.maxRequestRateWithinSloPerS = 0.0;
             r.outputTokensPerSWithinSlo = 0.0;
             r.warnings.push_back(makeMessage("slo-unreachable", "/workload/slo",
-                                             WB_MESSAGE("even a light load misses the SLO on this candidate (one request "
+                                             WB_MESSAGE("Messages", "even a light load misses the SLO on this candidate (one request "
                                                         "alone is too slow): no request rate is within it")));
         } else {
             SimResult best = atLo;
@@ -506,7 +506,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     if (replicasNeeded > limits::kReplicas) {
         // Checked before it becomes an integer: 10^12 requests/s once overflowed to 5 replicas.
         r.warnings.push_back(makeMessage("replicas-beyond-limit", "/workload/traffic/peak_request_rate_per_s",
-                                         WB_MESSAGE("the peak of {peak_rate} requests/s would need {replicas} replicas, "
+                                         WB_MESSAGE("Messages", "the peak of {peak_rate} requests/s would need {replicas} replicas, "
                                                     "more than the {limit} the engine sizes; no replica count is given"),
                                          {{"peak_rate", readableNumber(r.peakRequestRatePerS)},
                                           {"replicas", readableCount(replicasNeeded)}, {"limit", readableCount(limits::kReplicas)}}));
@@ -535,13 +535,13 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                     r.requestRatePerReplicaPerS = std::max(perReplica, r.peakRequestRatePerS / n);
             } else if (!hasSlo) {
                 r.warnings.push_back(makeMessage("sized-without-slo", "/workload/slo",
-                                                 WB_MESSAGE("the brief has no SLO, so the replica count for the peak rate "
+                                                 WB_MESSAGE("Messages", "the brief has no SLO, so the replica count for the peak rate "
                                                             "is sized to raw capacity with no latency margin")));
             }
             r.replicasForPeak = n;
             if (n > limits::kSimulatedReplicas || replicas > limits::kSimulatedReplicas)
                 r.warnings.push_back(makeMessage("replicas-represented", "",
-                                                 WB_MESSAGE("{replicas} replicas were simulated as a representative "
+                                                 WB_MESSAGE("Messages", "{replicas} replicas were simulated as a representative "
                                                             "{simulated} at the same load each, with throughputs scaled; "
                                                             "pooling over more replicas smooths queues slightly more than "
                                                             "shown"),
@@ -567,7 +567,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     r.loadCurve = std::move(curve);
     if (bench.cancelled()) {
         PerformanceResult stopped;
-        stopped.warnings.push_back(makeMessage("cancelled", "", WB_MESSAGE("the evaluation was cancelled before it finished")));
+        stopped.warnings.push_back(makeMessage("cancelled", "", WB_MESSAGE("Messages", "the evaluation was cancelled before it finished")));
         return stopped;
     }
     return r;

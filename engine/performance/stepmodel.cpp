@@ -61,7 +61,7 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
     if (!peak || !peak16 || gpu.memoryBandwidthBytesPerS <= 0 || m.layers <= 0) {
         if (why)
             *why = makeMessage("performance-not-computed", "/workload/weights_precision",
-                               WB_MESSAGE("{gpu} has no {precision} peak in the catalog, so the step time cannot be "
+                               WB_MESSAGE("Messages", "{gpu} has no {precision} peak in the catalog, so the step time cannot be "
                                           "computed"),
                                {{"gpu", gpu.name}, {"precision", std::string(enumName(math))}});
         return std::nullopt;
@@ -136,12 +136,12 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
         s.m_topK = m.expertsPerToken;
         s.m_expertReadS = expertParams * weightBytes / t / (bw * s.m_eff.memory * s.m_eff.groupedGemmShare);
         s.m_notes.push_back(makeMessage("performance-model-note", "",
-                                        WB_MESSAGE("MoE: routed experts are read once per step for each expert the "
+                                        WB_MESSAGE("Messages", "MoE: routed experts are read once per step for each expert the "
                                                    "step's tokens touch, assuming uniform routing")));
     }
     if (t > gpu.scaleUp.domainGpus)
         s.m_notes.push_back(makeMessage("performance-model-note", candidateField("tensor_parallel"),
-                                        WB_MESSAGE("tensor parallelism of {tp} leaves the {domain_gpus}-GPU scale-up "
+                                        WB_MESSAGE("Messages", "tensor parallelism of {tp} leaves the {domain_gpus}-GPU scale-up "
                                                    "domain; all-reduces cross the network"),
                                         {{"tp", std::int64_t(t)}, {"domain_gpus", std::int64_t(gpu.scaleUp.domainGpus)}}));
     return s;

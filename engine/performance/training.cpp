@@ -219,7 +219,7 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
     const std::optional<double> peak = gpu.peakFlops(math);
     if (!peak || *peak <= 0 || gpu.memoryBandwidthBytesPerS <= 0) {
         warnings.push_back(makeMessage("performance-not-computed", "/workload/weights_precision",
-                                       WB_MESSAGE("{gpu} has no published dense {precision} rate in the catalog, so its "
+                                       WB_MESSAGE("Messages", "{gpu} has no published dense {precision} rate in the catalog, so its "
                                                   "training step cannot be timed"),
                                        {{"gpu", gpu.name}, {"precision", std::string(enumName(math))}}));
         return std::nullopt;
@@ -247,7 +247,7 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
         r.computeEfficiency *= 0.5;  // off the tensor path
     if (const EfficiencyFactor *f = table.factor(r.efficiencyKey); f && !f->calibrated() && a.value(Assumption::ComputeEfficiency) <= 0)
         warnings.push_back(makeMessage("efficiency-uncalibrated", "/assumptions/compute_efficiency",
-                                       WB_MESSAGE("{gpu}: no published training run backs {key} (literature prior {prior}); "
+                                       WB_MESSAGE("Messages", "{gpu}: no published training run backs {key} (literature prior {prior}); "
                                                   "treat this GPU family's training speed at this precision as a rough "
                                                   "estimate"),
                                        {{"gpu", gpu.name}, {"key", r.efficiencyKey}, {"prior", f->prior}}));
@@ -279,7 +279,7 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
     r.mfu = r.modelFlopsPerToken * r.tokensPerSPerGpu / *peak;
     if (!t.globalBatchTokens)
         warnings.push_back(makeMessage("global-batch-assumed", "/workload/training/global_batch_tokens",
-                                       WB_MESSAGE("the brief gives no global_batch_tokens: each of the {data_parallel} "
+                                       WB_MESSAGE("Messages", "the brief gives no global_batch_tokens: each of the {data_parallel} "
                                                   "data-parallel ranks runs one micro-batch a step ({tokens_text} tokens in "
                                                   "all), which makes the pipeline bubble and the gradient traffic weigh as "
                                                   "much as they can"),
@@ -287,7 +287,7 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
                                         {"tokens_text", groupedInteger(std::llround(r.tokensPerStep))}}));
     else if (std::fabs(r.tokensPerStep - *t.globalBatchTokens) > 0.01 * *t.globalBatchTokens)
         warnings.push_back(makeMessage("global-batch-rounded", "/workload/training/global_batch_tokens",
-                                       WB_MESSAGE("global_batch_tokens {global_batch_text} is not a whole number of "
+                                       WB_MESSAGE("Messages", "global_batch_tokens {global_batch_text} is not a whole number of "
                                                   "micro-batches over {data_parallel} data-parallel ranks of "
                                                   "{micro_batch_size} sequences of {sequence_length} tokens; the step runs "
                                                   "{micro_batches} micro-batches ({tokens_text} tokens)"),
@@ -300,7 +300,7 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
                                         {"tokens_text", groupedInteger(std::llround(r.tokensPerStep))}}));
     if (c.pipelineParallel > 1 && r.parts.bubble > 0.2 * r.stepTimeS)
         warnings.push_back(makeMessage("pipeline-bubble", candidateField("virtual_pipeline"),
-                                       WB_MESSAGE("the pipeline's fill and drain take {bubble_percent:.0f}% of each step "
+                                       WB_MESSAGE("Messages", "the pipeline's fill and drain take {bubble_percent:.0f}% of each step "
                                                   "({micro_batches} micro-batches over {stages} stages): a larger global "
                                                   "batch, interleaving (virtual_pipeline) or fewer stages would shrink it"),
                                        {{"bubble_percent", 100 * r.parts.bubble / r.stepTimeS},
@@ -351,7 +351,7 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
         if (!std::isfinite(wall) || wall > 100 * solve) {
             // Interrupted faster than it restarts: the run does not finish.
             warnings.push_back(makeMessage("run-never-finishes", "/assumptions/interruptions_per_gpu_hour",
-                                           WB_MESSAGE("with one interruption every {mtbf} for {gpus} GPUs and {restart} to "
+                                           WB_MESSAGE("Messages", "with one interruption every {mtbf} for {gpus} GPUs and {restart} to "
                                                       "restart, the run would spend its time restarting and never finish; "
                                                       "no expected time or cost is given"),
                                            {{"mtbf", readableDuration(r.jobMtbfS)}, {"mtbf_s", r.jobMtbfS},
@@ -362,13 +362,13 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
         r.expectedTimeToTrainS = wall;
         if (wall > 365.25 * 86400)
             warnings.push_back(makeMessage("run-longer-than-a-year", candidateField("gpus"),
-                                           WB_MESSAGE("the run would take {duration} on {gpus} GPUs: more GPUs, a faster "
+                                           WB_MESSAGE("Messages", "the run would take {duration} on {gpus} GPUs: more GPUs, a faster "
                                                       "GPU or fewer tokens"),
                                            {{"duration", readableDuration(wall)}, {"duration_s", wall},
                                             {"gpus", std::int64_t(c.gpus)}}));
         if (wall > 1.25 * solve)
             warnings.push_back(makeMessage("run-waste-high", "/workload/training/checkpoint",
-                                           WB_MESSAGE("{waste_percent:.0f}% of the expected time goes to checkpoint writes, "
+                                           WB_MESSAGE("Messages", "{waste_percent:.0f}% of the expected time goes to checkpoint writes, "
                                                       "work lost to interruptions and restarts (one interruption every "
                                                       "{mtbf}, {restart} to restart, {write} a write): faster storage, fewer "
                                                       "GPUs per job or a more reliable cluster would shorten the run"),
@@ -388,7 +388,7 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
         }
         if (ck.intervalFromBrief && ck.optimalIntervalS > 0 && ck.intervalS < ck.optimalIntervalS / 2)
             warnings.push_back(makeMessage("checkpoint-interval-short", "/workload/training/checkpoint/interval_s",
-                                           WB_MESSAGE("checkpoints every {interval} ({write} each to write) lose "
+                                           WB_MESSAGE("Messages", "checkpoints every {interval} ({write} each to write) lose "
                                                       "{waste_percent:.1f}% of the run where every {best_interval} (the "
                                                       "interval that wastes least) would lose {best_waste_percent:.1f}%"),
                                            {{"interval", readableDuration(ck.intervalS)}, {"write", readableDuration(ck.writeS)},
@@ -400,14 +400,14 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
                                             {"interval_s", ck.intervalS}, {"best_interval_s", ck.optimalIntervalS}}));
         if (*t.tokens < r.tokensPerStep)
             warnings.push_back(makeMessage("training-tokens-below-one-step", "/workload/training/tokens",
-                                           WB_MESSAGE("the run's {tokens_text} tokens are fewer than one step's "
+                                           WB_MESSAGE("Messages", "the run's {tokens_text} tokens are fewer than one step's "
                                                       "{step_tokens_text}: the time to train is a fraction of a step"),
                                            {{"tokens", std::llround(*t.tokens)}, {"step_tokens", std::llround(r.tokensPerStep)},
                                             {"tokens_text", groupedInteger(std::llround(*t.tokens))},
                                             {"step_tokens_text", groupedInteger(std::llround(r.tokensPerStep))}}));
         if (ck.intervalFromBrief && ck.optimalIntervalS > 0 && ck.intervalS > 2 * ck.optimalIntervalS)
             warnings.push_back(makeMessage("checkpoint-interval-long", "/workload/training/checkpoint/interval_s",
-                                           WB_MESSAGE("checkpoints every {interval} lose {waste_percent:.1f}% of the run "
+                                           WB_MESSAGE("Messages", "checkpoints every {interval} lose {waste_percent:.1f}% of the run "
                                                       "where every {best_interval} (the interval that wastes least for a "
                                                       "job interrupted every {mtbf} on average) would lose "
                                                       "{best_waste_percent:.1f}%"),
@@ -420,7 +420,7 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
                                             {"interval_s", ck.intervalS}, {"best_interval_s", ck.optimalIntervalS}}));
     } else {
         warnings.push_back(makeMessage("training-tokens-missing", "/workload/training/tokens",
-                                       WB_MESSAGE("the brief does not say how many tokens to train on "
+                                       WB_MESSAGE("Messages", "the brief does not say how many tokens to train on "
                                                   "(workload.training.tokens), so there is no time to train, no expected "
                                                   "interruptions and no cost of a completed run")));
     }

@@ -119,19 +119,19 @@ void gateByChecklist(Results &results, const std::string &scenario, const Checkl
     const std::string level(enumName(*commitment));
     const char *text = nullptr;
     if (vendor && gaps.unbacked.empty())
-        text = WB_MESSAGE("the recommendation ({level}, {provider}) stands subject to evidence: {vendor} has not answered "
+        text = WB_MESSAGE("Messages", "the recommendation ({level}, {provider}) stands subject to evidence: {vendor} has not answered "
                           "{open} of the items the checklist requires for a {level} commitment. Unanswered: {unanswered}");
     else if (vendor && gaps.missing.empty())
-        text = WB_MESSAGE("the recommendation ({level}, {provider}) stands subject to evidence: {vendor} has not answered "
+        text = WB_MESSAGE("Messages", "the recommendation ({level}, {provider}) stands subject to evidence: {vendor} has not answered "
                           "{open} of the items the checklist requires for a {level} commitment. Answered without "
                           "evidence (a link or a file, required from a {evidence_from} on): {unbacked}");
     else if (vendor)
-        text = WB_MESSAGE("the recommendation ({level}, {provider}) stands subject to evidence: {vendor} has not answered "
+        text = WB_MESSAGE("Messages", "the recommendation ({level}, {provider}) stands subject to evidence: {vendor} has not answered "
                           "{open} of the items the checklist requires for a {level} commitment. Unanswered: "
                           "{unanswered}. Answered without evidence (a link or a file, required from a {evidence_from} "
                           "on): {unbacked}");
     else
-        text = WB_MESSAGE("the recommendation ({level}, {provider}) stands subject to evidence: no vendor in the "
+        text = WB_MESSAGE("Messages", "the recommendation ({level}, {provider}) stands subject to evidence: no vendor in the "
                           "project's checklist backs this price or candidate {candidate}, so none of the {open} items "
                           "required for a {level} commitment is answered. Add the vendor on the Checklist page (or gpuwb "
                           "checklist import) and ask: {unanswered}");
@@ -142,12 +142,12 @@ void gateByChecklist(Results &results, const std::string &scenario, const Checkl
          {"unanswered", listWords(tmpl, gaps.missing)}, {"unbacked", listWords(tmpl, gaps.unbacked)},
          {"evidence_from", std::string(enumName(kEvidenceFrom))}});
     rec.reasons.push_back(vendor ? makeMessage("subject-to-evidence", "",
-                                               WB_MESSAGE("subject to evidence: required checklist items of {vendor} still "
+                                               WB_MESSAGE("Messages", "subject to evidence: required checklist items of {vendor} still "
                                                           "open: {open}"),
                                                {{"vendor", vendor->name},
                                                 {"open", std::int64_t(gaps.missing.size() + gaps.unbacked.size())}})
                                  : makeMessage("subject-to-evidence", "",
-                                               WB_MESSAGE("subject to evidence: no vendor's checklist backs this option")));
+                                               WB_MESSAGE("Messages", "subject to evidence: no vendor's checklist backs this option")));
     results.cost.warnings.push_back(message);
     rec.evidence = std::move(gate);
 }

@@ -1,7 +1,8 @@
 // Warnings are data (../shared/spec/brief-and-results-v1.md, "Warnings are data"): every warning
-// the results JSON carries has a stable code, the brief field that changes it (a JSON pointer the
-// brief's field table knows, or null), typed arguments and the English message rendered from its
-// template; a translated template renders from the same arguments without reading the message.
+// and reason the results JSON carries has a stable code, the brief field that changes it (a JSON
+// pointer the brief's field table knows, or null), typed arguments and the English message
+// rendered from its template; a translated template renders from the same arguments without
+// reading the message; and lupdate finds every template for the translators.
 #include "testsupport.h"
 
 #include <brief/fields.h>
@@ -13,6 +14,10 @@
 #include <nlohmann/json.hpp>
 
 #include <QDir>
+#include <QDirIterator>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
 #include <QFile>
 #include <QRegularExpression>
 #include <QtTest>
@@ -42,6 +47,28 @@ QStringList briefFiles()
     return files;
 }
 
+// Every Message of a result: the brief's warnings, the cost summary's, the recommendation's
+// reasons, and each candidate's (and its sized deployment's).
+std::vector<const Message *> messagesOf(const Results &results)
+{
+    std::vector<const Message *> all;
+    for (const Message &m : results.briefWarnings)
+        all.push_back(&m);
+    for (const Message &m : results.cost.warnings)
+        all.push_back(&m);
+    if (results.cost.recommendation)
+        for (const Message &m : results.cost.recommendation->reasons)
+            all.push_back(&m);
+    for (const CandidateResult &r : results.results) {
+        for (const Message &m : r.warnings)
+            all.push_back(&m);
+        if (r.resized)
+            for (const Message &m : r.resized->warnings)
+                all.push_back(&m);
+    }
+    return all;
+}
+
 // Whether a warning's field names a place in the brief: a candidate's member, an assumption, a
 // field of the brief's table, or an object that holds such fields ("/workload/slo").
 bool knownField(const std::string &field, std::size_t candidates)
@@ -58,6 +85,38 @@ bool knownField(const std::string &field, std::size_t candidates)
         if (row.pointer.rfind(field + "/", 0) == 0)
             return true;
     return false;
+}
+
+// The templates lupdate extracts from the engine's sources in the WB_MESSAGE_CONTEXT context.
+std::set<QString> lupdateTemplates()
+{
+    QStringList sources;
+    for (QDirIterator it(QStringLiteral(WB_SOURCE_DIR "/engine"), {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
+                         QDirIterator::Subdirectories);
+         it.hasNext();)
+        sources << it.next();
+    QTemporaryDir dir;
+    const QString ts = dir.filePath(QStringLiteral("messages.ts"));
+    QProcess lupdate;
+    lupdate.start(QStringLiteral(WB_LUPDATE), QStringList{QStringLiteral("-silent"), QStringLiteral("-tr-function-alias"),
+                                                          QStringLiteral("QT_TRANSLATE_NOOP+=WB_MESSAGE")}
+                                                  + sources + QStringList{QStringLiteral("-ts"), ts});
+    if (!lupdate.waitForFinished(300000) || lupdate.exitCode() != 0)
+        qFatal("lupdate failed: %s", lupdate.readAllStandardError().constData());
+    QFile file(ts);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("lupdate wrote no %s", qPrintable(ts));
+    std::set<QString> found;
+    QString context;
+    for (QXmlStreamReader xml(&file); !xml.atEnd();) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (xml.name() == QLatin1String("name"))
+            context = xml.readElementText();
+        else if (xml.name() == QLatin1String("source") && context == QLatin1String(WB_MESSAGE_CONTEXT))
+            found.insert(xml.readElementText());
+    }
+    return found;
 }
 
 } // namespace
@@ -105,6 +164,7 @@ void TestMessages::everyWarningIsData()
     QVERIFY(!knownField("/assumptions/no_such_assumption", 1));
     QVERIFY(knownField("/candidates/1/tensor_parallel", 2) && knownField("/workload/slo", 1));
     std::set<std::string> codes;
+    std::set<QString> templates;
     int warnings = 0, withField = 0, briefs = 0, reasons = 0;
     for (const QString &path : briefFiles()) {
         auto brief = parseBrief(readFile(path), path.toStdString(), wbtest::shippedCatalog());
@@ -115,24 +175,10 @@ void TestMessages::everyWarningIsData()
         options.today = "2026-12-01";
         const Results results = evaluate(*brief, wbtest::shippedCatalog(), options);
         // Every Message the engine made, before JSON: its template renders to its message.
-        std::vector<const Message *> all;
-        for (const Message &m : results.briefWarnings)
-            all.push_back(&m);
-        for (const Message &m : results.cost.warnings)
-            all.push_back(&m);
         if (results.cost.recommendation)
-            for (const Message &m : results.cost.recommendation->reasons) {
-                all.push_back(&m);
-                ++reasons;
-            }
-        for (const CandidateResult &r : results.results) {
-            for (const Message &m : r.warnings)
-                all.push_back(&m);
-            if (r.resized)
-                for (const Message &m : r.resized->warnings)
-                    all.push_back(&m);
-        }
-        for (const Message *m : all) {
+            reasons += int(results.cost.recommendation->reasons.size());
+        for (const Message *m : messagesOf(results)) {
+            templates.insert(QString::fromStdString(m->text));
             const QString what = QFileInfo(path).fileName() + u' ' + QString::fromStdString(m->code);
             QVERIFY2(!m->text.empty(), qPrintable(what + ": no template"));
             QVERIFY2(!m->message.starts_with("(message "), qPrintable(what + ": " + QString::fromStdString(m->message)));
@@ -182,8 +228,14 @@ void TestMessages::everyWarningIsData()
     QVERIFY(reasons > 0);
     // The walk must reach a good part of the engine's warnings to mean something.
     QVERIFY2(codes.size() >= 15, qPrintable(QString::number(codes.size())));
-    qInfo("%d briefs, %d warnings and reasons (%d with a field; %d reasons), %zu codes", briefs, warnings, withField,
-          reasons, codes.size());
+    // lupdate, as a translator runs it over the engine's sources, finds every template met here in
+    // the context the window translates them in.
+    const std::set<QString> extracted = lupdateTemplates();
+    QVERIFY2(extracted.size() >= 100, qPrintable(QString::number(extracted.size())));
+    for (const QString &t : templates)
+        QVERIFY2(extracted.count(t), qPrintable(t));
+    qInfo("%d briefs, %d warnings and reasons (%d with a field; %d reasons), %zu codes; lupdate finds %zu templates",
+          briefs, warnings, withField, reasons, codes.size(), extracted.size());
 }
 
 QTEST_MAIN(TestMessages)
