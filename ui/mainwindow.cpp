@@ -24,6 +24,8 @@
 #include <widgets/chartview.h>
 
 #include <QApplication>
+#include <QRegularExpression>
+#include <QTableView>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDate>
@@ -82,7 +84,9 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
         connect(page, &wb::Page::goTo, this, &MainWindow::goTo);
     right->addWidget(m_tabs);
     m_warnings = new WarningsPanel(document,
-                                   {int(Tab::Brief), int(Tab::Candidates), int(Tab::Fit), int(Tab::Checklist), int(Tab::Compare)}, right);
+                                   {int(Tab::Brief), int(Tab::Candidates), int(Tab::Fit), int(Tab::Checklist), int(Tab::Compare),
+                                    int(Tab::Evidence)},
+                                   right);
     right->addWidget(m_warnings);
     right->setStretchFactor(0, 4);
     right->setStretchFactor(1, 1);
@@ -431,9 +435,14 @@ void MainWindow::goTo(const QString &target)
         m_tabs->setCurrentIndex(target.mid(1).toInt());
         return;
     }
-    // A candidate's field ("/candidates/2/tensor_parallel") is edited on the Candidates page.
-    if (target == QLatin1String("/candidates") || target.startsWith(QLatin1String("/candidates/"))) {
+    // A candidate's field ("/candidates/2/tensor_parallel") is edited in its row of the Candidates
+    // page; prices and the model-API quote are added there too.
+    static const QRegularExpression candidate(QStringLiteral("^/candidates/([0-9]+)(/|$)"));
+    if (target == QLatin1String("/candidates") || target.startsWith(QLatin1String("/candidates/"))
+        || target.startsWith(QLatin1String("/cost/prices")) || target.startsWith(QLatin1String("/cost/api"))) {
         m_tabs->setCurrentIndex(int(Tab::Candidates));
+        if (const auto m = candidate.match(target); m.hasMatch() && m.captured(1).toInt() < m_candidatesPage->table()->model()->rowCount())
+            m_candidatesPage->table()->selectRow(m.captured(1).toInt());
         return;
     }
     m_tabs->setCurrentIndex(int(Tab::Brief));

@@ -36,8 +36,8 @@ std::string jsonTypeName(const Json &j)
 Json messageJson(const Message &m)
 {
     Json args = Json::object();
-    for (const auto &[name, value] : m.args)
-        std::visit([&args, &n = name](const auto &v) { args[n] = v; }, value);
+    for (const auto &arg : m.args)  // not a structured binding: clang 14 cannot capture one
+        std::visit([&args, &arg](const auto &v) { args[arg.first] = v; }, arg.second);
     return {{"code", m.code}, {"field", m.field.empty() ? Json(nullptr) : Json(m.field)}, {"args", args}, {"message", m.message}};
 }
 

@@ -8,8 +8,11 @@ namespace wb {
 std::string renderMessage(std::string_view text, const MessageArgs &args, bool *ok)
 {
     fmt::dynamic_format_arg_store<fmt::format_context> store;
-    for (const auto &[name, value] : args)
-        std::visit([&store, &name](const auto &v) { store.push_back(fmt::arg(name.c_str(), v)); }, value);
+    // Not a structured binding: clang 14 cannot capture one in a lambda.
+    for (const auto &arg : args) {
+        const char *name = arg.first.c_str();
+        std::visit([&store, name](const auto &v) { store.push_back(fmt::arg(name, v)); }, arg.second);
+    }
     try {
         std::string out = fmt::vformat(fmt::string_view(text.data(), text.size()), store);
         if (ok)

@@ -246,14 +246,14 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                               {"needed", std::int64_t(r.fit.sizedConcurrencyPerReplica)}}));
         }
     // Mistake 3: interconnect ignored.
-    for (const CandidateResult &entered : results) {
-        const CandidateResult &r = deployment(entered);
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const CandidateResult &r = deployment(results[i]);
         const GpuSpec *g = catalog.gpu(r.candidate.gpu);
         if (!g || r.candidate.tensorParallel <= 1)
             continue;
         if (g->scaleUp.kind == "pcie" || r.candidate.tensorParallel > g->scaleUp.domainGpus)
             s.warnings.push_back(makeMessage(
-                "mistake-interconnect", "",
+                "mistake-interconnect", "/candidates/" + std::to_string(i) + "/tensor_parallel",
                 g->scaleUp.kind == "pcie"
                     ? WB_MESSAGE("Messages", "{gpu}: tensor parallelism of {tp} runs its all-reduces over PCIe, not a GPU-to-GPU "
                                  "fabric; topology is part of the GPU (common mistake 3)")

@@ -13,7 +13,7 @@ namespace wb {
 
 Message catalogCaveat(const GpuSpec &gpu, const std::string &caveat)
 {
-    return makeMessage("catalog-caveat", "", WB_MESSAGE("Messages", "{gpu}: {caveat}"), {{"gpu", gpu.name}, {"caveat", caveat}});
+    return makeMessage("catalog-caveat", candidateField("gpu"), WB_MESSAGE("Messages", "{gpu}: {caveat}"), {{"gpu", gpu.name}, {"caveat", caveat}});
 }
 
 using namespace fitdetail;
@@ -163,7 +163,9 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         r.maxConcurrencyPerReplica = perReplica;
         r.maxConcurrency = perReplica * cand.replicas();
         if (r.fits && perReplica < shape.sequences)
-            r.warnings.push_back(makeMessage("kv-cache-queues", "/workload/traffic/concurrency",
+            r.warnings.push_back(makeMessage("kv-cache-queues",
+                                             w.traffic.mode == TrafficMode::ClosedLoop ? "/workload/traffic/concurrency"
+                                                                                       : "/workload/traffic/request_rate_per_s",
                                              WB_MESSAGE("Messages", "the KV cache holds {held} of the {concurrent} concurrent requests "
                                                         "per replica at {tokens} tokens each; the rest wait in the "
                                                         "engine's queue, and the latency figures include that wait"),

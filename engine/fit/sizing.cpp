@@ -43,12 +43,12 @@ Sizing sizeConcurrency(const Workload &w, int replicas, const Assumptions &a)
         }
         if (duration) {
             z.sequences = std::max(1, int(std::ceil(*t.requestRatePerS / replicas * *duration)));
-            z.note = makeMessage("concurrency-from-slo", "/workload/traffic/concurrency", text,
+            z.note = makeMessage("concurrency-from-slo", "/workload/slo", text,
                                  {{"sequences", std::int64_t(z.sequences)}, {"rate", *t.requestRatePerS / replicas},
                                   {"duration_s", *duration}, {"tokens", rest},
                                   {"sizing_tpot_s", a.value(Assumption::SizingTpotS)}});
         } else {
-            z.note = makeMessage("concurrency-assumed", "/workload/traffic/concurrency",
+            z.note = makeMessage("concurrency-assumed", "/workload/slo",
                                  WB_MESSAGE("Messages", "the brief gives a request rate but no SLO or concurrency, so the in-flight "
                                             "requests are unknown; the KV cache is sized for one sequence per replica. "
                                             "Give the traffic's concurrency or a latency target"));

@@ -247,7 +247,7 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
         r.computeEfficiency *= 0.5;  // off the tensor path
     if (const EfficiencyFactor *f = table.factor(r.efficiencyKey); f && !f->calibrated() && a.value(Assumption::ComputeEfficiency) <= 0)
         warnings.push_back(makeMessage("efficiency-uncalibrated", "/assumptions/compute_efficiency",
-                                       WB_MESSAGE("Messages", "{gpu}: no published training run backs {key} (literature prior {prior}); "
+                                       WB_MESSAGE("Messages", "{gpu}: no published training run backs {key} (literature prior {prior:.3g}); "
                                                   "treat this GPU family's training speed at this precision as a rough "
                                                   "estimate"),
                                        {{"gpu", gpu.name}, {"key", r.efficiencyKey}, {"prior", f->prior}}));

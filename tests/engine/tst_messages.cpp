@@ -183,6 +183,14 @@ void TestMessages::everyWarningIsData()
             QVERIFY2(!m->text.empty(), qPrintable(what + ": no template"));
             QVERIFY2(!m->message.starts_with("(message "), qPrintable(what + ": " + QString::fromStdString(m->message)));
             QCOMPARE(renderMessage(m->text, m->args), m->message);
+            // A quantity is written with a precision: a bare {prior} printed 0.5599999999999999.
+            static const QRegularExpression field(QStringLiteral("\\{([a-z0-9_]+)(:[^}]*)?\\}"));
+            for (auto it = field.globalMatch(QString::fromStdString(m->text)); it.hasNext();) {
+                const QRegularExpressionMatch f = it.next();
+                for (const auto &arg : m->args)
+                    if (QString::fromStdString(arg.first) == f.captured(1) && std::holds_alternative<double>(arg.second))
+                        QVERIFY2(!f.captured(2).isEmpty(), qPrintable(what + ": {" + f.captured(1) + "} has no format"));
+            }
         }
 
         // The results JSON, as gpuwb evaluate --format json prints it.

@@ -17,6 +17,7 @@ private slots:
     // Checkpoint and failure fields of a training brief, typed: the figures follow, undo restores.
     void trainingFieldsTyped();
     void mediaFieldsTyped();
+    void refusedTextKeepsTheValueTypingBeganWith();
 };
 
 void TestBriefPage::initTestCase()
@@ -159,11 +160,13 @@ void TestBriefPage::optionalFieldsAndBursts()
     bursts->setCurrentIndex(1);
     QCOMPARE(doc.brief()->workload.traffic.burstMultiplier.value_or(0), 3.0);
     QVERIFY(form->field(QStringLiteral("/workload/traffic/bursts/multiplier"))->isVisibleTo(form));
-    // A burst as long as its period is refused with the field named: typed 4 and 40 s are
-    // taken, 400 s (the period is 300 s) is not, and the brief keeps 40.
+    // A burst as long as its period is refused with the field named: 400 s (the period is 300 s)
+    // stays as typed, and the brief keeps the 20 s it had when the typing began, not the 40 s the
+    // keystrokes passed through.
     typeInto(numberField(form, "/workload/traffic/bursts/duration_s"), QStringLiteral("400"));
-    QCOMPARE(doc.brief()->workload.traffic.burstDurationS, 40.0);
+    QCOMPARE(doc.brief()->workload.traffic.burstDurationS, 20.0);
     QVERIFY(findChildLabelText(form).contains(QLatin1String("duration_s")));
+    QVERIFY2(findChildLabelText(form).contains(QLatin1String("the brief keeps 20")), qPrintable(findChildLabelText(form)));
     // Closed-loop traffic drops the bursts and starts a concurrency.
     auto *mode = qobject_cast<QComboBox *>(form->field(QStringLiteral("/workload/traffic/mode")));
     mode->setCurrentIndex(mode->findData(QStringLiteral("\"closed-loop\"")));
@@ -375,6 +378,32 @@ void TestBriefPage::mediaFieldsTyped()
     QCOMPARE(doc.brief()->workload.media->model.id, std::string("sdxl-1.0-base"));
     QCOMPARE(doc.brief()->workload.media->width, 1024);
     QCOMPARE(doc.brief()->workload.media->steps, 30);
+}
+
+// A number valid on its own that a rule between fields refuses (output tokens above their p95,
+// 700 in the sample) stays as typed, and the brief keeps the value the typing began with, not one
+// the keystrokes passed through: typing 800 passes through 8 and 80, which the rules allow, and
+// the figures were left computed for 80 tokens while the field showed 800.
+void TestBriefPage::refusedTextKeepsTheValueTypingBeganWith()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(showOnSample(w, doc));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    wb::BriefForm *form = w.briefForm();
+    wb::NumberEdit *output = numberField(form, "/workload/output_tokens");
+    QVERIFY(output);
+    QCOMPARE(doc.brief()->workload.outputTokens, 300.0);
+    typeInto(output, QStringLiteral("800"));
+    QCOMPARE(output->text(), QStringLiteral("800"));
+    QCOMPARE(doc.brief()->workload.outputTokens, 300.0);
+    QVERIFY2(findChildLabelText(form).contains(QLatin1String("the brief keeps 300 (tokens)")), qPrintable(findChildLabelText(form)));
+    QVERIFY2(findChildLabelText(form).startsWith(QLatin1String("Output")), qPrintable(findChildLabelText(form)));
+    // Typed again to a value the rules allow, it is the brief's, and the message goes.
+    typeInto(output, QStringLiteral("650"));
+    QCOMPARE(doc.brief()->workload.outputTokens, 650.0);
+    QVERIFY(findChildLabelText(form).isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
 QTEST_MAIN(TestBriefPage)

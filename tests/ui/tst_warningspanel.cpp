@@ -64,7 +64,7 @@ void TestWarningsPanel::everyWarningIsRenderedThroughTr()
         wb::Document doc(wbtest::shippedCatalog());
         QVERIFY(!doc.openBriefs({samples.filePath(file)}).has_value());
         QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
-        wb::WarningsPanel panel(&doc, {1, 2, 3, 4, 5});
+        wb::WarningsPanel panel(&doc, {1, 2, 3, 4, 5, 6});
         QListWidget *list = panel.list();
         const int expected = warningCount(doc.results());
         QVERIFY2(expected > 0, qPrintable(file));

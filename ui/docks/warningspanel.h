@@ -20,7 +20,7 @@ public:
     // Page numbers the fixes name ("#N"), in the window's order.
     struct Pages
     {
-        int brief, candidates, fit, checklist, compare;
+        int brief, candidates, fit, checklist, compare, evidence;
     };
     WarningsPanel(Document *document, Pages pages, QWidget *parent = nullptr);
     QListWidget *list() const { return m_list; }

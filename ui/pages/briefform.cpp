@@ -29,6 +29,9 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <optional>
+#include <set>
+
 #include <cmath>
 #include <limits>
 #include <functional>
@@ -61,6 +64,11 @@ struct BriefForm::Private
     // Per number field being typed in: its value (JSON) when the typing began, which an
     // invalid text puts back (typing 150 into a percentage passed through 1 and 15).
     std::map<std::size_t, QString> sessionStart;
+    // The number field whose text made the last edit, and those whose valid text the document
+    // refused (kept as typed while the brief keeps its value, until typed in again).
+    std::optional<std::size_t> typed;
+    std::set<std::size_t> refused;
+    bool reverting = false;
 };
 
 BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
@@ -127,6 +135,7 @@ BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent),
             connect(number, &NumberEdit::valueChanged, this, [this, i, number] { numberTyped(i, number); });
             connect(number, &NumberEdit::finished, this, [this, i] {
                 // The typing session is over: its keystrokes were one undo step, the next are another.
+                d->refused.erase(i);
                 if (d->sessionStart.erase(i))
                     emit editSessionEnded();
             });
@@ -182,16 +191,16 @@ QWidget *BriefForm::field(const QString &pointer) const
     return nullptr;
 }
 
-bool BriefForm::focusField(const QString &pointer)
+QWidget *BriefForm::focusField(const QString &pointer)
 {
     // An item may name a group ("/workload/slo", "/workload/acceptance"): its first field.
     for (std::size_t i = 0; i < d->specs.size(); ++i) {
         if (d->specs[i].pointer.startsWith(pointer) && d->editors[i]->isVisibleTo(this)) {
             d->editors[i]->setFocus(Qt::OtherFocusReason);
-            return true;
+            return d->editors[i];
         }
     }
-    return false;
+    return nullptr;
 }
 
 QComboBox *BriefForm::modelBox() const
@@ -211,6 +220,8 @@ void BriefForm::numberTyped(std::size_t i, NumberEdit *number)
     const FieldSpec &s = d->specs[i];
     const QString current = d->brief ? s.value(*d->brief) : kUnset;
     const QString start = d->sessionStart.try_emplace(i, current).first->second;
+    d->refused.erase(i);
+    d->typed.reset();
     QString json;
     if (const auto shown = number->value()) {
         json = s.type == FieldSpec::Integer ? QString::number(std::llround(*shown / s.scale)) : jsonNumber(*shown / s.scale);
@@ -221,16 +232,42 @@ void BriefForm::numberTyped(std::size_t i, NumberEdit *number)
         // when the typing began, not one the keystrokes passed through.
         if (current != start)
             emit edit({{s.pointer.toStdString(), start.toStdString()}}, plainLabel(s));
-        const QString problem = number->problem().isEmpty() ? tr("a number is required") : number->problem();
-        // The unit in brackets: "keeps 1 (tokens)" reads right in the singular too.
-        const QString kept = NumberEdit::written(start.toDouble() * s.scale, locale());
-        showError(start == kUnset ? tr("%1: %2; the brief leaves it unstated.").arg(plainLabel(s), problem)
-                  : s.unit.trimmed().isEmpty()
-                      ? tr("%1: %2; the brief keeps %3.").arg(plainLabel(s), problem, kept)
-                      : tr("%1: %2; the brief keeps %3 (%4).").arg(plainLabel(s), problem, kept, s.unit.trimmed()));
+        showError(keptMessage(i, number->problem().isEmpty() ? tr("a number is required") : number->problem(), start));
         return;
     }
+    d->typed = i;
     emit edit({{s.pointer.toStdString(), json.toStdString()}}, plainLabel(s));
+}
+
+QString BriefForm::keptMessage(std::size_t i, const QString &problem, const QString &kept) const
+{
+    const FieldSpec &s = d->specs[i];
+    if (kept == kUnset)
+        return tr("%1: %2; the brief leaves it unstated.").arg(plainLabel(s), problem);
+    // The unit in brackets: "keeps 1 (tokens)" reads right in the singular too.
+    const QString value = NumberEdit::written(kept.toDouble() * s.scale, locale());
+    return s.unit.trimmed().isEmpty() ? tr("%1: %2; the brief keeps %3.").arg(plainLabel(s), problem, value)
+                                      : tr("%1: %2; the brief keeps %3 (%4).").arg(plainLabel(s), problem, value, s.unit.trimmed());
+}
+
+void BriefForm::editRefused(const QString &error)
+{
+    if (!d->typed || !d->sessionStart.count(*d->typed) || d->reverting) {
+        showError(error);
+        return;
+    }
+    const std::size_t i = *d->typed;
+    const FieldSpec &s = d->specs[i];
+    const QString start = d->sessionStart.at(i);
+    d->refused.insert(i);
+    // Typing 800 where the rules allow 700 passed through 8 and 80, which the document took:
+    // the brief gets back what it had when the typing began.
+    if (const QString current = d->brief ? s.value(*d->brief) : kUnset; current != start) {
+        d->reverting = true;
+        emit edit({{s.pointer.toStdString(), start.toStdString()}}, plainLabel(s));
+        d->reverting = false;
+    }
+    showError(keptMessage(i, error, start));
 }
 
 void BriefForm::setBrief(const Brief *brief)
@@ -272,7 +309,7 @@ void BriefForm::setBrief(const Brief *brief)
                                   : number->text().trimmed().isEmpty();
             // A field being typed in whose text is not a number yet keeps it (the message says
             // what the brief holds); any other field shows the brief.
-            const bool typingProblem = d->sessionStart.count(i) && !number->problem().isEmpty();
+            const bool typingProblem = d->sessionStart.count(i) && (!number->problem().isEmpty() || d->refused.count(i));
             if (!same && !typingProblem)
                 number->setValue(shownValue);
         }
@@ -283,7 +320,7 @@ void BriefForm::setBrief(const Brief *brief)
     bool problem = false;
     for (std::size_t i = 0; i < d->specs.size(); ++i)
         if (auto *number = qobject_cast<NumberEdit *>(d->editors[i]); number && number->isVisibleTo(this))
-            problem = problem || !number->problem().isEmpty();
+            problem = problem || !number->problem().isEmpty() || d->refused.count(i);
     if (!problem)
         showError(QString());
     d->placeholder->setVisible(!brief);

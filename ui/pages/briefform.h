@@ -37,11 +37,16 @@ public:
     // Shows a brief's values (nullptr: nothing to edit) without emitting edits.
     void setBrief(const Brief *brief);
     void showError(const QString &message);
+    // The document refused the edit the field being typed in made (a rule between fields, such
+    // as output tokens above their p95): the field keeps what was typed, the brief keeps (or gets
+    // back) the value it had when the typing began, and the message says so.
+    void editRefused(const QString &error);
 
     // The editor of the field at a JSON pointer ("/workload/traffic/request_rate_per_s"), or
-    // nullptr. Puts the keyboard focus there with focusField().
+    // nullptr. focusField() puts the keyboard focus on the first shown field at or under the
+    // pointer and returns it (nullptr when none is shown).
     QWidget *field(const QString &pointer) const;
-    bool focusField(const QString &pointer);
+    QWidget *focusField(const QString &pointer);
     QComboBox *modelBox() const;
     NumberEdit *rateBox() const;
 
@@ -57,6 +62,8 @@ signals:
 
 private:
     void numberTyped(std::size_t field, NumberEdit *number);
+    // "Input: <problem>; the brief keeps 2,000 (tokens)." for field i, whose brief value is `kept`.
+    QString keptMessage(std::size_t field, const QString &problem, const QString &kept) const;
 
     struct Private;
     std::unique_ptr<Private> d;

@@ -12,7 +12,7 @@ BriefPage::BriefPage(Document *document, QWidget *parent) : Page(document, paren
 {
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    auto *scroll = new QScrollArea(this);
+    auto *scroll = m_scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setAccessibleName(tr("Brief"));
@@ -27,8 +27,10 @@ BriefPage::BriefPage(Document *document, QWidget *parent) : Page(document, paren
     scroll->setWidget(content);
     outer->addWidget(scroll);
     connect(m_form, &BriefForm::edit, this, [this](const std::vector<BriefPatch> &patches, const QString &label) {
-        const auto error = this->document()->editBrief(patches, label);
-        m_form->showError(error.value_or(QString()));
+        if (const auto error = this->document()->editBrief(patches, label))
+            m_form->editRefused(*error);
+        else
+            m_form->showError(QString());
     });
     connect(m_form, &BriefForm::editSessionEnded, document, &Document::endEditSession);
     connect(document, &Document::briefChanged, this, [this] { m_form->setBrief(this->document()->brief()); });
@@ -37,7 +39,10 @@ BriefPage::BriefPage(Document *document, QWidget *parent) : Page(document, paren
 
 bool BriefPage::focusField(const QString &pointer)
 {
-    return m_form->focusField(pointer);
+    QWidget *editor = m_form->focusField(pointer);
+    if (editor)
+        m_scroll->ensureWidgetVisible(editor);
+    return editor;
 }
 
 } // namespace wb
