@@ -13,6 +13,9 @@ namespace wb {
 
 namespace {
 
+// Upper bounds from here on guard against absurd input rather than describe a range.
+constexpr double kGuardCeiling = 1e9;
+
 // Refuses only a character no number has (a letter other than an exponent's e): everything a
 // number can hold stays as typed, and problem() says what is wrong with the whole. A
 // QDoubleValidator refused the keystrokes it judged out of place instead, so that "1e-6" typed
@@ -162,7 +165,9 @@ QString NumberEdit::problem() const
     if (inRange(v))
         return {};
     const QString low = written(m_minimum, locale()), high = written(m_maximum, locale());
-    if (std::isinf(m_maximum))
+    // A ceiling no real value nears (a price up to 10^12) is a guard, not a range to quote: the
+    // message names the bound the number is on the wrong side of.
+    if (std::isinf(m_maximum) || (m_maximum >= kGuardCeiling && v < m_maximum))
         return m_minExclusive ? tr("%1 is not above %2").arg(text, low) : tr("%1 is below %2").arg(text, low);
     if (std::isinf(m_minimum))
         return tr("%1 is above %2").arg(text, high);
