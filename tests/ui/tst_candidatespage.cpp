@@ -3,6 +3,9 @@
 
 #include "windowtest.h"
 
+#include <pages/mediatablemodel.h>
+#include <pages/trainingtablemodel.h>
+
 class TestCandidatesPage : public QObject
 {
     Q_OBJECT
@@ -17,6 +20,7 @@ private slots:
     void fitModelPassesModelTester();
     void performanceArrivesWithoutBlocking();
     void performanceModelPassesModelTester();
+    void trainingAndMediaModelsPassModelTester();
 };
 
 void TestCandidatesPage::initTestCase()
@@ -443,6 +447,53 @@ void TestCandidatesPage::performanceModelPassesModelTester()
     QVERIFY(model.data(model.index(0, wb::PerformanceTableModel::Throughput), Qt::ToolTipRole).toString().contains(QLatin1String("provisional")));
     model.setResults(wb::Results{});
     QCOMPARE(model.rowCount(), 0);
+}
+
+// The Performance page's training and media tables under Qt's model tester, on the pretraining
+// and SDXL samples: a row per candidate, and the cells say the engine's figures.
+void TestCandidatesPage::trainingAndMediaModelsPassModelTester()
+{
+    const wb::Catalog catalog = shippedCatalog();
+    const auto load = [&](const char *name) {
+        auto brief = wb::loadBrief(std::string(WB_SOURCE_DIR "/resources/samples/") + name, catalog);
+        if (!brief)
+            qFatal("%s does not load", name);
+        return std::move(brief).value();
+    };
+    wb::EvaluateOptions options;
+    options.today = "2026-12-01";
+
+    const wb::Brief pretrain = load("pretrain-70b.brief.json");
+    const wb::Results trained = wb::evaluate(pretrain, catalog, options);
+    wb::TrainingTableModel training;
+    QAbstractItemModelTester trainingTester(&training, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    training.setResults(trained);
+    QCOMPARE(training.rowCount(), int(pretrain.candidates.size()));
+    QCOMPARE(training.columnCount(), int(wb::TrainingTableModel::ColumnCount));
+    int timed = 0;
+    for (int row = 0; row < training.rowCount(); ++row) {
+        const wb::CandidateResult &r = wb::deployment(trained.results[std::size_t(row)]);
+        if (!r.performance.training)
+            continue;
+        ++timed;
+        QCOMPARE(training.data(training.index(row, wb::TrainingTableModel::TokensPerS)).toString(),
+                 QLocale().toString(r.performance.training->tokensPerS, 'f', 0));
+    }
+    QVERIFY(timed > 0);
+    training.setResults(wb::Results{});
+    QCOMPARE(training.rowCount(), 0);
+
+    const wb::Brief images = load("sdxl-images.brief.json");
+    const wb::Results generated = wb::evaluate(images, catalog, options);
+    wb::MediaTableModel media;
+    QAbstractItemModelTester mediaTester(&media, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    media.setResults(generated);
+    QCOMPARE(media.rowCount(), int(images.candidates.size()));
+    int shown = 0;
+    for (int row = 0; row < media.rowCount(); ++row)
+        for (int column = 0; column < media.columnCount(); ++column)
+            shown += !media.data(media.index(row, column)).toString().isEmpty();
+    QCOMPARE(shown, media.rowCount() * media.columnCount());
 }
 
 QTEST_MAIN(TestCandidatesPage)
