@@ -24,8 +24,6 @@
 #include <widgets/chartview.h>
 
 #include <QApplication>
-#include <QRegularExpression>
-#include <QTableView>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDate>
@@ -38,10 +36,12 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTabWidget>
 
 namespace wb {
