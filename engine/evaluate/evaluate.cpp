@@ -5,8 +5,6 @@
 #include "core/threadpool.h"
 #include "core/version.h"
 
-#include <fmt/format.h>
-
 #include <atomic>
 #include <mutex>
 #include <stdexcept>

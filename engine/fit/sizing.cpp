@@ -2,8 +2,6 @@
 // deployment that holds the brief when the candidate as entered does not.
 #include "fit/memorymodel.h"
 
-#include <fmt/format.h>
-
 namespace wb::fitdetail {
 
 int ceilDiv(long long a, long long b)

@@ -3,8 +3,6 @@
 #include "catalog/modelarch.h"
 #include "core/format.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 

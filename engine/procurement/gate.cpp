@@ -1,7 +1,5 @@
 #include "procurement/gate.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 
 namespace wb {

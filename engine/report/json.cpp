@@ -6,9 +6,7 @@
 #include "report/labels.h"
 #include "core/version.h"
 
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
-
 
 namespace wb {
 
@@ -20,11 +18,6 @@ template<typename T>
 Json optionalJson(const std::optional<T> &v)
 {
     return v ? Json(*v) : Json(nullptr);
-}
-
-Json warningsJson(const std::vector<Warning> &warnings)
-{
-    return detail::messagesJson(warnings);
 }
 
 // A recommendation's reasons for English readers, and beside them their codes, fields and
@@ -465,7 +458,7 @@ std::string resultsToJson(const Brief &brief, const Results &results)
         item["fit"] = fitJson(r.fit);
         item["performance"] = performanceJson(r.performance);
         item["cost"] = candidateCostJson(r.cost);
-        item["warnings"] = warningsJson(r.warnings);
+        item["warnings"] = detail::messagesJson(r.warnings);
         return item;
     };
     for (const CandidateResult &r : results.results) {
@@ -483,7 +476,7 @@ std::string resultsToJson(const Brief &brief, const Results &results)
     for (const BriefItem &item : results.rankingHeldBackBy)
         heldBack.push_back({{"item", item.name}, {"pointer", item.pointer}});
     root["cost"]["recommendation_held_back_by"] = heldBack;
-    root["warnings"] = warningsJson(notes);
+    root["warnings"] = detail::messagesJson(notes);
     // A project's vendor answers that bear on the figures (procurement/gate.h); empty for a brief.
     Json notesJson = Json::array();
     for (const VendorNote &n : results.vendorNotes)
@@ -494,7 +487,6 @@ std::string resultsToJson(const Brief &brief, const Results &results)
     root["brief_completeness"] = completenessJson(results.completeness);
     return root.dump(2) + "\n";
 }
-
 
 std::string catalogGpusJson(const Catalog &catalog)
 {

@@ -60,7 +60,7 @@ ScenarioEvaluation evaluateScenario(const Brief &brief, const Catalog &catalog, 
         if (!fits && !out.results->engineError && !out.results->cancelled)
             fits = fitsOf(*out.results);
         if (options.gate && !out.results->engineError)
-            gateScenario(*out.results, options.gate->scenario, &options.gate->checklistTemplate, options.gate->checklist);
+            gateScenario(*out.results, *options.gate);
         if (options.onPass)
             options.onPass(out.results);
         return !out.results->engineError && !options.stop.stop_requested();
@@ -90,6 +90,11 @@ void gateScenario(Results &results, const std::string &scenario, const Checklist
 {
     if (checklistTemplate && !scenario.empty())
         gateByChecklist(results, scenario, *checklistTemplate, checklist);
+}
+
+void gateScenario(Results &results, const ScenarioGate &gate)
+{
+    gateScenario(results, gate.scenario, &gate.checklistTemplate, gate.checklist);
 }
 
 Result<ProjectEvaluation> evaluateProjectScenario(const Project &project, const std::string &scenario,

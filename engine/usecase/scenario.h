@@ -93,6 +93,7 @@ ScenarioEvaluation evaluateScenario(const Brief &brief, const Catalog &catalog, 
 // gateByChecklist adds a reason and a warning). Without a template there is nothing to gate.
 void gateScenario(Results &results, const std::string &scenario, const ChecklistTemplate *checklistTemplate,
                   const ProjectChecklist &checklist);
+void gateScenario(Results &results, const ScenarioGate &gate);
 
 // A scenario of a project, evaluated as the project shows it (calibrated, gated), with its
 // checklist for the exports. Errors name `path` (the project's own file when empty) and the scenario.

@@ -219,7 +219,7 @@ std::optional<QString> Document::show(const QString &scenario, std::optional<Bri
     // The brief's fits, made once per edit: the quick and the full pass take them.
     m_fits = fitted->engineError ? nullptr : fitsOf(*fitted);
     if (const auto gate = scenarioGate(); gate && !fitted->engineError)
-        gateScenario(*fitted, gate->scenario, &gate->checklistTemplate, gate->checklist);
+        gateScenario(*fitted, *gate);
     setResults(std::move(fitted));
     // The simulations start before the pages show the brief and its fit, and run beside them:
     // the first answer comes sooner than when the pages went first (issue 20: 100 ms).

@@ -192,10 +192,10 @@ private:
     std::optional<QString> show(const QString &scenario, std::optional<Brief> parsed = std::nullopt);
     // After an edit changed the scenarios: keep showing the current one, or the first.
     void scenarioListChanged();
-    // Keeps the engine's results and shows them gated by the project's checklist.
-    void setResults(std::shared_ptr<const Results> raw);
-    // Evaluates the current brief with its scenario's runs.
-    // Evaluates the brief shown (the quick pass first unless passes says otherwise).
+    // Shows results already gated by the project's checklist (null: none).
+    void setResults(std::shared_ptr<const Results> results);
+    // Evaluates the brief shown with its scenario's runs, gated by its checklist (the quick pass
+    // first unless passes says otherwise).
     void startEvaluation(Evaluator::Passes passes = Evaluator::Passes::QuickThenFull);
     // What gates the scenario's figures: a project's checklist; null without a project or template.
     std::shared_ptr<const ScenarioGate> scenarioGate() const;
