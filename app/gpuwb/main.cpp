@@ -94,7 +94,8 @@ int run(int argc, char *argv[])
         "  report PROJECT.gpuwb|BRIEF.json                the decision record as a PDF (--out FILE.pdf; --record ID,\n"
         "                                                 else the scenario as it stands, a draft; --page a4|letter)\n"
         "  calibrate CASES.csv     fit the efficiency factors to measured cases (--out FILE for the\n"
-        "                          calibration JSON; the per-case table goes to standard output)\n\n"
+        "                          calibration JSON, --bands FILE for the P10-P90 bands from the\n"
+        "                          group-out errors; the per-case table goes to standard output)\n\n"
         "Exit codes: 0 evaluated, 2 bad input, 1 other failure."));
     parser.addHelpOption();
     parser.addVersionOption();
@@ -125,7 +126,8 @@ int run(int argc, char *argv[])
                                      {"term", "pricing term of the option chosen"}, {"rationale", "why the option was chosen"},
                                      {"sign-off", "who signs the record, \"Name, role\" (repeat for each)"},
                                      {"date", "date of the decision (YYYY-MM-DD)"}, {"record", "a decision record's id"},
-                                     {"page", "page size of a report: a4 or letter"}})
+                                     {"page", "page size of a report: a4 or letter"},
+                                     {"bands", "where calibrate writes the figures' bands (JSON)"}})
         parser.addOption(QCommandLineOption(QString::fromLatin1(name), QString::fromLatin1(what), QStringLiteral("value")));
     parser.addOption(QCommandLineOption(QStringLiteral("all"), QStringLiteral("Search every GPU of the catalog (search).")));
     parser.addOption(QCommandLineOption(QStringLiteral("api"), QStringLiteral("The model API is the option chosen.")));
@@ -273,6 +275,9 @@ int run(int argc, char *argv[])
         for (const std::string &why : report.unpredicted)
             std::fprintf(stderr, "gpuwb: %s\n", wb::limits::printable(why, 4000).c_str());
         const std::string json = report.table.toJson("gpuwb calibrate " + path);
+        if (const QString bandsPath = parser.value(QStringLiteral("bands")); !bandsPath.isEmpty())
+            if (int rc = writeOutput(wb::residualBands(report, *cases).toJson("gpuwb calibrate " + path), bandsPath))
+                return rc;
         if (outPath.isEmpty())
             return writeOutput(json, {});
         if (int rc = writeOutput(json, outPath))

@@ -5,6 +5,7 @@
 
 #include "brief/fields.h"
 #include "brief/mediabrief.h"
+#include "catalog/bands.h"
 #include "catalog/catalogparse.h"
 #include "core/jsonfields.h"
 #include "catalog/priceparse.h"
@@ -193,6 +194,14 @@ struct BriefParser
                 wl.traffic.requestRatePerS = t->optNumber("request_rate_per_s", range(*t, "request_rate_per_s"));
             if (wl.traffic.mode == TrafficMode::ClosedLoop && !wl.traffic.concurrency)
                 t->fail("concurrency", "is missing: closed-loop traffic needs the number of requests in flight");
+            if (auto p = t->optInteger("prompts", range(*t, "prompts"))) {
+                if (wl.traffic.mode != TrafficMode::ClosedLoop)
+                    t->fail("prompts", "applies to closed-loop traffic only (a benchmark run of that many prompts)");
+                if (*p < *wl.traffic.concurrency)
+                    t->fail("prompts", "is below concurrency (" + formatNumber(*wl.traffic.concurrency)
+                                           + "): every client sends one prompt at least");
+                wl.traffic.prompts = int(*p);
+            }
             if (auto b = t->optObject("bursts")) {
                 if (wl.traffic.mode != TrafficMode::OpenLoop)
                     t->fail("bursts", "apply to open-loop traffic only");
@@ -352,6 +361,11 @@ struct BriefParser
                                                 + formatNumber(limits::kGpusPerCandidate) + " GPUs");
             cand.gpus = int(c.optInteger("gpus", range(c, "gpus")).value_or(cand.gpusPerReplica()));
             cand.servingStack = enumOr<ServingStack>(c, "serving_stack");
+            if (auto version = c.optString("serving_stack_version")) {
+                if (!compareVersions(*version, *version) || version->size() > 64)
+                    c.fail("serving_stack_version", "\"" + version->substr(0, 64) + "\" is not a release number such as \"0.5.9\" or \"v1.1.0\"");
+                cand.servingStackVersion = *version;
+            }
             if (cand.gpus % cand.gpusPerReplica() != 0)
                 c.fail("gpus", std::to_string(cand.gpus) + " GPUs cannot be split into " + (trains ? "data-parallel ranks" : "replicas")
                                    + " of " + layout + " = " + std::to_string(cand.gpusPerReplica()) + " GPUs");

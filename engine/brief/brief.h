@@ -21,6 +21,10 @@ struct Traffic
     std::optional<double> requestRatePerS;  // open-loop
     double burstiness = 1.0;                 // gamma shape; 1 is Poisson, below 1 burstier
     std::optional<int> concurrency;          // closed-loop; for other modes a sizing hint
+    // Closed-loop only: a benchmark's run of this many prompts, every one measured, the clients
+    // all starting at once at an idle server (how serving benchmarks run: the first wave's
+    // prompts queue for prefill together). Absent: a steady state, the first round left out.
+    std::optional<int> prompts;
     // Open-loop only: periodic bursts on top of the base rate. Every periodS seconds the rate is
     // multiplied by burstMultiplier for burstDurationS seconds (steady plus bursts).
     std::optional<double> burstMultiplier;
@@ -181,6 +185,9 @@ struct Candidate
     int contextParallel = 1;   // training only: the sequence split over this many GPUs
     int virtualPipeline = 1;   // training only: interleaved pipeline stages per GPU
     ServingStack servingStack = ServingStack::Generic;
+    // The stack's release ("0.5.9"), when stated: a version outside the calibration's data gets
+    // a warning and a wider band (catalog/bands.h).
+    std::string servingStackVersion;
     std::optional<NetworkSpec> network;  // absent: scale_out_bandwidth_bytes_per_s
     // Inference and media: this candidate's weights at another precision than the workload's
     // (candidates[].weights_precision), as a layout search's FP8 layout beside a BF16 one.

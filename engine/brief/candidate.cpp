@@ -41,6 +41,8 @@ std::string candidateJson(const Candidate &c)
         j["virtual_pipeline"] = c.virtualPipeline;
     if (c.weightsPrecision)
         j["weights_precision"] = enumName(*c.weightsPrecision);
+    if (!c.servingStackVersion.empty())
+        j["serving_stack_version"] = c.servingStackVersion;
     if (c.network)
         j["network"] = {{"kind", c.network->kind}, {"bytes_per_s_per_gpu", c.network->bytesPerSPerGpu}};
     return j.dump();

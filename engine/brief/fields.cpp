@@ -90,6 +90,9 @@ std::vector<FieldRow> rows()
          .defaultReason = "1 is Poisson arrivals"},
         {.pointer = "/workload/traffic/concurrency", .type = Integer, .min = 1, .max = limits::kConcurrency,
          .unit = "requests", .defaultReason = "required of closed-loop traffic"},
+        {.pointer = "/workload/traffic/prompts", .type = Integer, .min = 1, .max = 1e6, .unit = "requests",
+         .defaultReason = "a steady state (the first round of requests left out); a benchmark run measures its prompts "
+                          "from an idle server"},
         {.pointer = "/workload/traffic/bursts", .type = Object, .defaultReason = "open-loop traffic only"},
         {.pointer = "/workload/traffic/bursts/multiplier", .type = Number, .required = true, .min = 1, .max = 1000},
         {.pointer = "/workload/traffic/bursts/duration_s", .type = Number, .required = true, .min = 0, .minExclusive = true,
@@ -169,6 +172,8 @@ std::vector<FieldRow> rows()
          .defaultReason = "above 1 for training kinds only"},
         {.pointer = "/candidates/*/serving_stack", .type = Enum, .choices = enumNames<ServingStack>(),
          .defaultJson = json(ServingStack::Generic)},
+        {.pointer = "/candidates/*/serving_stack_version", .type = String, .kinds = kServes,
+         .defaultReason = "not stated: the calibration's data, whatever versions it holds", .outside = Outside::Refused},
         {.pointer = "/candidates/*/weights_precision", .type = Enum, .kinds = kServes, .choices = enumNames<Precision>(),
          .defaultReason = "the workload's", .outside = Outside::Refused},
         {.pointer = "/candidates/*/network", .type = Object},

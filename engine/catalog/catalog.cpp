@@ -245,6 +245,14 @@ Status Catalog::loadCalibrationFile(const std::string &path)
     return m_efficiency.loadJson(text.value(), path);
 }
 
+Status Catalog::loadBandsFile(const std::string &path)
+{
+    Result<std::string> text = readTextFile(path);
+    if (!text)
+        return text.error();
+    return m_bands.loadJson(text.value(), path);
+}
+
 Status Catalog::loadJson(const std::string &text, const std::string &fileName)
 {
     if (auto bad = limits::checkJsonText(text))
@@ -436,10 +444,14 @@ Result<Catalog> loadAll(const std::vector<std::string> &files, const std::string
             return s.error();
     }
     namespace fs = std::filesystem;
-    const fs::path calibration = fs::path(resources.empty() ? resourceDir() : resources) / "calibration" / "default.json";
+    const fs::path folder = fs::path(resources.empty() ? resourceDir() : resources) / "calibration";
     std::error_code ec;
-    if (withCalibration && fs::exists(calibration, ec))
-        if (Status s = catalog.loadCalibrationFile(calibration.string()); !s)
+    if (withCalibration && fs::exists(folder / "default.json", ec))
+        if (Status s = catalog.loadCalibrationFile((folder / "default.json").string()); !s)
+            return s.error();
+    // The bands belong to that calibration: without it there are none.
+    if (withCalibration && fs::exists(folder / "bands.json", ec))
+        if (Status s = catalog.loadBandsFile((folder / "bands.json").string()); !s)
             return s.error();
     return catalog;
 }

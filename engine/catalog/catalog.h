@@ -4,6 +4,7 @@
 // from and the date it was read.
 #pragma once
 
+#include "catalog/bands.h"
 #include "catalog/efficiency.h"
 #include "catalog/mediamodel.h"
 #include "catalog/prices.h"
@@ -132,6 +133,10 @@ public:
     // resources/calibration/default.json when it is there (efficiency.h).
     const EfficiencyTable &efficiency() const { return m_efficiency; }
     Status loadCalibrationFile(const std::string &path);
+    // The figures' P10-P90 bands from the calibration's held-out errors, from the shipped
+    // resources/calibration/bands.json when it is there (bands.h); empty otherwise.
+    const BandTable &bands() const { return m_bands; }
+    Status loadBandsFile(const std::string &path);
 
     // Loads the shipped catalog and then the user's (see defaultCatalogFiles), and the shipped
     // calibration unless withCalibration is false (gpuwb calibrate makes a new one from the
@@ -153,6 +158,7 @@ private:
     std::vector<GpuPrice> m_prices;
     std::vector<ApiPrice> m_apiPrices;
     EfficiencyTable m_efficiency = EfficiencyTable::priors();
+    BandTable m_bands;
 };
 
 // The folder holding catalog/ and samples/: $GPUWB_RESOURCE_DIR, else the source tree of a

@@ -92,6 +92,10 @@ std::span<const AssumptionInfo> assumptionCatalog()
         {Assumption::TrtllmSglangMaxBatch, "trtllm_sglang_max_batch", "sequences", 2048, 1, 1e6,
          "sequences one step may hold on TensorRT-LLM (max_batch_size default 2048) and SGLang (request "
          "pool of at least 2048); vLLM and generic stacks use max_num_seqs"},
+        {Assumption::SchedulerRecvInterval, "scheduler_recv_interval", "steps", 1, 1, 1000,
+         "decode steps between the scheduler's intakes of new requests while others run (SGLang's "
+         "--scheduler-recv-interval, default 1; its DeepSeek-R1 recipes on B200/B300 set 30 at 16 clients and "
+         "more): a new request waits up to that many steps for its first token"},
         {Assumption::SimulatedRequests, "simulated_requests", "count", 3000, 100, 1e6,
          "requests each simulation replays; enough for about 30 samples beyond the p99"},
         {Assumption::WarmupFraction, "warmup_fraction", "fraction", 0.1, 0, 0.5,

@@ -48,6 +48,7 @@ enum class Assumption : std::size_t {
     RingHopLatencyS,
     ScaleOutBandwidthBytesPerS,
     TrtllmSglangMaxBatch,
+    SchedulerRecvInterval,
     SimulatedRequests,
     WarmupFraction,
     SimulationSeed,

@@ -1,5 +1,6 @@
 #include "evaluate/calibration.h"
 
+#include "catalog/modelarch.h"
 #include "core/csvread.h"
 #include "core/limits.h"
 #include "core/threadpool.h"
@@ -11,11 +12,19 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <regex>
 #include <set>
 
 namespace wb {
 
 namespace {
+
+double medianOf(std::vector<double> list)
+{
+    std::sort(list.begin(), list.end());
+    const std::size_t n = list.size();
+    return n == 0 ? 0 : n % 2 ? list[n / 2] : 0.5 * (list[n / 2 - 1] + list[n / 2]);
+}
 
 struct FigureName
 {
@@ -103,6 +112,23 @@ std::vector<std::string> caseFactorKeys(const CalibrationCase &c, const Catalog 
         return {"media_dense_share", "media_attention_share"};
     return catalog.efficiency().keysFor(*gpu, mathPrecision(c.brief.workload.weightsPrecision), cand.servingStack,
                                         c.brief.workload.model.isMoe());
+}
+
+std::map<std::string, std::string> caseGroups(const CalibrationCase &c, const Catalog &catalog)
+{
+    std::map<std::string, std::string> g;
+    const Candidate &cand = c.brief.candidates.front();
+    if (const GpuSpec *gpu = catalog.gpu(cand.gpu))
+        g["gpu-family"] = gpu->architecture;
+    const Workload &w = c.brief.workload;
+    if (w.media)
+        g["model-size"] = "media:" + w.media->model.id;
+    else
+        g["model-size"] = modelSizeClass(countParameters(w.model).total());
+    if (!w.media && !isTraining(w.kind) && !isAdapter(w.kind))
+        g["stack"] = enumName(cand.servingStack);
+    g["source"] = !c.origin.empty() ? c.origin : c.id.substr(0, c.id.find('-'));
+    return g;
 }
 
 namespace {
@@ -246,15 +272,15 @@ struct Problem
         return j;
     }
 
-    // Normal equations at theta, optionally without case `skip`: H delta = -g.
+    // Normal equations at theta, without the cases `skip` marks (none when empty): H delta = -g.
     std::pair<std::vector<double>, std::vector<double>>
     normal(const std::vector<double> &theta, const std::vector<std::vector<std::optional<double>>> &at,
-           const std::vector<std::vector<std::vector<double>>> &jac, std::optional<std::size_t> skip) const
+           const std::vector<std::vector<std::vector<double>>> &jac, const std::vector<char> &skip) const
     {
         const std::size_t n = keys.size();
         std::vector<double> hess(n * n, 0.0), grad(n, 0.0);
         for (std::size_t i = 0; i < cases.size(); ++i) {
-            if (skip && *skip == i)
+            if (!skip.empty() && skip[i])
                 continue;
             const std::vector<double> r = residuals(i, at[i]);
             for (std::size_t m = 0; m < r.size(); ++m) {
@@ -318,6 +344,7 @@ Result<std::vector<CalibrationCase>> readCalibrationCases(const std::string &csv
             return Error{fileName, "line 1", std::string("the header has no \"") + name + "\" column"};
         col[name] = *c;
     }
+    const auto origin = t.column("origin"), measuredOn = t.column("measured_on");
     std::vector<CalibrationCase> cases;
     std::map<std::string, std::size_t> index;
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
@@ -368,6 +395,18 @@ Result<std::vector<CalibrationCase>> readCalibrationCases(const std::string &csv
             c.brief = std::move(brief.value());
             c.briefText = row[col["brief"]];
             c.factorKeys = caseFactorKeys(c, catalog);
+            if (origin) {
+                c.origin = row[*origin];
+                if (!c.origin.empty() && !limits::isPlainName(c.origin))
+                    return Error{fileName, where("origin"), "must be 1 to 64 letters, digits, '-', '_' or '.'"};
+            }
+            if (measuredOn) {
+                c.measuredOn = row[*measuredOn];
+                static const std::regex date("[0-9]{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?");
+                if (!c.measuredOn.empty() && !std::regex_match(c.measuredOn, date))
+                    return Error{fileName, where("measured_on"), "\"" + c.measuredOn + "\" is not a date (YYYY-MM or YYYY-MM-DD)"};
+            }
+            c.groups = caseGroups(c, catalog);
             at = index.emplace(id, cases.size()).first;
             cases.push_back(std::move(c));
         }
@@ -444,7 +483,7 @@ CalibrationReport calibrate(const std::vector<CalibrationCase> &cases, const Eff
     double current = report.objectiveBefore;
     for (int it = 0; fit && it < options.iterations; ++it) {
         const auto jac = pb.jacobian(theta, at);
-        const auto [hess, rhs] = pb.normal(theta, at, jac, std::nullopt);
+        const auto [hess, rhs] = pb.normal(theta, at, jac, {});
         const std::vector<double> delta = solve(hess, rhs);
         bool accepted = false;
         for (double scale = 1.0; scale >= 0.125 && !accepted; scale /= 2) {
@@ -480,21 +519,52 @@ CalibrationReport calibrate(const std::vector<CalibrationCase> &cases, const Eff
         }
     }
 
+    // Held-out predictions: one job per case and held-out set (the case alone, or its group in
+    // each grouping), all on the Jacobian at the fit.
     std::vector<std::vector<std::optional<double>>> leftOut(cases.size());
-    if (options.leaveOneOut && !pb.keys.empty()) {
+    const std::vector<std::string> &groupings = bandGroupings();
+    std::vector<std::vector<std::vector<std::optional<double>>>> groupOut(groupings.size(),
+                                                                          std::vector<std::vector<std::optional<double>>>(cases.size()));
+    if ((options.leaveOneOut || options.groupOut) && !pb.keys.empty()) {
         const auto jac = pb.jacobian(theta, at);
-        std::vector<std::pair<std::size_t, EfficiencyTable>> jobs;
-        for (std::size_t i = 0; i < cases.size(); ++i) {
-            const auto [hess, rhs] = pb.normal(theta, at, jac, i);
+        const auto without = [&](const std::vector<char> &skip) {
+            const auto [hess, rhs] = pb.normal(theta, at, jac, skip);
             const std::vector<double> delta = solve(hess, rhs);
-            std::vector<double> without = theta;
-            for (std::size_t k = 0; k < without.size(); ++k)
-                without[k] = std::min(pb.ceiling[k], without[k] + std::clamp(delta[k], -1.0, 1.0));
-            jobs.emplace_back(i, pb.tableAt(without));
+            std::vector<double> t = theta;
+            for (std::size_t k = 0; k < t.size(); ++k)
+                t[k] = std::min(pb.ceiling[k], t[k] + std::clamp(delta[k], -1.0, 1.0));
+            return pb.tableAt(t);
+        };
+        std::vector<std::pair<std::size_t, EfficiencyTable>> jobs;
+        std::vector<std::pair<int, std::size_t>> which;  // grouping (-1: the case alone), case
+        if (options.leaveOneOut)
+            for (std::size_t i = 0; i < cases.size(); ++i) {
+                std::vector<char> skip(cases.size(), 0);
+                skip[i] = 1;
+                jobs.emplace_back(i, without(skip));
+                which.emplace_back(-1, i);
+            }
+        for (std::size_t g = 0; options.groupOut && g < groupings.size(); ++g) {
+            std::map<std::string, std::vector<std::size_t>> members;
+            for (std::size_t i = 0; i < cases.size(); ++i)
+                if (const auto it = cases[i].groups.find(groupings[g]); it != cases[i].groups.end())
+                    members[it->second].push_back(i);
+            for (const auto &entry : members) {
+                std::vector<char> skip(cases.size(), 0);
+                for (std::size_t i : entry.second)
+                    skip[i] = 1;
+                const EfficiencyTable table = without(skip);
+                for (std::size_t i : entry.second) {
+                    jobs.emplace_back(i, table);
+                    which.emplace_back(int(g), i);
+                }
+            }
         }
         const auto preds = pb.run(jobs);
-        for (std::size_t i = 0; i < cases.size(); ++i)
-            leftOut[i] = preds[i];
+        for (std::size_t n = 0; n < jobs.size(); ++n) {
+            const auto [g, i] = which[n];
+            (g < 0 ? leftOut[i] : groupOut[std::size_t(g)][i]) = preds[n];
+        }
     }
 
     for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -512,6 +582,10 @@ CalibrationReport calibrate(const std::vector<CalibrationCase> &cases, const Eff
             row.calibrated = m < at[i].size() ? at[i][m] : std::nullopt;
             if (options.leaveOneOut)
                 row.leftOut = m < leftOut[i].size() ? leftOut[i][m] : std::nullopt;
+            row.groups = c.groups;
+            for (std::size_t g = 0; options.groupOut && g < groupings.size(); ++g)
+                if (c.groups.count(groupings[g]))
+                    row.groupOut[groupings[g]] = m < groupOut[g][i].size() ? groupOut[g][i][m] : std::nullopt;
             if (!row.calibrated)
                 report.unpredicted.push_back(c.id + ": the engine gives no " + measuredFigureName(row.figure)
                                              + " for this brief (see its warnings with gpuwb evaluate); it informs no factor");
@@ -530,12 +604,142 @@ medianErrors(const std::vector<CalibrationRow> &rows, std::optional<double> Cali
         if ((r.*column))
             errors[{r.set, measuredFamily(r.figure)}].push_back(std::fabs(*(r.*column) / r.measured - 1));
     std::map<std::pair<std::string, std::string>, std::pair<int, double>> out;
-    for (auto &[key, list] : errors) {
-        std::sort(list.begin(), list.end());
-        const std::size_t n = list.size();
-        out[key] = {int(n), n % 2 ? list[n / 2] : 0.5 * (list[n / 2 - 1] + list[n / 2])};
-    }
+    for (auto &[key, list] : errors)
+        out[key] = {int(list.size()), medianOf(list)};
     return out;
+}
+
+namespace {
+
+// The q-quantile of sorted values, interpolated between ranks.
+double quantileOf(const std::vector<double> &sorted, double q)
+{
+    if (sorted.empty())
+        return 0;
+    const double at = q * double(sorted.size() - 1);
+    const std::size_t lo = std::size_t(std::floor(at));
+    const std::size_t hi = std::min(sorted.size() - 1, lo + 1);
+    return sorted[lo] + (at - double(lo)) * (sorted[hi] - sorted[lo]);
+}
+
+// One held-out prediction's log error, with where it comes from.
+struct Residual
+{
+    std::string bucket;     // "<set>.<family>"
+    std::string set, grouping, id;
+    double value = 0;       // log(measured / predicted)
+    const CalibrationRow *row = nullptr;
+};
+
+std::vector<Residual> groupOutResiduals(const std::vector<CalibrationRow> &rows)
+{
+    std::vector<Residual> out;
+    for (const CalibrationRow &r : rows)
+        for (const auto &[grouping, predicted] : r.groupOut)
+            if (predicted && *predicted > 0)
+                out.push_back({r.set + "." + measuredFamily(r.figure), r.set, grouping, r.id,
+                               std::log(r.measured / *predicted), &r});
+    return out;
+}
+
+ResidualQuantiles quantilesOf(const std::vector<const Residual *> &list)
+{
+    ResidualQuantiles q;
+    std::vector<double> values;
+    std::set<std::string> ids;
+    for (const Residual *r : list) {
+        values.push_back(r->value);
+        ids.insert(r->id);
+    }
+    std::sort(values.begin(), values.end());
+    q.cases = int(ids.size());
+    q.figures = int(values.size());
+    q.p10 = quantileOf(values, 0.1);
+    q.p50 = quantileOf(values, 0.5);
+    q.p90 = quantileOf(values, 0.9);
+    return q;
+}
+
+} // namespace
+
+std::map<std::pair<std::string, std::string>, std::pair<int, double>>
+groupOutErrors(const std::vector<CalibrationRow> &rows, const std::string &grouping)
+{
+    std::map<std::pair<std::string, std::string>, std::vector<double>> errors;
+    for (const CalibrationRow &r : rows)
+        for (const auto &[g, predicted] : r.groupOut)
+            if (predicted && (grouping.empty() || g == grouping))
+                errors[{r.set, measuredFamily(r.figure)}].push_back(std::fabs(*predicted / r.measured - 1));
+    std::map<std::pair<std::string, std::string>, std::pair<int, double>> out;
+    for (auto &[key, list] : errors)
+        out[key] = {int(list.size()), medianOf(list)};
+    return out;
+}
+
+BandTable residualBands(const CalibrationReport &report, const std::vector<CalibrationCase> &cases)
+{
+    BandTable bands;
+    const std::vector<Residual> all = groupOutResiduals(report.rows);
+    std::map<std::string, std::vector<const Residual *>> buckets;
+    for (const Residual &r : all) {
+        for (const std::string &b : {r.bucket, r.set + ".all"}) {
+            buckets[b].push_back(&r);
+            buckets[b + "@" + r.grouping].push_back(&r);
+        }
+    }
+    for (const auto &[key, list] : buckets)
+        bands.residuals[key] = quantilesOf(list);
+
+    // Nested coverage: a figure's band from the residuals of cases outside its group (in the
+    // grouping it was held out by), as band() makes it (at least 5 cases, else the set's pooled
+    // figures; sqrt(1 + 1/n) wider about the median).
+    int inside = 0, counted = 0;
+    for (const Residual &r : all) {
+        const std::string &group = r.row->groups.at(r.grouping);
+        const auto others = [&](const std::string &bucket) {
+            std::vector<const Residual *> list;
+            for (const Residual *o : buckets[bucket]) {
+                const auto g = o->row->groups.find(r.grouping);
+                if (o->id != r.id && (g == o->row->groups.end() || g->second != group))
+                    list.push_back(o);
+            }
+            return quantilesOf(list);
+        };
+        ResidualQuantiles q = others(r.bucket);
+        if (q.cases < 5)
+            q = others(r.set + ".all");
+        if (q.cases < 5)
+            continue;
+        const double spread = std::sqrt(1.0 + 1.0 / q.cases);
+        const double lo = q.p50 + (q.p10 - q.p50) * spread, hi = q.p50 + (q.p90 - q.p50) * spread;
+        inside += r.value >= lo && r.value <= hi ? 1 : 0;
+        ++counted;
+    }
+    bands.coverage = counted ? double(inside) / counted : 0;
+    bands.coverageFigures = counted;
+
+    for (const CalibrationCase &c : cases) {
+        if (const auto g = c.groups.find("gpu-family"); g != c.groups.end())
+            bands.gpuFamilies.insert(g->second);
+        if (const auto g = c.groups.find("model-size"); g != c.groups.end())
+            bands.sizeClasses.insert(g->second);
+        const auto s = c.groups.find("stack");
+        if (s == c.groups.end())
+            continue;
+        StackData &d = bands.stacks[s->second];
+        ++d.cases;
+        const std::string &version = c.brief.candidates.front().servingStackVersion;
+        if (!version.empty() && std::find(d.versions.begin(), d.versions.end(), version) == d.versions.end())
+            d.versions.push_back(version);
+        if (!c.measuredOn.empty()) {
+            d.firstDate = d.firstDate.empty() ? c.measuredOn : std::min(d.firstDate, c.measuredOn);
+            d.lastDate = std::max(d.lastDate, c.measuredOn);
+        }
+    }
+    for (auto &entry : bands.stacks)
+        std::sort(entry.second.versions.begin(), entry.second.versions.end(),
+                  [](const std::string &a, const std::string &b) { return compareVersions(a, b).value_or(0) < 0; });
+    return bands;
 }
 
 std::string calibrationMarkdown(const CalibrationReport &report)
@@ -553,20 +757,33 @@ std::string calibrationMarkdown(const CalibrationReport &report)
     const auto error = [](std::optional<double> v, double measured) {
         return v ? fmt::format("{:+.1f}%", 100 * (*v / measured - 1)) : std::string("n/a");
     };
-    std::string out = "| case | hardware | figure | measured | prior | error | calibrated | error | left out | error |\n"
-                      "|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+    const std::vector<std::string> &groupings = bandGroupings();
+    std::string out = "| case | hardware | figure | measured | prior | error | calibrated | error | left out | error "
+                      "| group out: GPU family / model size / stack / source |\n"
+                      "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n";
     for (const CalibrationRow &r : report.rows) {
         const bool seconds = measuredFamily(r.figure) != "throughput";
         figure = r.figure;
-        out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", r.id, r.hardware,
+        std::string held;
+        for (const std::string &g : groupings) {
+            const auto it = r.groupOut.find(g);
+            held += (held.empty() ? "" : " / ") + (it == r.groupOut.end() ? std::string("-") : error(it->second, r.measured));
+        }
+        out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", r.id, r.hardware,
                            measuredFigureName(r.figure), number(r.measured, seconds), number(r.prior, seconds),
                            error(r.prior, r.measured), number(r.calibrated, seconds), error(r.calibrated, r.measured),
-                           number(r.leftOut, seconds), error(r.leftOut, r.measured));
+                           number(r.leftOut, seconds), error(r.leftOut, r.measured), held);
     }
-    out += "\n| set | family | figures | prior | calibrated | left out |\n|---|---|---:|---:|---:|---:|\n";
+    out += "\nMedian absolute error. Group out: each case predicted by a calibration that saw none of its group, "
+           "pooled over the four groupings (then each grouping alone); the headline figure.\n\n"
+           "| set | family | figures | prior | calibrated | left out | group out | GPU family | model size | stack | source |\n"
+           "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     const auto prior = medianErrors(report.rows, &CalibrationRow::prior);
     const auto calibrated = medianErrors(report.rows, &CalibrationRow::calibrated);
     const auto leftOut = medianErrors(report.rows, &CalibrationRow::leftOut);
+    std::vector<std::map<std::pair<std::string, std::string>, std::pair<int, double>>> byGrouping = {groupOutErrors(report.rows)};
+    for (const std::string &g : groupings)
+        byGrouping.push_back(groupOutErrors(report.rows, g));
     for (const auto &entry : prior) {
         const auto &key = entry.first;
         const auto &value = entry.second;
@@ -574,8 +791,11 @@ std::string calibrationMarkdown(const CalibrationReport &report)
             const auto it = m.find(key);
             return it == m.end() ? std::string("-") : fmt::format("{:.1f}%", 100 * it->second.second);
         };
-        out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", key.first, key.second, value.first, cell(prior),
+        out += fmt::format("| {} | {} | {} | {} | {} | {} |", key.first, key.second, value.first, cell(prior),
                            cell(calibrated), cell(leftOut));
+        for (const auto &m : byGrouping)
+            out += " " + cell(m) + " |";
+        out += "\n";
     }
     return out;
 }

@@ -12,8 +12,17 @@
 // them. The figures' term is robust (Cauchy: each squared error r^2 counts as
 // c^2 log(1 + r^2/c^2), iteratively reweighted), so a figure the model's mechanisms cannot
 // explain (a 5x miss) does not drag the factors to unphysical values to hide it; factors stay
-// under their physical ceilings (a fraction of a peak below 1). Leave-one-out: each case is predicted at the factors of a fit without it (one
-// Gauss-Newton step from the full fit with its rows removed, then the case evaluated in full).
+// under their physical ceilings (a fraction of a peak below 1).
+//
+// Held-out predictions, each one Gauss-Newton step from the full fit with the held-out rows
+// removed (for the factors only those rows inform, that step lands on the prior exactly), then
+// the case evaluated in full:
+// - leave-one-out: each case at the factors of a fit without it. It measures how well the
+//   factors fit this set, not how the model carries to what the set barely holds;
+// - leave-one-group-out: for each grouping (catalog/bands.h: GPU family, model size class,
+//   serving stack, source) each case at the factors of a fit without its whole group. This is
+//   the figure the README's headline and the validation bounds use, and what the bands are made
+//   of (residualBands).
 #pragma once
 
 #include "brief/brief.h"
@@ -65,10 +74,20 @@ struct CalibrationCase
     std::vector<Measurement> measured;
     std::vector<std::string> factorKeys;  // the efficiency factors its step model uses
     std::string briefText;                // as the file gives it (one case, one brief)
+    std::string origin;                   // who published it and how it was measured ("mlperf-inference")
+    std::string measuredOn;               // when, where the source says (YYYY-MM or YYYY-MM-DD)
+    // Its group in each grouping (bandGroupings()); a grouping it has no group in (the serving
+    // stack of a training run) is absent, and does not hold it out.
+    std::map<std::string, std::string> groups;
 };
 
+// A case's groups: its GPU's family, its model's size class (or "media:<pipeline>"), its serving
+// stack (inference only) and its origin (else its id's prefix).
+std::map<std::string, std::string> caseGroups(const CalibrationCase &c, const Catalog &catalog);
+
 // Reads a cases file: CSV with columns case_id, set, figure, measured, assumed and brief (the
-// whole brief JSON of an inference run with one candidate); rows of one case_id give the same
+// whole brief JSON of an inference run with one candidate; its serving_stack_version where the
+// source states one), and optionally origin and measured_on; rows of one case_id give the same
 // brief and different figures. Errors name the file, line and column.
 Result<std::vector<CalibrationCase>> readCalibrationCases(const std::string &csvText, const std::string &fileName,
                                                           const Catalog &catalog);
@@ -80,6 +99,7 @@ struct CalibrationOptions
     int iterations = 4;               // Gauss-Newton steps
     double derivativeStep = 0.05;     // in log factor
     bool leaveOneOut = true;
+    bool groupOut = true;             // leave-one-group-out, per grouping
 };
 
 // One figure of one case: measured, and predicted on the priors, on the calibration, and by the
@@ -90,6 +110,8 @@ struct CalibrationRow
     MeasuredFigure figure;
     double measured = 0;
     std::optional<double> prior, calibrated, leftOut;
+    std::map<std::string, std::string> groups;                  // the case's groups
+    std::map<std::string, std::optional<double>> groupOut;     // per grouping: its group held out
 };
 
 struct CalibrationReport
@@ -122,5 +144,15 @@ std::string calibrationMarkdown(const CalibrationReport &report);
 // Median absolute relative error of a column, by (set, family); rows without the figure skip.
 std::map<std::pair<std::string, std::string>, std::pair<int, double>>
 medianErrors(const std::vector<CalibrationRow> &rows, std::optional<double> CalibrationRow::*column);
+// The same over the group-out predictions of one grouping, or of all of them pooled (empty):
+// the count is of predictions (a case once per grouping and figure).
+std::map<std::pair<std::string, std::string>, std::pair<int, double>>
+groupOutErrors(const std::vector<CalibrationRow> &rows, const std::string &grouping = {});
+
+// The bands (catalog/bands.h) from a report's group-out predictions, with what its cases cover
+// (GPU families, size classes, stacks with their stated versions and dates) and the bands'
+// nested coverage: each figure's 80% band made from the residuals of the other groups only,
+// pooled over the groupings.
+BandTable residualBands(const CalibrationReport &report, const std::vector<CalibrationCase> &cases);
 
 } // namespace wb

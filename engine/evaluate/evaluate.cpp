@@ -4,6 +4,7 @@
 #include "core/fault.h"
 #include "core/threadpool.h"
 #include "core/version.h"
+#include "evaluate/uncertainty.h"
 
 #include <atomic>
 #include <mutex>
@@ -87,6 +88,9 @@ CandidateResult evaluateCandidate(const Brief &brief, const Candidate &c, const 
         r.warnings.insert(r.warnings.end(), r.performance.warnings.begin(), r.performance.warnings.end());
         r.cost = costCandidate(b, c, *gpu, r.fit, r.performance, catalog, today);
         r.warnings.insert(r.warnings.end(), r.cost.warnings.begin(), r.cost.warnings.end());
+        // Calibrated figures only: a project's own calibration has no held-out errors to band it.
+        if (!options.efficiency && r.provenance.empty())
+            attachUncertainty(r, b, catalog);
     }
     return r;
 }
@@ -166,6 +170,9 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
                                                    WB_MESSAGE("Messages", "its performance figures are {provenance} measured in this "
                                                               "project"),
                                                    {{"provenance", p}}));
+        if (auto &rec = results.cost.recommendation; rec)
+            if (auto reason = bandReason(brief, results))
+                rec->reasons.push_back(std::move(*reason));
         // The engine, not its presenters, holds the ranking back (the method: pause the selection).
         if (!results.ranked())
             results.cost.recommendation.reset();

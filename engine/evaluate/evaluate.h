@@ -28,6 +28,10 @@ struct CandidateResult
     PerformanceResult performance;
     CandidateCost cost;
     std::vector<Warning> warnings;  // fit, performance and cost warnings
+    // Each predicted figure's P10-P90 band by its dotted path in the results JSON
+    // ("performance.output_tokens_per_s", "cost.options.0.cost_per_accepted_output_usd"), from the
+    // calibration's held-out errors (catalog/bands.h, evaluate/uncertainty.h); empty without bands.
+    std::map<std::string, Band> uncertainty;
     // When the candidate as entered does not hold the brief (fit.resize), the same GPU and stack
     // sized to the smallest deployment that does, evaluated in full: the candidate is sized, not
     // dropped. Its own figures above stay those of the count as entered (fits: false).

@@ -203,7 +203,15 @@ private:
 
         const double capacity = double(m_gpu.memoryBytes);
         switch (m_stack) {
-        case ServingStack::Sglang: st.usable = capacity * m_a.value(Assumption::SglangMemFractionStatic); break;
+        case ServingStack::Sglang: {
+            // mem_fraction_static is the share of the GPU for "static memory like model weights and
+            // KV cache" (SGLang's server arguments): the pool is total x fraction - weights
+            // (ModelRunner's profile of the KV pool). Activations, CUDA graphs and the runtime live
+            // in the rest, as far as it goes.
+            const double fraction = m_a.value(Assumption::SglangMemFractionStatic);
+            st.usable = capacity * fraction + std::min(st.activations + st.runtime, capacity * (1 - fraction));
+            break;
+        }
         case ServingStack::Trtllm:
             // Never more than the GPU has (weights larger than it once read as "72 GiB of 48 GiB usable").
             st.usable = std::min(capacity, st.nonKv() + std::max(0.0, capacity - st.nonKv()) * m_a.value(Assumption::TrtllmKvCacheFreeFraction));

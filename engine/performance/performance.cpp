@@ -35,6 +35,7 @@ public:
         const bool large = cand.servingStack == ServingStack::Trtllm || cand.servingStack == ServingStack::Sglang;
         m_config.maxSequences = int(a.value(large ? Assumption::TrtllmSglangMaxBatch : Assumption::MaxNumSeqs));
         m_config.maxBatchedTokens = int(a.value(Assumption::MaxNumBatchedTokens));
+        m_config.receiveIntervalSteps = int(a.value(Assumption::SchedulerRecvInterval));
         m_config.kvCapacityTokens = fit.kvCacheCapacityTokensPerReplica.value_or(0);
         m_config.kvBlockTokens = int(a.value(Assumption::KvBlockTokens));
         m_config.slidingWindow = w.model.slidingWindow;
@@ -95,6 +96,11 @@ public:
         TrafficSpec t = m_base;
         t.mode = TrafficMode::ClosedLoop;
         t.concurrency = concurrency;
+        // A benchmark's run: its prompts, all measured from an idle server (the first wave too).
+        if (const auto prompts = m_brief.workload.traffic.prompts) {
+            t.requests = *prompts;
+            t.warmupFraction = 0;
+        }
         return run(config(m_config.replicas), t);
     }
     const TrafficSpec &base() const { return m_base; }

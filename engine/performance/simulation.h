@@ -119,6 +119,7 @@ struct Replica
     // general scheduler's pass.
     long prefilling = 0;
     long admitted = 0;           // requests the step under way admitted
+    long long started = 0;       // steps started (for the scheduler's receive interval)
     long uncapped = 0;           // of them, those whose KV read is below the sliding window
     double uncappedKv = 0;       // their KV tokens, less the steps before each joined
     long capSlack = 0;           // steps before the first of them reaches the window

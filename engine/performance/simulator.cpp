@@ -159,7 +159,9 @@ void Simulation::startStep(int index, double now)
         scheduleRunning(r, batch, budget);
     }
     const std::size_t before = r.running.size();
-    admit(r, batch, budget);
+    // New requests are taken in on every receive_interval-th step, or at once by an idle replica.
+    if (m_config.receiveIntervalSteps <= 1 || r.running.empty() || r.started % m_config.receiveIntervalSteps == 0)
+        admit(r, batch, budget);
     r.admitted = long(r.running.size() - before);
 
     batch.sequences = int(r.stepDecodes.size() + r.stepPrefills.size()) + (r.stepFast ? int(r.decoding) : 0);
@@ -169,6 +171,7 @@ void Simulation::startStep(int index, double now)
         return;
     }
     r.busy = true;
+    ++r.started;
     r.stepStart = now;
     r.stepEnd = now + m_model.stepTime(batch);
     m_stepEnds.emplace(r.stepEnd, index);

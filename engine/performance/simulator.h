@@ -20,6 +20,9 @@ struct SimConfig
     int replicas = 1;
     int maxSequences = 256;
     int maxBatchedTokens = 8192;
+    // Steps between the scheduler's intakes of new requests while others run (SGLang's
+    // --scheduler-recv-interval): an idle replica takes them at once.
+    int receiveIntervalSteps = 1;
     double kvCapacityTokens = 0;   // per replica
     int kvBlockTokens = 16;
     std::optional<int> slidingWindow;  // KV read per sequence is capped at this many tokens

@@ -450,6 +450,8 @@ std::string resultsToJson(const Brief &brief, const Results &results)
             item["candidate"]["context_parallel"] = c.contextParallel;
         if (c.virtualPipeline > 1)
             item["candidate"]["virtual_pipeline"] = c.virtualPipeline;
+        if (!c.servingStackVersion.empty())
+            item["candidate"]["serving_stack_version"] = c.servingStackVersion;
         if (c.network)
             item["candidate"]["network"] = {{"kind", c.network->kind}, {"bytes_per_s_per_gpu", c.network->bytesPerSPerGpu}};
         // Where the step model's factors come from: the shipped calibration, or this project's
@@ -459,6 +461,11 @@ std::string resultsToJson(const Brief &brief, const Results &results)
         item["performance"] = performanceJson(r.performance);
         item["cost"] = candidateCostJson(r.cost);
         item["warnings"] = detail::messagesJson(r.warnings);
+        // Each predicted figure's P10-P90 band, by its dotted path (catalog/bands.h).
+        Json bands = Json::object();
+        for (const auto &[path, b] : r.uncertainty)
+            bands[path] = {{"p10", b.p10}, {"p50", b.p50}, {"p90", b.p90}, {"basis", b.basis}};
+        item["uncertainty"] = bands;
         return item;
     };
     for (const CandidateResult &r : results.results) {

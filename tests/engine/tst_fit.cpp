@@ -65,6 +65,7 @@ private slots:
     void mediaFitIsComputed();
     void unsupportedPrecisionIsAResult();
     void headroomGrid();
+    void sglangStaticFractionHoldsWeightsAndKv();
 };
 
 void TestFit::handWorked_data()
@@ -502,6 +503,29 @@ void TestFit::headroomGrid()
     // 64 sequences of 8,192 tokens need 64 x 8,192 x 163,840 B = 80 GiB of KV per GPU: no fit.
     QVERIFY(!g.fits[3]);
     QVERIFY(g.at(1, 1) < 0);
+}
+
+// SGLang's mem_fraction_static is the GPU's share for "static memory like model weights and KV
+// cache"; activations, CUDA graphs and the runtime live in the rest. DeepSeek-R1 in FP8 on 4
+// B200 at TP4 under SGLang ran (InferenceX, moe-cases.csv IMX-019): its weights (671B
+// parameters at a byte, a quarter each: about 156 GiB) fit 0.88 x 180 GiB = 158.4 GiB with the
+// KV of 8 clients, and the runtime comes from the other 12%. Usable is 0.88 x capacity plus what
+// the activations and runtime take of the rest, by arithmetic on the breakdown.
+void TestFit::sglangStaticFractionHoldsWeightsAndKv()
+{
+    const std::string json = R"({"format": "gpu-workbench-brief", "version": 1, "workload": {"kind": "batch-inference",
+        "model": "deepseek-v3", "weights_precision": "fp8", "kv_cache_precision": "bf16", "input_tokens": 922,
+        "output_tokens": 922, "traffic": {"mode": "closed-loop", "concurrency": 8}},
+        "candidates": [{"gpu": "b200-180gb", "gpus": 4, "tensor_parallel": 4, "serving_stack": "sglang"}]})";
+    const wb::Brief b = wbtest::parseOrFail(json);
+    const wb::FitResult f = wb::fitCandidate(b, b.candidates[0], wbtest::shippedCatalog());
+    QVERIFY2(f.fits, qPrintable(QStringLiteral("needs %1 GiB of %2 GiB usable").arg(double(f.perGpuBytes) / (1 << 30)).arg(double(f.usableBytes) / (1 << 30))));
+    const double capacity = double(f.capacityBytes);
+    const double rest = double(f.breakdown.activations + f.breakdown.runtimeOverhead);
+    const double expected = 0.88 * capacity + std::min(rest, 0.12 * capacity);
+    QVERIFY2(std::fabs(double(f.usableBytes) - expected) < 2, qPrintable(QString::number(double(f.usableBytes) - expected)));
+    // The static share alone holds the weights and the KV cache.
+    QVERIFY(double(f.breakdown.weights + f.breakdown.kvCache) <= 0.88 * capacity);
 }
 
 QTEST_GUILESS_MAIN(TestFit)

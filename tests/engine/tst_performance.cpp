@@ -84,6 +84,8 @@ private slots:
     void capacitySearchWithinSlo();
     void sizedNotDropped();
     void moreClientsThanTheKvCacheHoldsQueue();
+    void firstWaveQueuesForPrefill();
+    void receiveIntervalDelaysIntake();
 };
 
 // Llama-3.1-8B in bf16 on one H100 SXM, TensorRT-LLM, every efficiency set to 1 so that the
@@ -548,6 +550,70 @@ void TestPerformance::moreClientsThanTheKvCacheHoldsQueue()
     QVERIFY(nim.performance.computed);
     QVERIFY(nim.performance.outputTokensPerS > 0);
     QVERIFY(!nim.performance.ttft.empty);
+}
+
+// A benchmark's first wave (traffic.prompts): 8 prompts of 1,000 tokens arriving together at an
+// idle server whose token budget holds one prompt per step. By arithmetic: each step prefills one
+// prompt and emits its only token, so the k-th prompt's first token comes after k steps of
+// T1 = stepTime(1,000 prefill tokens, 1,000 x 1,001 / 2 causal pairs): TTFT_k = k x T1, and
+// the mean over the 8 is 4.5 x T1.
+void TestPerformance::firstWaveQueuesForPrefill()
+{
+    Setup s = setup(briefJson("llama-3.3-70b", "fp8", R"({"mode": "offline"})", k70bOnH100));
+    s.config.maxBatchedTokens = 1000;
+    TrafficSpec t = s.traffic;
+    t.mode = TrafficMode::ClosedLoop;
+    t.concurrency = 8;
+    t.requests = 8;
+    t.warmupFraction = 0;
+    t.input = {1000, std::nullopt, 1 << 30, 1};
+    t.output = {1, std::nullopt, 1 << 30, 1};
+    StepBatch one;
+    one.prefillTokens = 1000;
+    one.attentionPairs = 1000.0 * 1001 / 2;
+    one.sequences = 1;
+    const double t1 = s.model->stepTime(one);
+    const SimResult r = simulate(*s.model, s.config, t);
+    QCOMPARE(r.completed, 8);
+    std::vector<double> ttfts = r.ttfts;
+    std::sort(ttfts.begin(), ttfts.end());
+    for (std::size_t k = 0; k < ttfts.size(); ++k)
+        QVERIFY2(std::fabs(ttfts[k] / ((double(k) + 1) * t1) - 1) < 1e-9,
+                 qPrintable(QStringLiteral("prompt %1: %2 s, expected %3 s").arg(k + 1).arg(ttfts[k]).arg((double(k) + 1) * t1)));
+    QVERIFY(std::fabs(r.ttft.mean / (4.5 * t1) - 1) < 1e-9);
+
+    // Through a brief: traffic.prompts measures the run from an idle server, the first wave
+    // included; without it the first round is left out as warm-up, and its mean TTFT is lower.
+    const auto meanTtft = [](const char *traffic) {
+        const std::string json = briefJson("llama-3.3-70b", "fp8", traffic, k70bOnH100);
+        return evaluate(wbtest::parseOrFail(json), wbtest::shippedCatalog()).results.at(0).performance.ttft.mean;
+    };
+    const double bench = meanTtft(R"({"mode": "closed-loop", "concurrency": 64, "prompts": 640})");
+    const double steady = meanTtft(R"({"mode": "closed-loop", "concurrency": 64})");
+    QVERIFY2(bench > steady, qPrintable(QStringLiteral("%1 vs %2").arg(bench).arg(steady)));
+}
+
+// SGLang's --scheduler-recv-interval N: while requests run, new ones are taken in every N-th
+// step, so a request arriving at a uniformly random step waits (N - 1) / 2 steps on average
+// before its prefill. With 16 clients of 1,000 / 200 tokens (answers spread to a p95 of 400, so
+// that the clients do not move in lockstep), N = 30 adds about 14.5 decode steps (TPOT) to the
+// mean TTFT over N = 1; the closed loop's arrivals are not uniform in phase, and a late intake
+// prefills several prompts in one longer step, so the test allows a third either way.
+void TestPerformance::receiveIntervalDelaysIntake()
+{
+    const auto run = [](int interval) {
+        const std::string json = briefJson("llama-3.3-70b", "fp8", R"({"mode": "closed-loop", "concurrency": 16})",
+                                           R"({"gpu": "h100-sxm-80gb", "gpus": 2, "tensor_parallel": 2, "serving_stack": "sglang"})",
+                                           R"(, "output_tokens_p95": 400}, "assumptions": {"scheduler_recv_interval": )"
+                                               + std::to_string(interval));
+        return evaluate(wbtest::parseOrFail(json), wbtest::shippedCatalog()).results.at(0).performance;
+    };
+    const PerformanceResult every = run(1), thirty = run(30);
+    QVERIFY(every.computed && thirty.computed);
+    const double added = thirty.ttft.mean - every.ttft.mean;
+    const double expected = 14.5 * thirty.tpot.mean;
+    QVERIFY2(added > expected * 2 / 3 && added < expected * 4 / 3,
+             qPrintable(QStringLiteral("added %1 s, expected about %2 s").arg(added).arg(expected)));
 }
 
 QTEST_GUILESS_MAIN(TestPerformance)

@@ -1,13 +1,17 @@
 // Predicted against measured: every case of tests/validation/data/calibration-cases.csv (the
 // public inference cases the engine can express, the mixture-of-experts runs of moe-cases.csv,
-// and the training and media runs of wave2-cases.csv), run through the same evaluate() the CLI uses. Each figure is predicted three
-// ways: on the literature priors, on the shipped calibration (resources/calibration/default.json,
-// made by `gpuwb calibrate tests/validation/data/calibration-cases.csv`), and leave-one-out (by
-// a calibration that never saw the case). What a case assumes where its source is silent is
-// printed beside it.
+// the training and media runs of wave2-cases.csv and the TensorRT-LLM maxima of
+// wave3-cases.csv), run through the same evaluate() the CLI uses. Each figure is predicted on the
+// literature priors, on the shipped calibration (resources/calibration/default.json, made by
+// `gpuwb calibrate tests/validation/data/calibration-cases.csv`), leave-one-out (by a calibration
+// that never saw the case) and leave-one-group-out (by one that saw none of its GPU family, model
+// size class, serving stack or source: the headline). What a case assumes where its source is
+// silent is printed beside it.
 //
-//   validate-performance            prints the table (Markdown) and the median errors
-//   validate-performance --check    also exits 1 when a leave-one-out median exceeds its bound
+//   validate-performance            prints the table (Markdown), the median errors and the bands' coverage
+//   validate-performance --check    also exits 1 when a group-out median exceeds its bound, when the
+//                                   80% bands' nested coverage leaves 70-90%, or when the shipped
+//                                   bands (resources/calibration/bands.json) are not this calibration's
 //
 // Every measured value in the cases file is checked against its source row first (public-cases.csv
 // value or notes, moe-cases.csv columns): the cases file cannot drift from the sources.
@@ -34,10 +38,12 @@ std::optional<double> sourceValue(const std::string &id, const std::string &sour
     static const auto pub = wbtest::validationRows("public-cases.csv");
     static const auto moe = wbtest::validationRows("moe-cases.csv");
     static const auto wave2 = wbtest::validationRows("wave2-cases.csv");
-    if (const auto w = wave2.find(id); w != wave2.end() && source == "value") {
-        const double v = std::stod(w->second.at("value"));
-        return w->second.at("units").starts_with("TFLOP/s") ? v * 1e12 : v;
-    }
+    static const auto wave3 = wbtest::validationRows("wave3-cases.csv");
+    for (const auto *later : {&wave2, &wave3})
+        if (const auto w = later->find(id); w != later->end() && source == "value") {
+            const double v = std::stod(w->second.at("value"));
+            return w->second.at("units").starts_with("TFLOP/s") ? v * 1e12 : v;
+        }
     if (const auto m = moe.find(id); m != moe.end()) {
         const auto cell = m->second.find(source);
         return cell == m->second.end() ? std::nullopt : std::optional<double>(std::stod(cell->second));
@@ -105,37 +111,58 @@ int main(int argc, char **argv)
         if (c.assumed != "-")
             std::printf("- %s: %s\n", c.id.c_str(), c.assumed.c_str());
 
-    // Leave-one-out bounds. Issue 14 asks for 10% on throughput and 12% on TTFT and TPOT; where
-    // the model does not reach that yet the bound is what this calibration reaches, so that a
-    // change that makes it worse fails (the README says where each stands and why).
+    // The bands: their nested coverage, and the shipped file against this calibration's.
+    const wb::BandTable bands = wb::residualBands(report, *cases);
+    std::printf("\n80%% bands' nested coverage (each figure's band from the other groups' residuals): %.1f%% of %d "
+                "group-out predictions inside\n", 100 * bands.coverage, bands.coverageFigures);
+    bool ok = true;
+    if (bands.coverage < 0.70 || bands.coverage > 0.90) {
+        std::fprintf(stderr, "the 80%% bands hold %.1f%% of the held-out figures, outside 70-90%%\n", 100 * bands.coverage);
+        ok = false;
+    }
+    const wb::BandTable &shipped = catalog.bands();
+    for (const auto &[key, q] : bands.residuals) {
+        const auto it = shipped.residuals.find(key);
+        if (it == shipped.residuals.end() || it->second.cases != q.cases || std::fabs(it->second.p10 - q.p10) > 0.01
+            || std::fabs(it->second.p90 - q.p90) > 0.01) {
+            std::fprintf(stderr, "resources/calibration/bands.json is stale at %s: run gpuwb calibrate ... --bands again\n", key.c_str());
+            ok = false;
+            break;
+        }
+    }
+
+    // Group-out bounds (the headline: how the model carries to a GPU family, model size, stack
+    // or source it was not fitted on). Issue 35 asks, on held-out measurements, for throughput
+    // within 12% and latency within 15%; where the model does not reach that on this set the
+    // bound is what it reaches (rounded up to the next percent), so that a change that makes it
+    // worse fails (the README says where each stands and why). MoE mean TTFT has no bound: the
+    // model misses it by 2-6x (README).
     const std::map<std::pair<std::string, std::string>, double> bounds = {
-        {{"public", "throughput"}, 0.10}, {{"public", "ttft"}, 0.15}, {{"public", "tpot"}, 0.35},
-        {{"moe", "throughput"}, 0.10}, {{"moe", "tpot"}, 0.12},
-        // Issue 19: training throughput within 15%.
-        {{"training", "throughput"}, 0.15},
-        // Issue 19: media generation within 20% (throughput and seconds per output together, below).
+        {{"public", "throughput"}, 0.15}, {{"public", "ttft"}, 0.23}, {{"public", "tpot"}, 0.35},
+        {{"moe", "throughput"}, 0.21}, {{"moe", "tpot"}, 0.16},
+        {{"training", "throughput"}, 0.17},
         {{"media", "throughput"}, 0.20},
     };
-    bool ok = true;
-    const auto leftOut = wb::medianErrors(report.rows, &wb::CalibrationRow::leftOut);
+    const auto groupOut = wb::groupOutErrors(report.rows);
     for (const auto &[key, bound] : bounds) {
-        const auto it = leftOut.find(key);
-        if (it == leftOut.end() || it->second.second > bound) {
-            std::fprintf(stderr, "%s %s: leave-one-out median %s above %.0f%%\n", key.first.c_str(), key.second.c_str(),
-                         it == leftOut.end() ? "missing" : std::to_string(100 * it->second.second).c_str(), 100 * bound);
+        const auto it = groupOut.find(key);
+        if (it == groupOut.end() || it->second.second > bound) {
+            std::fprintf(stderr, "%s %s: group-out median %s above %.0f%%\n", key.first.c_str(), key.second.c_str(),
+                         it == groupOut.end() ? "missing" : std::to_string(100 * it->second.second).c_str(), 100 * bound);
             ok = false;
         }
     }
     // Media: throughput and seconds per output are one model's two readings, bounded together.
     std::vector<double> media;
     for (const wb::CalibrationRow &r : report.rows)
-        if (r.set == "media" && r.leftOut)
-            media.push_back(std::fabs(*r.leftOut / r.measured - 1));
+        for (const auto &entry : r.groupOut)
+            if (r.set == "media" && entry.second)
+                media.push_back(std::fabs(*entry.second / r.measured - 1));
     std::sort(media.begin(), media.end());
     const double mediaMedian = media.empty() ? 1 : media[media.size() / 2];
-    std::printf("\nmedia, all figures: leave-one-out median %.1f%% over %zu cases\n", 100 * mediaMedian, media.size());
+    std::printf("\nmedia, all figures: group-out median %.1f%% over %zu predictions\n", 100 * mediaMedian, media.size());
     if (mediaMedian > 0.20) {
-        std::fprintf(stderr, "media: leave-one-out median %.1f%% above 20%%\n", 100 * mediaMedian);
+        std::fprintf(stderr, "media: group-out median %.1f%% above 20%%\n", 100 * mediaMedian);
         ok = false;
     }
     return check && !ok ? 1 : 0;
