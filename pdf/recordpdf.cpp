@@ -243,6 +243,7 @@ public:
         h += candidates();
         h += chartsSection(charts);
         h += normalization();
+        h += bands();
         h += costLines();
         h += breakEvens();
         h += assumptions();
@@ -605,6 +606,56 @@ private:
                            esc(moneyFine(o.value(QLatin1String("cost_per_accepted_output_usd"))))});
             t.emphasised.append(rec.value(QLatin1String("route")).toString() == QLatin1String("api"));
         }
+        h += tableHtml(t);
+        return h;
+    }
+
+    // How far each candidate's figures can be trusted: the P10-P90 bands of its headline figures
+    // and of its options' costs (results[].uncertainty), with where they come from.
+    QString bands() const
+    {
+        struct Figure
+        {
+            const char *path, *name;
+            QString (*format)(const QJsonValue &);
+        };
+        static const Figure kFigures[] = {
+            {"performance.output_tokens_per_s", "Output tokens/s", [](const QJsonValue &v) { return number(v); }},
+            {"performance.training.tokens_per_s", "Training tokens/s", [](const QJsonValue &v) { return number(v); }},
+            {"performance.media.outputs_per_hour", "Outputs per hour", [](const QJsonValue &v) { return number(v); }},
+            {"performance.ttft_s.p99", "TTFT p99", milliseconds},
+            {"performance.tpot_s.p99", "TPOT p99", milliseconds},
+            {"performance.e2e_s.p99", "End to end p99", milliseconds},
+            {"performance.max_request_rate_within_slo_per_s", "Max requests/s in SLO", [](const QJsonValue &v) { return number(v); }},
+        };
+        Table t{{QStringLiteral("Candidate"), QStringLiteral("Figure"), QStringLiteral("P10"), QStringLiteral("P50"),
+                 QStringLiteral("P90"), QStringLiteral("Where the band comes from")},
+                {}, {}, {2, 3, 4}, {18, 16, 9, 9, 9, 39}};
+        for (const QJsonValue &value : m_candidates) {
+            const QJsonObject r = value.toObject();
+            const QJsonObject u = r.value(QLatin1String("uncertainty")).toObject();
+            const QString label = candidateLabel(r.value(QLatin1String("candidate")).toObject());
+            const auto add = [&](const QString &path, const QString &name, QString (*format)(const QJsonValue &)) {
+                const QJsonObject b = u.value(path).toObject();
+                if (b.isEmpty())
+                    return;
+                t.rows.append({esc(label), esc(name), esc(format(b.value(QLatin1String("p10")))), esc(format(b.value(QLatin1String("p50")))),
+                               esc(format(b.value(QLatin1String("p90")))), esc(b.value(QLatin1String("basis")).toString())});
+                t.emphasised.append(false);
+            };
+            for (const Figure &f : kFigures)
+                add(QString::fromLatin1(f.path), QString::fromLatin1(f.name), f.format);
+            const QJsonArray opts = r.value(QLatin1String("cost")).toObject().value(QLatin1String("options")).toArray();
+            for (int i = 0; i < opts.size(); ++i)
+                add(QStringLiteral("cost.options.%1.cost_per_accepted_output_usd").arg(i),
+                    QStringLiteral("Per accepted output, ") + optionLabel(opts[i].toObject()), moneyFine);
+        }
+        if (t.rows.isEmpty())
+            return {};
+        QString h = heading(QStringLiteral("How far the figures can be trusted"), false);
+        h += para(QStringLiteral("Each figure's P10-P90 band: where published measurements fell around the model's predictions "
+                                 "when the calibration had seen none of the case's GPU family, model size, serving stack or source. "
+                                 "The figures above are the model's; the band says how far the truth may lie from them."));
         h += tableHtml(t);
         return h;
     }

@@ -176,6 +176,8 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
                          .arg(QLocale().toString(row.option->coldStartS, 'f', 0));
         if (column == Terms && row.option && !row.option->terms.empty())
             lines << QString::fromStdString(row.option->terms);
+        if (row.result && v)
+            lines << bandLine(row, column, *v);
         if (!row.option)
             lines << figures::whyMissingDetail(*row.result);
         if (!row.result && column != Candidate && !value(row, column))
@@ -224,6 +226,33 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     }
     default: return {};
     }
+}
+
+// The band of a column's figure (figures::bandLine), in the cell's unit and decimals.
+QString ComparisonModel::bandLine(const Row &row, int column, double shown) const
+{
+    const CandidateResult &r = *row.result;
+    std::string path;
+    int decimals = 0;
+    switch (column) {
+    case TtftP99:
+        path = m_media ? "performance.e2e_s.p99" : "performance.ttft_s.p99";
+        decimals = m_media ? 1 : 0;
+        break;
+    case TpotP99: path = "performance.tpot_s.p99"; break;
+    case TokensPerGpu: path = m_media ? "performance.media.outputs_per_hour_per_gpu" : "performance.output_tokens_per_s_per_gpu"; break;
+    case MaxRate:
+        path = "performance.max_request_rate_within_slo_per_s";
+        decimals = 2;
+        break;
+    case PerAccepted:
+        if (const auto i = figures::optionIndex(r, row.option))
+            path = figures::optionCostPath(*i);
+        decimals = 6;
+        break;
+    default: return {};
+    }
+    return figures::bandLine(r, path, shown, decimals);
 }
 
 QString ComparisonModel::label(const Row &row)

@@ -46,6 +46,7 @@ private:
     // The rows of the normalization table, in the engine's one order (report/report.h).
     using Row = NormalizationRow;
     std::optional<double> value(const Row &row, int column) const;
+    QString bandLine(const Row &row, int column, double shown) const;
     static QString label(const Row &row);  // the option: a deployment, or the model API
 
     std::shared_ptr<const Results> m_results = std::make_shared<const Results>();

@@ -109,6 +109,13 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
             lines << tr("Terms: %1").arg(QString::fromStdString(o.terms));
         if (o.stale)
             lines << tr("This price is older than the staleness limit: check it.");
+        // The cost per accepted output's band, carried from the throughput's.
+        if (row.candidate && column == PerAccepted) {
+            const CandidateResult &r = deployment(m_results->results[*row.candidate]);
+            if (const auto i = figures::optionIndex(r, &o))
+                lines << figures::bandLine(r, figures::optionCostPath(*i), o.costPerAcceptedOutput, o.perRun ? 2 : 6);
+        }
+        lines.removeAll(QString());
         return lines.join(QLatin1Char('\n'));
     }
     if (role != Qt::DisplayRole)

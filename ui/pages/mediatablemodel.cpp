@@ -36,6 +36,12 @@ QVariant MediaTableModel::data(const QModelIndex &index, int role) const
                          .arg(m->work.steps)
                          .arg(m->work.passesPerStep)
                          .arg(l.toString(m->single.vae, 'g', 3), l.toString(m->flopsPerOutput / 1e12, 'f', 0));
+        } else if (column == OutputsPerHour) {
+            lines << figures::bandLine(r, "performance.media.outputs_per_hour", m->outputsPerHour, 0);
+        } else if (column == OutputsPerHourPerGpu) {
+            lines << figures::bandLine(r, "performance.media.outputs_per_hour_per_gpu", m->outputsPerHourPerGpu, 1);
+        } else if (column == E2eP99) {
+            lines << figures::bandLine(r, "performance.e2e_s.p99", p.e2e.p99, 2);
         } else if (column == Batch) {
             lines << (m->batchFromBrief ? tr("The brief's batch")
                                         : tr("The largest batch that fits in memory; the queue takes up to it from the "

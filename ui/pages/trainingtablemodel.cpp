@@ -52,6 +52,10 @@ QVariant TrainingTableModel::data(const QModelIndex &index, int role) const
                               l.toString(p.tensorParallel, 'g', 3), l.toString(p.contextParallel, 'g', 3),
                               l.toString(p.dataParallel, 'g', 3), l.toString(p.optimizer, 'g', 3),
                               l.toString(p.dequantization, 'g', 3));
+        } else if (column == TokensPerS) {
+            lines << figures::bandLine(r, "performance.training.tokens_per_s", t->tokensPerS, 0);
+        } else if (column == TokensPerSPerGpu) {
+            lines << figures::bandLine(r, "performance.training.tokens_per_s_per_gpu", t->tokensPerSPerGpu, 0);
         } else if (column == Interruptions) {
             lines << tr("One interruption every %1 for %n GPU(s) (%2 per GPU-hour; source: %3)", nullptr, r.candidate.gpus)
                          .arg(duration(t->jobMtbfS), QLocale().toString(t->interruptionsPerGpuHour, 'g', 3),

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QFont>
+#include <QLocale>
 
 #include <map>
 #include <string>
@@ -44,6 +45,35 @@ QString whyMissingDetail(const CandidateResult &result)
 {
     const Warning *w = whyNotCosted(result);
     return w ? messageText(*w) : QString();
+}
+
+QString bandLine(const CandidateResult &result, const std::string &path, double shown, int decimals)
+{
+    const auto it = result.uncertainty.find(path);
+    if (it == result.uncertainty.end() || !(it->second.figure > 0))
+        return {};
+    // The band is of the figure at `path`; a cell may show it in other units or as deployed
+    // (the replicas for the peak): the band's ratios to its figure carry over.
+    const Band &b = it->second;
+    const double scale = shown / b.figure;
+    const QLocale l;
+    return tr("P10-P90: %1 to %2 (P50 %3), from %4")
+        .arg(l.toString(b.p10 * scale, 'f', decimals), l.toString(b.p90 * scale, 'f', decimals),
+             l.toString(b.p50 * scale, 'f', decimals), QString::fromStdString(b.basis));
+}
+
+std::optional<std::size_t> optionIndex(const CandidateResult &result, const CostOption *option)
+{
+    const auto &options = result.cost.options;
+    for (std::size_t i = 0; option && i < options.size(); ++i)
+        if (&options[i] == option)
+            return i;
+    return std::nullopt;
+}
+
+std::string optionCostPath(std::size_t index)
+{
+    return "cost.options." + std::to_string(index) + ".cost_per_accepted_output_usd";
 }
 
 QString provisionalNote()

@@ -26,4 +26,13 @@ QString provisionalNote();
 // A column tooltip's pointer to the glossary entry of its term (Help > Guide and Glossary, F1).
 QString glossaryHint(const QString &term);
 
+// The P10-P90 band of the figure at `path` (CandidateResult::uncertainty), scaled to the value
+// a cell shows (`shown`, in the cell's unit and `decimals`): "P10-P90: 812 to 1,113 (P50 951)"
+// and where the band comes from, for the cell's tooltip; empty without a band.
+QString bandLine(const CandidateResult &result, const std::string &path, double shown, int decimals);
+// The index of an option among its candidate's cost options, for the option's band paths
+// ("cost.options.N.cost_per_accepted_output_usd"); nullopt for the API, hybrids and others.
+std::optional<std::size_t> optionIndex(const CandidateResult &result, const CostOption *option);
+std::string optionCostPath(std::size_t index);
+
 } // namespace wb::figures

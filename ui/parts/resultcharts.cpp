@@ -1,5 +1,6 @@
 #include "parts/resultcharts.h"
 
+#include "parts/figures.h"
 #include "parts/words.h"
 
 #include <core/format.h>
@@ -36,6 +37,28 @@ CandidateResult asPriced(const CandidateResult &r, const CostOption &o)
     if (o.gpus > 0)
         priced.candidate.gpus = o.gpus;
     return priced;
+}
+
+// A figure's band as ratios to the figure (P10 / figure, P90 / figure), to draw around values
+// of the same kind (the load curve's other rates, a cost in other units); nullopt without one.
+std::optional<std::pair<double, double>> bandRatios(const CandidateResult &r, const std::string &path)
+{
+    const auto it = r.uncertainty.find(path);
+    if (it == r.uncertainty.end() || !(it->second.figure > 0))
+        return std::nullopt;
+    return std::pair{it->second.p10 / it->second.figure, it->second.p90 / it->second.figure};
+}
+
+// A line's band from its values and the ratios (none without them).
+ChartView::LineBand bandOf(const ChartView::Line &line, const std::optional<std::pair<double, double>> &ratios)
+{
+    ChartView::LineBand band;
+    for (double y : line.y)
+        if (ratios) {
+            band.low << y * ratios->first;
+            band.high << y * ratios->second;
+        }
+    return band;
 }
 
 QString shortLabel(const CandidateResult &r)
@@ -189,6 +212,7 @@ void showInteractivityChart(ChartView *chart, const Results &results)
     chart->setTitle(Text::tr("output tokens/s per GPU against tokens/s per user, along each candidate's load curve"));
     chart->setAxisLabels(Text::tr("tokens/s per user (1 / TPOT p50)"), Text::tr("tokens/s per GPU"));
     QVector<ChartView::Line> lines;
+    QVector<ChartView::LineBand> bands;
     for (std::size_t i = 0; i < results.results.size(); ++i) {
         const CandidateResult &r = deployment(results.results[i]);
         if (!r.performance.computed || r.performance.loadCurve.empty())
@@ -203,10 +227,13 @@ void showInteractivityChart(ChartView *chart, const Results &results)
             line.x << x;
             line.y << y;
         }
-        if (!line.x.isEmpty())
+        if (!line.x.isEmpty()) {
+            // Tokens per GPU along the curve follow the candidate's capacity: its band.
+            bands << bandOf(line, bandRatios(r, "performance.max_output_tokens_per_s"));
             lines << line;
+        }
     }
-    chart->setLines(lines);
+    chart->setLines(lines, {}, 0, bands);
 }
 
 } // namespace
@@ -238,6 +265,7 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
                                            : throughput                          ? Text::tr("tokens/s")
                                                                                  : Text::tr("ms"));
     QVector<ChartView::Line> lines;
+    QVector<ChartView::LineBand> bands;
     double highest = 0, lowest = INFINITY;
     for (std::size_t i = 0; i < results.results.size(); ++i) {
         const CandidateResult &r = deployment(results.results[i]);
@@ -264,6 +292,14 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
                 lowest = std::min(lowest, line.y.back());
             }
         }
+        // The band of the brief's own figure of this kind, carried along the curve. Throughput at
+        // an offered rate is that rate's tokens, not a prediction: no band there.
+        const char *path = metric == LoadMetric::TtftP50                               ? "performance.ttft_s.p50"
+                           : metric == LoadMetric::TtftP95 || metric == LoadMetric::TtftP99 ? "performance.ttft_s.p99"
+                           : metric == LoadMetric::TpotP50                               ? "performance.tpot_s.p50"
+                           : metric == LoadMetric::TpotP95 || metric == LoadMetric::TpotP99 ? "performance.tpot_s.p99"
+                                                                                         : "";
+        bands << bandOf(line, bandRatios(r, path));
         lines << line;
     }
     // Each latency chart is drawn against the target of its own percentile only.
@@ -289,7 +325,7 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
     if (logY)
         chart->setTitle(Text::tr(titles[int(metric)]) + Text::tr(" (log scale)"));
     chart->setLogScale(false, logY);
-    chart->setLines(lines, references);
+    chart->setLines(lines, references, 0, bands);
     chart->setLogScale(false, false);
     // The brief's own rate, where the table's figures are.
     if (brief && !lines.isEmpty() && brief->workload.traffic.mode == TrafficMode::OpenLoop
@@ -443,10 +479,14 @@ void showCostChart(ChartView *chart, const Results &results)
     chart->setAxisLabels(QString(), Text::tr("USD per 1,000 accepted outputs"));
     QStringList categories;
     std::vector<const CostOption *> options;
+    // Each GPU bar's band, from its option's cost per accepted output (the API's price has none).
+    std::vector<std::optional<std::pair<double, double>>> ratios;
     for (const CandidateResult &entered : results.results)
         if (const CandidateResult &r = deployment(entered); const CostOption *o = r.cost.cheapest()) {
             categories << barLabel(asPriced(r, *o), words(*o->term));
             options.push_back(o);
+            const auto index = figures::optionIndex(r, o);
+            ratios.push_back(index ? bandRatios(r, figures::optionCostPath(*index)) : std::nullopt);
         }
     if (results.cost.api) {
         categories << Text::tr("model API");
@@ -489,7 +529,13 @@ void showCostChart(ChartView *chart, const Results &results)
         }
         stacks << s;
     }
-    chart->setStackedBars(categories, stacks);
+    QVector<QPair<double, double>> bands;
+    for (std::size_t c = 0; c < options.size(); ++c) {
+        const double total = options[c]->acceptedOutputsPerMonth > 0 ? options[c]->totalUsdPerMonth / options[c]->acceptedOutputsPerMonth * per : 0;
+        const std::optional<std::pair<double, double>> k = c < ratios.size() ? ratios[c] : std::nullopt;
+        bands << (k && total > 0 ? QPair<double, double>(total * k->first, total * k->second) : QPair<double, double>(0, 0));
+    }
+    chart->setStackedBars(categories, stacks, {}, bands);
 }
 
 void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t candidate)

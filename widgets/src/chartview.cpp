@@ -160,7 +160,8 @@ QColor ChartView::seriesColor(int index) const
     return kColors[index % int(std::size(kColors))];
 }
 
-void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &references, double yMax)
+void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &references, double yMax,
+                         const QVector<LineBand> &bands)
 {
     removeColorScale();
     m_plot->legend->setVisible(true);
@@ -169,6 +170,7 @@ void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &r
     m_bars = false;
     resetAxes(m_logX, m_logY);
     int i = 0;
+    bool banded = false;
     for (const Line &l : lines) {
         QCPGraph *g = m_plot->addGraph();
         g->setName(l.name);
@@ -180,7 +182,35 @@ void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &r
             g->setLineStyle(QCPGraph::lsNone);
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(color, 2), QBrush(color), 11));
         }
+        // The band: its P90 edge filled down to its P10 edge, translucent, one legend entry.
+        const LineBand band = i < bands.size() ? bands[i] : LineBand{};
+        if (band.low.size() == l.x.size() && band.high.size() == l.x.size() && !l.x.isEmpty()) {
+            QColor shade = seriesColor(l.colorIndex >= 0 ? l.colorIndex : i);
+            QCPGraph *low = m_plot->addGraph();
+            low->setData(l.x, band.low);
+            low->setPen(Qt::NoPen);
+            low->removeFromLegend();
+            low->setProperty("band", QStringLiteral("low"));
+            QCPGraph *high = m_plot->addGraph();
+            high->setName(tr("%1: P10-P90").arg(l.name));
+            high->setData(l.x, band.high);
+            high->setPen(QPen(shade, 0.5, Qt::DotLine));
+            shade.setAlpha(45);
+            high->setBrush(QBrush(shade));
+            high->setChannelFillGraph(low);
+            high->removeFromLegend();
+            high->setProperty("band", QStringLiteral("edge"));
+            banded = true;
+        }
         ++i;
+    }
+    // One legend entry says what the shading is.
+    if (banded) {
+        QCPGraph *key = m_plot->addGraph();
+        key->setName(tr("shaded: P10-P90 band"));
+        key->setPen(QPen(Qt::gray, 0.5, Qt::DotLine));
+        key->setBrush(QBrush(QColor(128, 128, 128, 60)));
+        key->setProperty("band", QStringLiteral("key"));
     }
     for (const Reference &r : references) {
         QCPGraph *g = m_plot->addGraph();
@@ -213,7 +243,7 @@ void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &r
 }
 
 void ChartView::setStackedBars(const QStringList &categories, const QVector<Stack> &stacks,
-                               const QVector<Reference> &references)
+                               const QVector<Reference> &references, const QVector<QPair<double, double>> &bands)
 {
     removeColorScale();
     m_plot->legend->setVisible(true);
@@ -249,6 +279,32 @@ void ChartView::setStackedBars(const QStringList &categories, const QVector<Stac
     }
     for (double t : totals)
         top = std::max(top, t);
+    // Each total's band as whiskers from P10 to P90 on an invisible point at the total.
+    if (bands.size() == categories.size() && std::any_of(bands.begin(), bands.end(), [](const auto &b) { return b.second > 0; })) {
+        QCPGraph *at = m_plot->addGraph();
+        QVector<double> x, y, minus, plus;
+        for (int c = 0; c < categories.size(); ++c)
+            if (bands[c].second > 0) {
+                x << ticks[c];
+                y << totals[c];
+                minus << std::max(0.0, totals[c] - bands[c].first);
+                plus << std::max(0.0, bands[c].second - totals[c]);
+                top = std::max(top, bands[c].second);
+            }
+        at->setName(tr("total"));
+        at->setData(x, y);
+        at->setLineStyle(QCPGraph::lsNone);
+        at->setScatterStyle(QCPScatterStyle::ssNone);
+        at->removeFromLegend();
+        at->setProperty("band", QStringLiteral("total"));
+        auto *whiskers = new QCPErrorBars(m_plot->xAxis, m_plot->yAxis);
+        whiskers->setProperty("band", QStringLiteral("edge"));
+        whiskers->setName(tr("P10-P90 band"));
+        whiskers->setDataPlottable(at);
+        whiskers->setData(minus, plus);
+        whiskers->setPen(QPen(palette().color(QPalette::WindowText), 1.5));
+        whiskers->setWhiskerWidth(12);
+    }
     QStringList named;  // one legend entry per reference name
     for (const Reference &r : references) {
         QCPGraph *g = m_plot->addGraph();
@@ -470,7 +526,18 @@ void ChartView::setHeatmap(const QStringList &columns, const QStringList &rows, 
 
 int ChartView::seriesCount() const
 {
-    return m_plot->plottableCount();
+    int n = 0;
+    for (int i = 0; i < m_plot->plottableCount(); ++i)
+        n += m_plot->plottable(i)->property("band").isValid() ? 0 : 1;
+    return n;
+}
+
+int ChartView::bandCount() const
+{
+    int n = 0;
+    for (int i = 0; i < m_plot->plottableCount(); ++i)
+        n += m_plot->plottable(i)->property("band").toString() == QLatin1String("edge") ? 1 : 0;
+    return n;
 }
 
 QString ChartView::valueAt(const QPoint &pos) const

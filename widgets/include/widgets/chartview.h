@@ -34,6 +34,12 @@ public:
         int colorIndex = -1;                  // the palette colour to use; -1: the line's position
         bool pointsOnly = false;              // measured points: large markers, no line between them
     };
+    // How far each point of a line can be trusted (P10 and P90 per point), drawn as a shaded
+    // band in the line's colour; empty: none.
+    struct LineBand
+    {
+        QVector<double> low, high;
+    };
     struct Reference
     {
         QString name;
@@ -57,9 +63,13 @@ public:
     // Empty data clears the chart and shows `emptyText` instead. yMax > 0 caps the value axis
     // (points above it run off the top), so that a few overloaded points do not flatten the
     // region that matters.
-    void setLines(const QVector<Line> &lines, const QVector<Reference> &references = {}, double yMax = 0);
+    // `bands`, when given, go with `lines` one for one.
+    void setLines(const QVector<Line> &lines, const QVector<Reference> &references = {}, double yMax = 0,
+                  const QVector<LineBand> &bands = {});
+    // `bands` (one per category, or empty) are the total's P10 and P90, drawn as whiskers on
+    // each bar; a category whose pair is (0, 0) has none.
     void setStackedBars(const QStringList &categories, const QVector<Stack> &stacks,
-                        const QVector<Reference> &references = {});
+                        const QVector<Reference> &references = {}, const QVector<QPair<double, double>> &bands = {});
     void setEmptyText(const QString &text);
     // A labelled vertical dashed line at x on the current line chart (the brief's own point).
     void setVerticalMarker(double x, const QString &label);
@@ -86,7 +96,8 @@ public:
     QString defaultExportName() const;
     // The text the hover tooltip shows at a widget position (empty when nothing is there).
     QString valueAt(const QPoint &pos) const;
-    int seriesCount() const;
+    int seriesCount() const;   // lines, bars and references, not the bands drawn round them
+    int bandCount() const;     // lines drawn with a band, and bars with whiskers
     // The labels the value axis (Qt::Vertical) or the category axis shows now, as drawn.
     QStringList axisTickLabels(Qt::Orientation orientation) const;
     // Scales every text of the chart (1: normal; about 1.8 for projecting).
