@@ -107,7 +107,9 @@ std::optional<Band> BandTable::band(double value, const BandContext &ctx) const
             lo = std::min(lo, q->p10);
             hi = std::max(hi, q->p90);
         }
-    const double spread = std::sqrt(double(std::max<std::size_t>(1, groupings.size()))) * std::sqrt(1.0 + 1.0 / base->cases);
+    // The pooled residuals are the error with one respect unseen (conservatively, a brief inside
+    // the data gets them too); each respect the brief lies outside adds an error of like size.
+    const double spread = std::sqrt(1.0 + double(groupings.size())) * std::sqrt(1.0 + 1.0 / base->cases);
     const double mid = base->p50;
     b.figure = value;
     b.p10 = value * std::exp(mid + (lo - mid) * spread);

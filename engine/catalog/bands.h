@@ -11,11 +11,12 @@
 //   P10, P50, P90 = figure x exp(q10), figure x exp(q50), figure x exp(q90)
 //
 // pooled over the four groupings, so that the band describes predicting work like none the
-// calibration saw in at least one respect. Where the brief lies further outside the data (a GPU
-// family, model size or stack version without cases) the band takes the widest grouping the
-// brief is outside of, and widens by sqrt(k) for k such respects (independent log errors add in
-// quadrature); few cases widen it by sqrt(1 + 1/n) (the spread of a new draw about a mean from n),
-// both about the median. The figure stays the engine's one answer; the band says where held-out
+// calibration saw in at least one respect (a brief inside the data gets it too: conservative).
+// Where the brief lies outside the data (a GPU family, model size or stack version without
+// cases) the band takes the widest grouping the brief is outside of, and widens by sqrt(1 + k)
+// for k such respects (each adds an error of like size; independent log errors add in
+// quadrature); few cases widen it by sqrt(1 + 1/n) (the spread of a new draw about a mean from
+// n), both about the median. The figure stays the engine's one answer; the band says where held-out
 // measurements fell around such answers, so it need not hold the figure: a model that is
 // consistently slow for a family gets a band above its figure, not one stretched to reach it.
 #pragma once

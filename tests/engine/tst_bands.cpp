@@ -6,8 +6,12 @@
 
 #include <catalog/bands.h>
 #include <evaluate/calibration.h>
+#include <evaluate/evaluate.h>
+#include <report/report.h>
 
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 
@@ -24,6 +28,9 @@ private slots:
     void widerOutsideTheData();
     void fileRoundTripsAndRefusesNonsense();
     void groupOutLeavesTheWholeGroupOut();
+    void everyFigureOfTheSampleHasItsBand();
+    void stackVersionOutsideTheDataWarnsAndWidens();
+    void benchmarkPromptsAreChecked();
 };
 
 void TestBands::versionsCompare()
@@ -105,22 +112,23 @@ void TestBands::bandFromResiduals()
 void TestBands::widerOutsideTheData()
 {
     const BandTable t = table();
-    // A GPU family without cases: the GPU-family grouping's quantiles (-0.4, +0.3), once wider
-    // for few cases about the median: 1000 e^(-0.05 - 0.35 x 1.0488) = 659.0,
-    // 1000 e^(-0.05 + 0.35 x 1.0488) = 1373.1.
+    // A GPU family without cases: the GPU-family grouping's quantiles (-0.4, +0.3), sqrt(2)
+    // wider for one respect outside the data and sqrt(1.1) for few cases, about the median:
+    // 1000 e^(-0.05 - 0.35 x 1.4832) = 566.0, 1000 e^(-0.05 + 0.35 x 1.4832) = 1598.6.
     BandContext c = context();
     c.gpuFamily = "cdna4";
     const auto one = t.band(1000, c);
-    QVERIFY(std::fabs(one->p10 - 659.0) < 0.1);
-    QVERIFY(std::fabs(one->p90 - 1373.1) < 0.1);
+    QVERIFY(std::fabs(one->p10 - 566.0) < 0.1);
+    QVERIFY(std::fabs(one->p90 - 1598.6) < 0.1);
     QCOMPARE(one->outside.size(), std::size_t(1));
     QVERIFY(one->basis.find("no case on the cdna4 GPU family") != std::string::npos);
-    // And a size class without cases: the widest of both groupings (-0.4, +0.3), sqrt(2) wider
-    // for two independent respects: e^(-0.05 - 0.35 x 1.4832) = 0.5660, e^(-0.05 + 0.35 x 1.4832) = 1.5986.
+    // And a size class without cases: the widest of both groupings (-0.4, +0.3), sqrt(3) wider
+    // for two respects: sqrt(3 x 1.1) = 1.8166; e^(-0.05 - 0.35 x 1.8166) = 0.5037,
+    // e^(-0.05 + 0.35 x 1.8166) = 1.7964.
     c.sizeClass = "large";
     const auto two = t.band(1000, c);
-    QVERIFY(std::fabs(two->p10 - 566.0) < 0.1);
-    QVERIFY(std::fabs(two->p90 - 1598.6) < 0.1);
+    QVERIFY(std::fabs(two->p10 - 503.7) < 0.1);
+    QVERIFY(std::fabs(two->p90 - 1796.4) < 0.1);
     // A stack version outside the data's 0.4.3 to 0.9.0.2: wider, and said.
     BandContext v = context();
     v.stackVersion = "0.11.0";
@@ -219,6 +227,111 @@ void TestBands::groupOutLeavesTheWholeGroupOut()
     QCOMPARE(bands.residuals.at("public.throughput").figures, 8);
     QCOMPARE(bands.residuals.at("public.throughput@gpu-family").cases, 4);
     QCOMPARE(bands.gpuFamilies, (std::set<std::string>{"ampere", "hopper"}));
+}
+
+namespace {
+
+std::string chatBrief(const std::string &candidate, const std::string &traffic = R"({"mode": "open-loop", "request_rate_per_s": 2})")
+{
+    return R"({"format": "gpu-workbench-brief", "version": 1, "name": "t", "workload": {"kind": "realtime-inference",
+        "model": "llama-3.1-70b", "weights_precision": "fp8", "kv_cache_precision": "fp8", "input_tokens": 1000,
+        "output_tokens": 200, "traffic": )" + traffic + R"(, "slo": {"ttft_p99_s": 2, "tpot_p99_s": 0.08}},
+        "candidates": [)" + candidate + "]}";
+}
+
+const Band &bandAt(const CandidateResult &r, const std::string &path)
+{
+    const auto it = r.uncertainty.find(path);
+    if (it == r.uncertainty.end())
+        qFatal("no band at %s", path.c_str());
+    return it->second;
+}
+
+} // namespace
+
+// The shipped bands (resources/calibration/bands.json) on a brief: each predicted figure the
+// spec names has a band from held-out residuals, in order and about the figure's scale; the load
+// an open loop offers is the brief's, not a prediction, so its band is the figure; each option's
+// cost per accepted output moves inversely with the capacity's band; the JSON writes them.
+void TestBands::everyFigureOfTheSampleHasItsBand()
+{
+    const Catalog &catalog = wbtest::shippedCatalog();
+    QVERIFY(!catalog.bands().empty());
+    const Brief brief = wbtest::parseOrFail(chatBrief(R"({"gpu": "h100-sxm-80gb", "gpus": 2, "tensor_parallel": 2, "serving_stack": "vllm"})"));
+    const Results results = evaluate(brief, catalog);
+    const CandidateResult &r = deployment(results.results.at(0));
+    QVERIFY(r.performance.computed && r.cost.computed);
+    for (const char *path : {"performance.ttft_s.mean", "performance.ttft_s.p99", "performance.tpot_s.p50", "performance.tpot_s.p99",
+                             "performance.e2e_s.p99", "performance.max_output_tokens_per_s"}) {
+        const Band &b = bandAt(r, path);
+        QVERIFY2(b.p10 < b.p50 && b.p50 < b.p90, path);
+        QVERIFY2(b.p10 > 0.2 * b.figure && b.p90 < 10 * b.figure, path);
+        QVERIFY2(b.basis.find("held-out error of") != std::string::npos, path);
+    }
+    const Band &offered = bandAt(r, "performance.output_tokens_per_s");
+    QCOMPARE(offered.p10, offered.p90);
+    QCOMPARE(offered.p10, r.performance.outputTokensPerS);
+    // Cost: P10 cost at P90 capacity, by the ratio: cost x capacity / capacity's P90.
+    const Band &capacity = bandAt(r, "performance.max_output_tokens_per_s");
+    const double cost = r.cost.options.at(0).costPerAcceptedOutput;
+    const Band &c = bandAt(r, "cost.options.0.cost_per_accepted_output_usd");
+    QVERIFY(std::fabs(c.p10 / (cost * capacity.figure / capacity.p90) - 1) < 1e-12);
+    QVERIFY(std::fabs(c.p90 / (cost * capacity.figure / capacity.p10) - 1) < 1e-12);
+    // The results JSON carries them under results[].uncertainty.
+    const auto json = nlohmann::json::parse(resultsToJson(brief, results));
+    const auto &u = json.at("results").at(0).at("uncertainty").at("performance.ttft_s.p99");
+    QCOMPARE(u.at("p90").get<double>(), bandAt(r, "performance.ttft_s.p99").p90);
+    QVERIFY(!u.at("basis").get<std::string>().empty());
+    // The sample chat scenario's recommendation says how it stands across the band.
+    const auto sample = loadBrief(std::string(WB_SOURCE_DIR) + "/resources/samples/chat-70b.brief.json", catalog);
+    QVERIFY(sample);
+    const Results chat = evaluate(*sample, catalog);
+    QVERIFY(chat.cost.recommendation);
+    const auto &reasons = chat.cost.recommendation->reasons;
+    QVERIFY(std::any_of(reasons.begin(), reasons.end(), [](const Message &m) { return m.code.starts_with("band-"); }));
+}
+
+void TestBands::stackVersionOutsideTheDataWarnsAndWidens()
+{
+    const Catalog &catalog = wbtest::shippedCatalog();
+    const auto run = [&](const std::string &version) {
+        const std::string candidate = R"({"gpu": "h100-sxm-80gb", "gpus": 2, "tensor_parallel": 2, "serving_stack": "vllm")"
+                                      + (version.empty() ? std::string() : R"(, "serving_stack_version": ")" + version + "\"") + "}";
+        return evaluate(wbtest::parseOrFail(chatBrief(candidate)), catalog).results.at(0);
+    };
+    const auto &vllm = catalog.bands().stacks.at("vllm");
+    QVERIFY(!vllm.versions.empty());
+    const CandidateResult plain = run(""), inside = run(vllm.versions.back()), early = run("0.1.0");
+    const auto warned = [](const CandidateResult &r) {
+        return std::find_if(r.warnings.begin(), r.warnings.end(), [](const Message &m) { return m.code == "outside-calibration-data"; });
+    };
+    QVERIFY(warned(plain) == plain.warnings.end());
+    QVERIFY(warned(inside) == inside.warnings.end());
+    const auto w = warned(early);
+    QVERIFY(w != early.warnings.end());
+    QCOMPARE(w->field, std::string("/candidates/0/serving_stack_version"));
+    QVERIFY2(w->message.find("vllm 0.1.0 is outside the data's " + vllm.versions.front()) != std::string::npos, w->message.c_str());
+    const Band &narrow = bandAt(plain, "performance.ttft_s.p99"), &wide = bandAt(early, "performance.ttft_s.p99");
+    QVERIFY(wide.p90 / wide.p10 > narrow.p90 / narrow.p10);
+    // A version the engine cannot compare is refused, naming the field.
+    auto bad = parseBrief(chatBrief(R"({"gpu": "h100-sxm-80gb", "serving_stack": "vllm", "serving_stack_version": "latest"})"),
+                          "b.json", catalog);
+    QVERIFY(!bad);
+    QCOMPARE(bad.error().path, std::string("/candidates/0/serving_stack_version"));
+}
+
+void TestBands::benchmarkPromptsAreChecked()
+{
+    const Catalog &catalog = wbtest::shippedCatalog();
+    const std::string candidate = R"({"gpu": "h100-sxm-80gb", "gpus": 2, "tensor_parallel": 2})";
+    const auto error = [&](const std::string &traffic) {
+        auto b = parseBrief(chatBrief(candidate, traffic), "b.json", catalog);
+        return b ? std::string() : b.error().path + ": " + b.error().message;
+    };
+    QCOMPARE(error(R"({"mode": "closed-loop", "concurrency": 16, "prompts": 160})"), std::string());
+    QVERIFY(error(R"({"mode": "closed-loop", "concurrency": 16, "prompts": 8})").starts_with("/workload/traffic/prompts: is below concurrency (16)"));
+    QVERIFY(error(R"({"mode": "open-loop", "request_rate_per_s": 2, "prompts": 100})").starts_with("/workload/traffic/prompts: applies to closed-loop"));
+    QVERIFY(error(R"({"mode": "closed-loop", "concurrency": 16, "prompts": 0})").starts_with("/workload/traffic/prompts"));
 }
 
 QTEST_GUILESS_MAIN(TestBands)
