@@ -115,9 +115,19 @@ std::optional<Band> BandTable::band(double value, const BandContext &ctx) const
     b.p10 = value * std::exp(mid + (lo - mid) * spread);
     b.p50 = value * std::exp(mid);
     b.p90 = value * std::exp(mid + (hi - mid) * spread);
-    b.basis = fmt::format("held-out error of {} predictions ({} cases) of {} {}, each predicted by a calibration that saw "
-                          "none of its GPU family, model size, stack or source",
-                          base->figures, base->cases, ctx.set, familyKey == family ? ctx.family : "figures");
+    // In words: "dense serving TTFT", "mixture-of-experts serving throughput", "training figures".
+    static const std::map<std::string, std::string> setWords = {
+        {"public", "dense serving"}, {"moe", "mixture-of-experts serving"}, {"training", "training"}, {"media", "media generation"}};
+    static const std::map<std::string, std::string> familyWords = {
+        {"throughput", "throughput"}, {"ttft", "TTFT"}, {"tpot", "TPOT"}, {"e2e", "end-to-end latency"}};
+    const auto word = [](const std::map<std::string, std::string> &m, const std::string &k) {
+        const auto it = m.find(k);
+        return it == m.end() ? k : it->second;
+    };
+    b.basis = fmt::format("held-out error of {} predictions ({} cases{}) of {} {}, each case predicted without its GPU family, "
+                          "model size, stack or source",
+                          base->figures, base->cases, base->cases < 10 ? ": few, a rough band" : "", word(setWords, ctx.set),
+                          familyKey == family ? word(familyWords, ctx.family) : "figures");
     if (!b.outside.empty()) {
         b.basis += "; wider: ";
         for (std::size_t i = 0; i < b.outside.size(); ++i)
@@ -130,20 +140,12 @@ Status BandTable::loadJson(const std::string &text, const std::string &fileName)
 {
     using detail::Fields;
     using detail::Json;
-    if (auto bad = limits::checkJsonText(text))
-        return Error{fileName, "", *bad};
-    const Json root = Json::parse(text, nullptr, false);
-    if (root.is_discarded())
-        return Error{fileName, "", "is not valid JSON (a syntax error, or a number out of range)"};
-    if (!root.is_object())
-        return Error{fileName, "", "is not a GPU Workbench bands file (a JSON object is expected)"};
+    const Result<Json> root = detail::parseFormatted(text, fileName, "gpu-workbench-bands", "bands file");
+    if (!root)
+        return root.error();
     BandTable next;
     try {
-        const Fields top(root, "");
-        if (top.string("format") != "gpu-workbench-bands")
-            top.fail("format", "must be \"gpu-workbench-bands\"");
-        if (top.integer("version", detail::Range{1, 1e9}) != 1)
-            top.fail("version", "this build reads version 1");
+        const Fields top(*root, "");
         const Fields share = top.object("coverage");
         next.coverage = share.number("share", detail::Range{0, 1});
         next.coverageFigures = int(share.integer("figures", detail::Range{0, 1e9}));

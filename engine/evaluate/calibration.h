@@ -15,8 +15,8 @@
 // under their physical ceilings (a fraction of a peak below 1).
 //
 // Held-out predictions, each one Gauss-Newton step from the full fit with the held-out rows
-// removed (for the factors only those rows inform, that step lands on the prior exactly), then
-// the case evaluated in full:
+// removed (for the factors only those rows inform, that step lands on the prior, as far as a
+// step's limit of a factor e either way allows), then the case evaluated in full:
 // - leave-one-out: each case at the factors of a fit without it. It measures how well the
 //   factors fit this set, not how the model carries to what the set barely holds;
 // - leave-one-group-out: for each grouping (catalog/bands.h: GPU family, model size class,

@@ -93,9 +93,12 @@ void attachUncertainty(CandidateResult &r, const Brief &brief, const Catalog &ca
             add(r, bands, ctx, "throughput", "performance.output_tokens_per_s_within_slo", *p.outputTokensPerSWithinSlo);
         if (p.maxRequestRateWithinSloPerS)
             add(r, bands, ctx, "throughput", "performance.max_request_rate_within_slo_per_s", *p.maxRequestRateWithinSloPerS);
-        addDistribution(r, bands, ctx, "ttft", "performance.ttft_s", p.ttft);
-        addDistribution(r, bands, ctx, "tpot", "performance.tpot_s", p.tpot);
-        addDistribution(r, bands, ctx, "e2e", "performance.e2e_s", p.e2e);
+        // An overloaded queue grows without bound: its latencies have no band worth stating.
+        if (!p.overloaded) {
+            addDistribution(r, bands, ctx, "ttft", "performance.ttft_s", p.ttft);
+            addDistribution(r, bands, ctx, "tpot", "performance.tpot_s", p.tpot);
+            addDistribution(r, bands, ctx, "e2e", "performance.e2e_s", p.e2e);
+        }
         capacity = p.maxOutputTokensPerS > 0 ? "performance.max_output_tokens_per_s" : "performance.requests_per_s";
     }
 
@@ -104,6 +107,10 @@ void attachUncertainty(CandidateResult &r, const Brief &brief, const Catalog &ca
     // price and the fixed lines (platform labour, storage) do not move: this overstates the band
     // of an option whose bill they dominate, and says so.
     const auto thr = r.uncertainty.find(capacity);
+    const char *capacityWords = p.media              ? "outputs an hour"
+                                : p.training         ? "training tokens/s"
+                                : p.maxOutputTokensPerS > 0 ? "capacity (output tokens/s with every request queued)"
+                                                            : "requests/s";
     const double figure = capacity == "performance.media.outputs_per_hour" ? p.media->outputsPerHour
                           : capacity == "performance.training.tokens_per_s" ? p.training->tokensPerS
                           : capacity == "performance.max_output_tokens_per_s" ? p.maxOutputTokensPerS : p.requestsPerS;
@@ -117,7 +124,9 @@ void attachUncertainty(CandidateResult &r, const Brief &brief, const Catalog &ca
             b.p10 = value * figure / t.p90;
             b.p50 = value * figure / t.p50;
             b.p90 = value * figure / t.p10;
-            b.basis = fmt::format("inversely with {} ({}); fixed lines and prices taken to move with it", capacity, t.basis);
+            b.basis = fmt::format("the cost moves inversely with the {} (its band: {}); the fixed lines (labour, storage) are "
+                                  "taken to move with it, which overstates the band where they dominate",
+                                  capacityWords, t.basis);
             b.outside = t.outside;
             r.uncertainty[path] = std::move(b);
         };
@@ -133,17 +142,18 @@ void attachUncertainty(CandidateResult &r, const Brief &brief, const Catalog &ca
 
     // The SLO at the pessimistic end: a p99 target met by the estimate but not by its band's P90.
     const Slo &slo = brief.workload.slo;
-    for (const auto &[path, target, field, words] :
-         {std::tuple{"performance.ttft_s.p99", slo.ttftP99S, "/workload/slo/ttft_p99_s", "time to first token"},
-          std::tuple{"performance.tpot_s.p99", slo.tpotP99S, "/workload/slo/tpot_p99_s", "time per output token"},
-          std::tuple{"performance.e2e_s.p99", slo.e2eP99S, "/workload/slo/e2e_p99_s", "end-to-end latency"}}) {
+    // (Field-less: what settles it is a measured run on the Evidence page, not a looser target.)
+    for (const auto &[path, target, words] :
+         {std::tuple{"performance.ttft_s.p99", slo.ttftP99S, "time to first token"},
+          std::tuple{"performance.tpot_s.p99", slo.tpotP99S, "time per output token"},
+          std::tuple{"performance.e2e_s.p99", slo.e2eP99S, "end-to-end latency"}}) {
         const auto it = r.uncertainty.find(path);
         const double estimate = path == std::string("performance.ttft_s.p99") ? p.ttft.p99
                                 : path == std::string("performance.tpot_s.p99") ? p.tpot.p99 : p.e2e.p99;
         if (!target || it == r.uncertainty.end() || estimate > *target || it->second.p90 <= *target)
             continue;
         r.warnings.push_back(makeMessage(
-            "slo-at-band-edge", field,
+            "slo-at-band-edge", "",
             WB_MESSAGE("Messages", "the p99 {what} meets its target at the estimate ({estimate_s:.3f} s against "
                        "{target_s:.3f} s) but not at the pessimistic end of its band ({p90_s:.3f} s at P90): measure it "
                        "before committing"),
@@ -193,12 +203,13 @@ std::optional<Message> bandReason(const Brief &brief, const Results &results)
         // The GPU option that comes nearest the API at its optimistic end.
         const Band *nearest = nullptr;
         std::string label;
+        // Each candidate's cheapest current price, as the cost chart and the API's reason weigh it.
         for (std::size_t c = 0; c < results.results.size(); ++c) {
             const CandidateResult &d = deployment(results.results[c]);
-            for (const CostOption &o : d.cost.options)
-                if (const Band *b = costBand(c, o.term, o.provider); b && (!nearest || b->p10 < nearest->p10)) {
+            if (const CostOption *o = d.cost.cheapest())
+                if (const Band *b = costBand(c, o->term, o->provider); b && (!nearest || b->p10 < nearest->p10)) {
                     nearest = b;
-                    label = fmt::format("{} {} ({})", d.candidate.gpus, d.gpuName, o.provider);
+                    label = fmt::format("{} {} ({}, {})", o->gpus, d.gpuName, termWords(*o->term), o->provider);
                 }
         }
         if (!nearest)

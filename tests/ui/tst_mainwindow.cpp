@@ -464,8 +464,9 @@ void TestMainWindow::chartsFollowResultsAndExport()
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     // Five candidates with performance draw five load curves, plus the TTFT target line.
     QCOMPARE(w.loadChart()->seriesCount(), 6);
-    // Each curve with the P10-P90 band of the brief's figure of its kind (resources/calibration/bands.json).
-    QCOMPARE(w.loadChart()->bandCount(), 5);
+    // Each curve with the P10-P90 band of the brief's figure of its kind (resources/calibration/bands.json),
+    // but the L40S's: overloaded at the brief's rate, its latencies have no band worth stating.
+    QCOMPARE(w.loadChart()->bandCount(), 4);
     // Its overloaded points span more than a hundredfold: a log axis whose ticks read as numbers
     // ("10,000", "20 M"), not "1E+04".
     w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Performance));

@@ -84,8 +84,9 @@ QString WarningsPanel::fixFor(const Warning &w) const
         {"mistake-hourly-rate", page(m_pages.compare)},  {"mistake-fit-yes-no", page(m_pages.fit)},
         {"mistake-todays-model", page(m_pages.fit)},     {"mistake-interconnect", page(m_pages.candidates)},
         {"checklist-evidence-missing", page(m_pages.checklist)},
-        // Measured runs, imported on the Evidence page, calibrate the factor no run backs.
-        {"efficiency-uncalibrated", page(m_pages.evidence)},
+        // Measured runs, imported on the Evidence page, calibrate the factor no run backs, and
+        // settle a target the band leaves in doubt.
+        {"efficiency-uncalibrated", page(m_pages.evidence)}, {"slo-at-band-edge", page(m_pages.evidence)},
     };
     const auto it = pages.find(w.code);
     return it == pages.end() ? QString() : it->second;

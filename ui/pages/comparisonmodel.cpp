@@ -2,6 +2,7 @@
 
 #include "pages/resultstablemodel.h"
 #include "parts/figures.h"
+#include "parts/messagetext.h"
 #include "parts/words.h"
 
 #include <QBrush>
@@ -178,6 +179,11 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
             lines << QString::fromStdString(row.option->terms);
         if (row.result && v)
             lines << bandLine(row, column, *v);
+        // A target met by the estimate but not at the pessimistic end of its band says so here.
+        if (row.result && column == SloMet)
+            for (const Warning &w : row.result->warnings)
+                if (w.code == "slo-at-band-edge")
+                    lines << messageText(w);
         if (!row.option)
             lines << figures::whyMissingDetail(*row.result);
         if (!row.result && column != Candidate && !value(row, column))

@@ -57,17 +57,19 @@ QVariant PerformanceTableModel::data(const QModelIndex &index, int role) const
         if (!p.computed)
             lines << figures::whyMissingDetail(r);
         // The column's figures with their P10-P90 bands, in the cell's units.
-        const auto band = [&](const char *path, double shown, int decimals) { lines << figures::bandLine(r, path, shown, decimals); };
+        const auto band = [&](const char *path, double shown, int decimals, const QString &what = {}) {
+            lines << figures::bandLine(r, path, shown, decimals, what);
+        };
         switch (column) {
         case Throughput: band("performance.output_tokens_per_s", p.outputTokensPerS, 0); break;
         case ThroughputPerGpu: band("performance.output_tokens_per_s_per_gpu", p.outputTokensPerSPerGpu, 0); break;
         case Ttft:
-            band("performance.ttft_s.p50", p.ttft.p50 * 1000, 0);
-            band("performance.ttft_s.p99", p.ttft.p99 * 1000, 0);
+            band("performance.ttft_s.p50", p.ttft.p50 * 1000, 0, tr("median"));
+            band("performance.ttft_s.p99", p.ttft.p99 * 1000, 0, tr("p99"));
             break;
         case Tpot:
-            band("performance.tpot_s.p50", p.tpot.p50 * 1000, 0);
-            band("performance.tpot_s.p99", p.tpot.p99 * 1000, 0);
+            band("performance.tpot_s.p50", p.tpot.p50 * 1000, 0, tr("median"));
+            band("performance.tpot_s.p99", p.tpot.p99 * 1000, 0, tr("p99"));
             break;
         case E2eP99: band("performance.e2e_s.p99", p.e2e.p99 * 1000, 0); break;
         case MaxRateWithinSlo:

@@ -47,19 +47,32 @@ QString whyMissingDetail(const CandidateResult &result)
     return w ? messageText(*w) : QString();
 }
 
-QString bandLine(const CandidateResult &result, const std::string &path, double shown, int decimals)
+QString bandLine(const CandidateResult &result, const std::string &path, double shown, int decimals, const QString &what)
 {
     const auto it = result.uncertainty.find(path);
     if (it == result.uncertainty.end() || !(it->second.figure > 0))
         return {};
+    const QString prefix = what.isEmpty() ? QString() : what + QStringLiteral(": ");
     // The band is of the figure at `path`; a cell may show it in other units or as deployed
     // (the replicas for the peak): the band's ratios to its figure carry over.
     const Band &b = it->second;
+    if (b.p10 == b.p90)
+        return prefix + tr("not a prediction: the load the brief offers, which the candidate carries");
     const double scale = shown / b.figure;
     const QLocale l;
-    return tr("P10-P90: %1 to %2 (P50 %3), from %4")
-        .arg(l.toString(b.p10 * scale, 'f', decimals), l.toString(b.p90 * scale, 'f', decimals),
-             l.toString(b.p50 * scale, 'f', decimals), QString::fromStdString(b.basis));
+    QString text = prefix
+        + tr("P10-P90 %1 to %2; measured values near such predictions centre on %3 (how far to trust it: from the %4)")
+              .arg(l.toString(b.p10 * scale, 'f', decimals), l.toString(b.p90 * scale, 'f', decimals),
+                   l.toString(b.p50 * scale, 'f', decimals), QString::fromStdString(b.basis));
+    // Tooltips do not wrap plain text: break it at spaces into lines of about 90 characters.
+    constexpr int kWidth = 90;
+    for (int start = 0, space = -1; start + kWidth < text.size(); start = space + 1) {
+        space = text.lastIndexOf(QLatin1Char(' '), start + kWidth);
+        if (space <= start)
+            break;
+        text[space] = QLatin1Char('\n');
+    }
+    return text;
 }
 
 std::optional<std::size_t> optionIndex(const CandidateResult &result, const CostOption *option)

@@ -27,9 +27,11 @@ QString provisionalNote();
 QString glossaryHint(const QString &term);
 
 // The P10-P90 band of the figure at `path` (CandidateResult::uncertainty), scaled to the value
-// a cell shows (`shown`, in the cell's unit and `decimals`): "P10-P90: 812 to 1,113 (P50 951)"
-// and where the band comes from, for the cell's tooltip; empty without a band.
-QString bandLine(const CandidateResult &result, const std::string &path, double shown, int decimals);
+// a cell shows (`shown`, in the cell's unit and `decimals`), for the cell's tooltip:
+// "p99: P10-P90 812 to 1,113; measured values near such figures centre on 951" and where the
+// band comes from, wrapped to a readable width; `what` names the figure when a cell shows two.
+// A figure the brief sets (an offered load) says so. Empty without a band.
+QString bandLine(const CandidateResult &result, const std::string &path, double shown, int decimals, const QString &what = {});
 // The index of an option among its candidate's cost options, for the option's band paths
 // ("cost.options.N.cost_per_accepted_output_usd"); nullopt for the API, hybrids and others.
 std::optional<std::size_t> optionIndex(const CandidateResult &result, const CostOption *option);

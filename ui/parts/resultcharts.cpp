@@ -190,11 +190,15 @@ void showMaxRateChart(ChartView *chart, const Brief *brief, const Results &resul
     chart->setAxisLabels(QString(), Text::tr("requests/s within the targets"));
     QStringList categories;
     ChartView::Stack rates{Text::tr("highest rate within the targets"), {}};
+    QVector<QPair<double, double>> bands;  // each bar's P10-P90
     for (const CandidateResult &entered : results.results)
         if (const CandidateResult &r = deployment(entered);
             r.performance.computed && r.performance.maxRequestRateWithinSloPerS) {
+            const double rate = *r.performance.maxRequestRateWithinSloPerS;
             categories << barLabel(r, QString());
-            rates.values << *r.performance.maxRequestRateWithinSloPerS;
+            rates.values << rate;
+            const auto k = bandRatios(r, "performance.max_request_rate_within_slo_per_s");
+            bands << (k ? QPair<double, double>(rate * k->first, rate * k->second) : QPair<double, double>(0, 0));
         }
     QVector<ChartView::Reference> references;
     if (brief && brief->workload.traffic.peakRate() > 0)
@@ -202,7 +206,7 @@ void showMaxRateChart(ChartView *chart, const Brief *brief, const Results &resul
     if (categories.isEmpty())
         chart->setLines({});  // shows the empty text
     else
-        chart->setStackedBars(categories, {rates}, references);
+        chart->setStackedBars(categories, {rates}, references, bands);
 }
 
 // Each candidate's load curve as throughput per GPU against the pace one user sees: the lighter

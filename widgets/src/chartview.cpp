@@ -195,7 +195,7 @@ void ChartView::setLines(const QVector<Line> &lines, const QVector<Reference> &r
             high->setName(tr("%1: P10-P90").arg(l.name));
             high->setData(l.x, band.high);
             high->setPen(QPen(shade, 0.5, Qt::DotLine));
-            shade.setAlpha(45);
+            shade.setAlpha(30);
             high->setBrush(QBrush(shade));
             high->setChannelFillGraph(low);
             high->removeFromLegend();
