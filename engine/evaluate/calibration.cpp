@@ -676,10 +676,11 @@ groupOutErrors(const std::vector<CalibrationRow> &rows, const std::string &group
     return out;
 }
 
-BandTable residualBands(const CalibrationReport &report, const std::vector<CalibrationCase> &cases)
+namespace {
+
+// The residuals by "<set>.<family>" and "<set>.all", pooled and per grouping ("...@<grouping>").
+std::map<std::string, std::vector<const Residual *>> residualBuckets(const std::vector<Residual> &all)
 {
-    BandTable bands;
-    const std::vector<Residual> all = groupOutResiduals(report.rows);
     std::map<std::string, std::vector<const Residual *>> buckets;
     for (const Residual &r : all) {
         for (const std::string &b : {r.bucket, r.set + ".all"}) {
@@ -687,13 +688,19 @@ BandTable residualBands(const CalibrationReport &report, const std::vector<Calib
             buckets[b + "@" + r.grouping].push_back(&r);
         }
     }
-    for (const auto &[key, list] : buckets)
-        bands.residuals[key] = quantilesOf(list);
+    return buckets;
+}
 
+} // namespace
+
+std::map<std::string, std::pair<int, int>> bandCoverage(const CalibrationReport &report)
+{
+    const std::vector<Residual> all = groupOutResiduals(report.rows);
+    std::map<std::string, std::vector<const Residual *>> buckets = residualBuckets(all);
+    std::map<std::string, std::pair<int, int>> coverage;
     // Nested coverage: a figure's band from the residuals of cases outside its group (in the
     // grouping it was held out by), as band() makes it (at least 5 cases, else the set's pooled
     // figures; sqrt(1 + 1/n) wider about the median).
-    int inside = 0, counted = 0;
     for (const Residual &r : all) {
         const std::string &group = r.row->groups.at(r.grouping);
         const auto others = [&](const std::string &bucket) {
@@ -712,11 +719,26 @@ BandTable residualBands(const CalibrationReport &report, const std::vector<Calib
             continue;
         const double spread = std::sqrt(1.0 + 1.0 / q.cases);
         const double lo = q.p50 + (q.p10 - q.p50) * spread, hi = q.p50 + (q.p90 - q.p50) * spread;
-        inside += r.value >= lo && r.value <= hi ? 1 : 0;
-        ++counted;
+        const int in = r.value >= lo && r.value <= hi ? 1 : 0;
+        for (const std::string &key : {r.bucket, std::string("all")}) {
+            coverage[key].first += in;
+            ++coverage[key].second;
+        }
     }
-    bands.coverage = counted ? double(inside) / counted : 0;
-    bands.coverageFigures = counted;
+    return coverage;
+}
+
+BandTable residualBands(const CalibrationReport &report, const std::vector<CalibrationCase> &cases)
+{
+    BandTable bands;
+    const std::vector<Residual> all = groupOutResiduals(report.rows);
+    for (const auto &[key, list] : residualBuckets(all))
+        bands.residuals[key] = quantilesOf(list);
+    const auto coverage = bandCoverage(report);
+    if (const auto it = coverage.find("all"); it != coverage.end()) {
+        bands.coverage = it->second.second ? double(it->second.first) / it->second.second : 0;
+        bands.coverageFigures = it->second.second;
+    }
 
     for (const CalibrationCase &c : cases) {
         if (const auto g = c.groups.find("gpu-family"); g != c.groups.end())

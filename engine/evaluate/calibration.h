@@ -154,5 +154,7 @@ groupOutErrors(const std::vector<CalibrationRow> &rows, const std::string &group
 // nested coverage: each figure's 80% band made from the residuals of the other groups only,
 // pooled over the groupings.
 BandTable residualBands(const CalibrationReport &report, const std::vector<CalibrationCase> &cases);
+// That nested coverage per "<set>.<family>" and over all ("all"): (inside the 80% band, counted).
+std::map<std::string, std::pair<int, int>> bandCoverage(const CalibrationReport &report);
 
 } // namespace wb

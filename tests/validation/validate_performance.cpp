@@ -114,7 +114,10 @@ int main(int argc, char **argv)
     // The bands: their nested coverage, and the shipped file against this calibration's.
     const wb::BandTable bands = wb::residualBands(report, *cases);
     std::printf("\n80%% bands' nested coverage (each figure's band from the other groups' residuals): %.1f%% of %d "
-                "group-out predictions inside\n", 100 * bands.coverage, bands.coverageFigures);
+                "group-out predictions inside\n\n| set.family | inside | predictions | coverage |\n|---|---:|---:|---:|\n",
+                100 * bands.coverage, bands.coverageFigures);
+    for (const auto &[key, c] : wb::bandCoverage(report))
+        std::printf("| %s | %d | %d | %.0f%% |\n", key.c_str(), c.first, c.second, c.second ? 100.0 * c.first / c.second : 0.0);
     bool ok = true;
     if (bands.coverage < 0.70 || bands.coverage > 0.90) {
         std::fprintf(stderr, "the 80%% bands hold %.1f%% of the held-out figures, outside 70-90%%\n", 100 * bands.coverage);
