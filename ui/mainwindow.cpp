@@ -251,6 +251,12 @@ bool MainWindow::saveDocument(bool askForPath)
 
 void MainWindow::presentChart()
 {
+    // F11 while presenting ends it, wherever the key lands (before the presentation window is
+    // active it reaches this action): never a second presentation inside the first.
+    if (m_presenting) {
+        m_presenting->close();
+        return;
+    }
     auto *page = qobject_cast<wb::Page *>(m_tabs->currentWidget());
     ChartView *chart = page ? page->chart() : nullptr;
     if (!chart)
