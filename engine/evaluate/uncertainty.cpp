@@ -61,16 +61,19 @@ void attachUncertainty(CandidateResult &r, const Brief &brief, const Catalog &ca
     const BandContext ctx = contextOf(brief, r, catalog);
     // The throughput band the cost follows: the figure the replicas and the bill are sized on.
     std::string capacity;
+    const char *capacityWords = "";
     if (p.media) {
         add(r, bands, ctx, "throughput", "performance.media.outputs_per_hour", p.media->outputsPerHour);
         add(r, bands, ctx, "throughput", "performance.media.outputs_per_hour_per_gpu", p.media->outputsPerHourPerGpu);
         add(r, bands, ctx, "e2e", "performance.media.seconds_per_output", p.media->secondsPerOutput);
         addDistribution(r, bands, ctx, "e2e", "performance.e2e_s", p.e2e);
         capacity = "performance.media.outputs_per_hour";
+        capacityWords = "outputs an hour";
     } else if (p.training) {
         add(r, bands, ctx, "throughput", "performance.training.tokens_per_s", p.training->tokensPerS);
         add(r, bands, ctx, "throughput", "performance.training.tokens_per_s_per_gpu", p.training->tokensPerSPerGpu);
         capacity = "performance.training.tokens_per_s";
+        capacityWords = "training tokens/s";
     } else {
         // At an open-loop rate the candidate carries, the load figures are the brief's rate times
         // its lengths, not predictions: their band is the figure itself.
@@ -99,7 +102,9 @@ void attachUncertainty(CandidateResult &r, const Brief &brief, const Catalog &ca
             addDistribution(r, bands, ctx, "tpot", "performance.tpot_s", p.tpot);
             addDistribution(r, bands, ctx, "e2e", "performance.e2e_s", p.e2e);
         }
-        capacity = p.maxOutputTokensPerS > 0 ? "performance.max_output_tokens_per_s" : "performance.requests_per_s";
+        const bool queued = p.maxOutputTokensPerS > 0;
+        capacity = queued ? "performance.max_output_tokens_per_s" : "performance.requests_per_s";
+        capacityWords = queued ? "capacity (output tokens/s with every request queued)" : "requests/s";
     }
 
     // The cost per accepted output of a GPU route is its bill over its outputs; the bill is sized
@@ -107,13 +112,6 @@ void attachUncertainty(CandidateResult &r, const Brief &brief, const Catalog &ca
     // price and the fixed lines (platform labour, storage) do not move: this overstates the band
     // of an option whose bill they dominate, and says so.
     const auto thr = r.uncertainty.find(capacity);
-    const char *capacityWords = p.media              ? "outputs an hour"
-                                : p.training         ? "training tokens/s"
-                                : p.maxOutputTokensPerS > 0 ? "capacity (output tokens/s with every request queued)"
-                                                            : "requests/s";
-    const double figure = capacity == "performance.media.outputs_per_hour" ? p.media->outputsPerHour
-                          : capacity == "performance.training.tokens_per_s" ? p.training->tokensPerS
-                          : capacity == "performance.max_output_tokens_per_s" ? p.maxOutputTokensPerS : p.requestsPerS;
     if (thr != r.uncertainty.end() && r.cost.computed) {
         const Band &t = thr->second;
         const auto carry = [&](const std::string &path, double value) {
@@ -121,9 +119,9 @@ void attachUncertainty(CandidateResult &r, const Brief &brief, const Catalog &ca
                 return;
             Band b;
             b.figure = value;
-            b.p10 = value * figure / t.p90;
-            b.p50 = value * figure / t.p50;
-            b.p90 = value * figure / t.p10;
+            b.p10 = value * t.figure / t.p90;
+            b.p50 = value * t.figure / t.p50;
+            b.p90 = value * t.figure / t.p10;
             b.basis = fmt::format("the cost moves inversely with the {} (its band: {}); the fixed lines (labour, storage) are "
                                   "taken to move with it, which overstates the band where they dominate",
                                   capacityWords, t.basis);
