@@ -266,7 +266,7 @@ struct BriefParser
             ts.sharding = enumOr<Sharding>(*t, "sharding");
             ts.recompute = enumOr<Recompute>(*t, "activation_recompute");
             ts.activationOffload = booleanOr(*t, "activation_offload");
-            ts.sequenceParallel = booleanOr(*t, "sequence_parallel");
+            ts.sequenceParallel = t->optBoolean("sequence_parallel");
             ts.loraRank = int(integerOr(*t, "lora_rank"));
             ts.loraTargets = enumOr<LoraTargets>(*t, "lora_targets");
             if (!isAdapter(wl.kind) && (t->has("lora_rank") || t->has("lora_targets")))

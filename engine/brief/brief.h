@@ -78,11 +78,15 @@ struct TrainingSpec
     Sharding sharding = Sharding::None;
     Recompute recompute = Recompute::None;
     bool activationOffload = false;   // saved activations go to host memory
-    bool sequenceParallel = false;    // Megatron SP: norm/dropout activations split over TP
+    // Megatron SP: norm/dropout activations split over TP. Absent: on with TP above 1, the
+    // frameworks' own default (sequenceParallelAt).
+    std::optional<bool> sequenceParallel;
     int loraRank = 16;
     LoraTargets loraTargets = LoraTargets::AllLinear;
     CheckpointSpec checkpoint;
     std::optional<double> interruptionsPerGpuHour;  // absent: the named default with its source
+
+    bool sequenceParallelAt(int tensorParallel) const { return sequenceParallel.value_or(tensorParallel > 1); }
 };
 
 // A media-generation job (workload.media): the media catalog's pipeline and what one output is.

@@ -128,7 +128,9 @@ std::vector<FieldRow> rows()
         {.pointer = "/workload/training/activation_recompute", .type = Enum, .choices = enumNames<Recompute>(),
          .defaultJson = json(Recompute::None)},
         {.pointer = "/workload/training/activation_offload", .type = Boolean, .defaultJson = "false"},
-        {.pointer = "/workload/training/sequence_parallel", .type = Boolean, .defaultJson = "false"},
+        {.pointer = "/workload/training/sequence_parallel", .type = Boolean,
+         .defaultReason = "on wherever tensor_parallel is above 1, as Megatron-LM, NeMo and torchtitan run tensor "
+                          "parallelism; off without it"},
         {.pointer = "/workload/training/lora_rank", .type = Integer, .kinds = kAdapters, .min = 1, .max = 65536,
          .defaultJson = "16"},
         {.pointer = "/workload/training/lora_targets", .type = Enum, .kinds = kAdapters, .choices = enumNames<LoraTargets>(),

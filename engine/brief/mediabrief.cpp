@@ -47,9 +47,12 @@ MediaSpec parseMediaSpec(const Fields &w, const Catalog &catalog, std::vector<Wa
     };
     m.width = size("width", spec->defaultWidth);
     m.height = size("height", spec->defaultHeight);
-    if (!spec->video && f.has("frames"))
-        f.fail("frames", "applies to video pipelines; " + spec->name + " makes images");
-    if (auto frames = f.optInteger("frames", Range{row("frames").min, std::min(row("frames").max, double(spec->maxFrames))})) {
+    // An image is one frame (the spec: "frames (1 for an image)"); more applies to video pipelines.
+    if (!spec->video && f.has("frames")) {
+        if (f.optInteger("frames", row("frames").range()) != 1)
+            f.fail("frames", "is 1 for an image pipeline; " + spec->name + " makes images, not video");
+        m.frames = 1;
+    } else if (auto frames = f.optInteger("frames", Range{row("frames").min, std::min(row("frames").max, double(spec->maxFrames))})) {
         m.frames = int(*frames);
         if ((m.frames - 1) % spec->vae.temporalFactor != 0)
             f.fail("frames", "must be 1 more than a multiple of " + std::to_string(spec->vae.temporalFactor) + " for "

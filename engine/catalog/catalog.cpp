@@ -219,6 +219,13 @@ std::optional<double> GpuSpec::peakFlops(Precision p) const
     return std::nullopt;
 }
 
+double GpuSpec::hostLinkBytesPerS() const
+{
+    if (pcieGen)
+        return 16 * 2e9 * std::pow(2.0, *pcieGen - 4);
+    return formFactor == "superchip" ? 450e9 : 16 * 2e9;
+}
+
 bool GpuSpec::supportsWeights(Precision p) const
 {
     switch (p) {

@@ -67,6 +67,10 @@ struct GpuSpec
     // True when the GPU can run weights stored at p: natively for fp8/int8/fp4 (a tensor path
     // exists), always for 16/32-bit and for weight-only int4/nf4 (dequantized to bf16).
     bool supportsWeights(Precision p) const;
+    // One direction of the GPU's link to its host, bytes/s: PCIe x16 at its generation (PCI-SIG:
+    // 2 GB/s per lane per direction at Gen4, doubling each generation), or NVLink-C2C on a
+    // superchip (450 GB/s each way: NVIDIA's GH200/GB200 datasheets, 900 GB/s in all).
+    double hostLinkBytesPerS() const;
 };
 
 struct MlaSpec

@@ -40,6 +40,11 @@ std::span<const AssumptionInfo> assumptionCatalog()
         {Assumption::KvBlockTokens, "kv_block_tokens", "tokens", 16, 1, 4096,
          "KV cache is allocated in blocks of this many tokens per sequence (vLLM's default block size)"},
         {Assumption::ActivationBytes, "activation_bytes", "bytes", 2, 1, 4, "element size of activations (bf16)"},
+        {Assumption::Fp8ActivationStorage, "fp8_activation_storage", "bool", 1, 0, 1,
+         "FP8 training (Transformer Engine) keeps the FP8 copies of the linear layers' inputs it saves for the "
+         "weight gradients, and its FP8 recipes store the MLP's saved activations in FP8 too (NVIDIA's and "
+         "AMD's MLPerf Training recipes: FP8_ACTIVATION=True); the norms' inputs and attention's q, k, v and "
+         "output stay in bf16. 0 keeps every saved activation at activation_bytes"},
         {Assumption::SamplerBytesPerLogit, "sampler_bytes_per_logit", "bytes", 8, 0, 64,
          "fp32 logits and fp32 probabilities over the vocabulary for each sequence being sampled"},
         {Assumption::QuantizeEmbeddings, "quantize_embeddings", "bool", 0, 0, 1,

@@ -29,6 +29,7 @@ enum class Assumption : std::size_t {
     MaxNumSeqs,
     KvBlockTokens,
     ActivationBytes,
+    Fp8ActivationStorage,
     SamplerBytesPerLogit,
     QuantizeEmbeddings,
     Nf4DoubleQuant,

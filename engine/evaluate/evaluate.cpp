@@ -5,7 +5,11 @@
 #include "core/threadpool.h"
 #include "core/version.h"
 #include "evaluate/uncertainty.h"
+#include "performance/training.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <stdexcept>
@@ -60,6 +64,82 @@ std::shared_ptr<const std::vector<FitResult>> fitsOf(const Results &results)
     return fits;
 }
 
+namespace {
+
+// A training layout that does not fit as stated but would with a change to its set-up
+// (FitResult::remedies): each fitting change is timed, and the candidate is evaluated, at its
+// own layout, with the fastest; the stated need and step time stay in its fit. Empty when no
+// change fits (the evaluation then re-lays it out) or none can be timed.
+std::optional<CandidateResult> evaluateRemedied(const Brief &b, const Candidate &c, const Catalog &catalog,
+                                                const EvaluateOptions &options, const std::string &today,
+                                                const FitResult &stated, const GpuSpec &gpu, const EfficiencyTable &table)
+{
+    FitResult fit = stated;
+    std::vector<Warning> scratch;
+    if (auto s = evaluateTraining(b, c, gpu, table, stated, scratch))
+        fit.statedStepTimeS = s->stepTimeS;
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < fit.remedies.size(); ++i) {
+        FitRemedy &option = fit.remedies[i];
+        if (!option.fits)
+            continue;
+        Brief changed = b;
+        changed.workload.training = withRemedy(*b.workload.training, option.option);
+        const FitResult f = fitCandidate(changed, c, catalog);
+        if (auto p = evaluateTraining(changed, c, gpu, table, f, scratch)) {
+            option.stepTimeS = p->stepTimeS;
+            option.stepTimeLowerBound = changed.workload.training->optimizerPlacement == OptimizerPlacement::CpuOffload;
+            // The fastest, among those whose whole cost is timed when any is.
+            const FitRemedy *current = best ? &fit.remedies[*best] : nullptr;
+            if (!current || (current->stepTimeLowerBound && !option.stepTimeLowerBound)
+                || (current->stepTimeLowerBound == option.stepTimeLowerBound && *option.stepTimeS < *current->stepTimeS))
+                best = i;
+        }
+    }
+    if (!best)
+        return std::nullopt;
+    const FitRemedy &chosen = fit.remedies[*best];
+    Brief changed = b;
+    changed.workload.training = withRemedy(*b.workload.training, chosen.option);
+    CandidateResult r = evaluateCandidate(changed, c, catalog, options, today);
+    r.fit.remedies = fit.remedies;
+    r.fit.appliedRemedy = chosen.option;
+    r.fit.statedPerGpuBytes = stated.perGpuBytes;
+    r.fit.statedStepTimeS = fit.statedStepTimeS;
+    std::vector<const FitRemedy *> alternatives;
+    for (const FitRemedy &option : fit.remedies)
+        if (&option != &chosen && option.fits && option.stepTimeS)
+            alternatives.push_back(&option);
+    std::sort(alternatives.begin(), alternatives.end(),
+              [](const FitRemedy *x, const FitRemedy *y) { return *x->stepTimeS < *y->stepTimeS; });
+    alternatives.resize(std::min<std::size_t>(alternatives.size(), 3));
+    std::string others;
+    for (const FitRemedy *alternative : alternatives) {
+        const FitRemedy &option = *alternative;
+        others += fmt::format("{}{} ({:.1f} GiB, step {:.3g} s{})", others.empty() ? "" : "; ", remedyText(option.option),
+                                  double(option.perGpuBytes) / double(1ULL << 30), *option.stepTimeS,
+                                  option.stepTimeLowerBound ? " or more" : "");
+    }
+    const double stepChange = fit.statedStepTimeS && r.performance.training
+        ? 100.0 * (r.performance.training->stepTimeS / *fit.statedStepTimeS - 1.0) : 0.0;
+    r.warnings.insert(r.warnings.begin(),
+                      makeMessage("fit-remedy-applied", "/workload/training",
+                                  WB_MESSAGE("Messages", "as stated, the layout needs {stated_gib:.1f} GiB on the busiest GPU, more "
+                                             "than it can use; with {remedy} it needs {needed_gib:.1f} GiB and its step takes "
+                                             "{step_change_percent:+.0f}%{lower_bound_text}, so the figures are for the layout as stated with "
+                                             "that change{others_text}"),
+                                  {{"stated_gib", double(stated.perGpuBytes) / double(1ULL << 30)},
+                                   {"remedy", remedyText(chosen.option)}, {"remedy_option", chosen.option},
+                                   {"needed_gib", double(chosen.perGpuBytes) / double(1ULL << 30)},
+                                   {"step_change_percent", stepChange}, {"others", others},
+                                   {"lower_bound_text", chosen.stepTimeLowerBound
+                                        ? std::string(" or more (the CPU's optimizer update is not timed)") : std::string()},
+                                   {"others_text", others.empty() ? std::string() : ". Other changes that fit: " + others}}));
+    return r;
+}
+
+} // namespace
+
 CandidateResult evaluateCandidate(const Brief &brief, const Candidate &c, const Catalog &catalog,
                                   const EvaluateOptions &options, const std::string &today, const FitResult *knownFit)
 {
@@ -82,6 +162,10 @@ CandidateResult evaluateCandidate(const Brief &brief, const Candidate &c, const 
             r.calibrationRuns = e.runs;
             r.warnings.insert(r.warnings.end(), e.warnings.begin(), e.warnings.end());
         }
+    if (gpu && options.performance && r.fit.computed && !r.fit.fits && b.workload.training
+        && std::any_of(r.fit.remedies.begin(), r.fit.remedies.end(), [](const FitRemedy &m) { return m.fits; }))
+        if (auto remedied = evaluateRemedied(b, c, catalog, options, today, r.fit, *gpu, *table))
+            return std::move(*remedied);
     if (gpu && options.performance) {
         r.performance = evaluatePerformance(b, c, *gpu, r.fit, options.stop,
                                             options.preview ? SimulationBudget::quick() : SimulationBudget::full(), *table);

@@ -117,6 +117,19 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         shape.cp = cand.contextParallel;
         shape.contextTokens = w.training->sequenceLength;
         shape.sequences = w.training->microBatchSize;
+        // The frameworks' own defaults the brief did not override, said (the method: every
+        // assumption visible).
+        std::string defaults;
+        if (cand.tensorParallel > 1 && !w.training->sequenceParallel)
+            defaults = "sequence parallelism with tensor parallelism (Megatron-LM, NeMo and torchtitan run TP so)";
+        if (model.fp8ActivationStorage())
+            defaults += std::string(defaults.empty() ? "" : "; ")
+                + "FP8 storage of the saved linear inputs and MLP activations (Transformer Engine's FP8 recipes; "
+                  "assumption fp8_activation_storage)";
+        if (!defaults.empty())
+            r.warnings.push_back(makeMessage("training-defaults", "/workload/training",
+                                             WB_MESSAGE("Messages", "not given, so taken as the frameworks run them: {defaults}"),
+                                             {{"defaults", defaults}}));
         if (shape.contextTokens > m.maxContext)
             r.warnings.push_back(makeMessage("context-exceeds-model-limit", "/workload/training/sequence_length",
                                              WB_MESSAGE("Messages", "sequence_length {tokens} exceeds the model's {max_context}-token "
@@ -205,6 +218,31 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         r.warnings.push_back(makeMessage("no-layout-fits", candidateField("gpu"),
                                          WB_MESSAGE("Messages", "no layout of up to {max_gpus} of these GPUs holds this workload"),
                                          {{"max_gpus", std::int64_t(4096)}}));
+    }
+    if (!inference)
+        r.savedActivationBytesPerMicroBatch = st.savedPerMicroBatch;
+    if (!r.fits && !inference) {
+        // Advise before re-laying out: what would make the stated layout fit.
+        r.remedies = trainingRemedies(w, a, *gpu, cand.servingStack, shape, st.total());
+        std::string fitting, tried;
+        for (const FitRemedy &option : r.remedies) {
+            std::string &list = option.fits ? fitting : tried;
+            list += fmt::format("{}{} ({:.1f} GiB)", list.empty() ? "" : "; ", remedyText(option.option),
+                                double(option.perGpuBytes) / GiB);
+        }
+        if (!fitting.empty()) {
+            r.warnings.push_back(makeMessage("fit-remedies", "/workload/training",
+                                             WB_MESSAGE("Messages", "at the layout as stated, these would make it fit (the busiest "
+                                                        "GPU's need with each): {options}"),
+                                             {{"options", fitting}}));
+            return r;
+        }
+        r.warnings.push_back(makeMessage("fit-remedies-insufficient", "/workload/training",
+                                         WB_MESSAGE("Messages", "at the layout as stated, no recomputation, sequence "
+                                                    "parallelism, offload or sharding makes it fit{tried_text}; the "
+                                                    "layout itself must change"),
+                                         {{"tried", tried},
+                                          {"tried_text", tried.empty() ? std::string() : ". Tried, with the busiest GPU's need: " + tried}}));
     }
     if (!r.fits)
         resizeToFit(r, w, shape, *gpu, inference ? std::nullopt : sameCountFit(model, w, shape));

@@ -39,6 +39,24 @@ struct Layout
     int gpus() const { return tensorParallel * pipelineParallel * contextParallel * dataParallel; }
 };
 
+// A change to a training set-up that was tried at the layout as stated when that layout does
+// not fit: the fit advises before it re-lays out (fit/remedies.cpp). `option` is one of
+// "sequence-parallel", "full-recompute", "activation-offload", "optimizer-offload", "zero1",
+// "zero2", "fsdp", or several joined by "+".
+struct FitRemedy
+{
+    std::string option;
+    std::uint64_t perGpuBytes = 0;   // the busiest GPU's need with it
+    bool fits = false;
+    std::optional<double> stepTimeS; // timed by the evaluation for the options that fit
+    bool stepTimeLowerBound = false; // part of its cost (a CPU optimizer's update) is not timed
+};
+
+// The training set-up with a remedy's options applied, and the options in words
+// ("full activation recomputation with FSDP (parameters sharded too)").
+TrainingSpec withRemedy(TrainingSpec t, const std::string &option);
+std::string remedyText(const std::string &option);
+
 struct FitResult
 {
     bool computed = false;        // false: media generation, or a precision the GPU cannot run
@@ -72,6 +90,16 @@ struct FitResult
     std::optional<int> mediaBatch;
     // Why, and what the rankings use instead (the "resized" warning, given when the resize holds).
     Message resizeReason;
+    // Training, when the layout as stated does not fit: the changes to the set-up tried at that
+    // layout, each alone and then all together. The evaluation uses the fastest that fits
+    // (appliedRemedy, with the stated need and step time kept) and re-lays out only when none does.
+    std::vector<FitRemedy> remedies;
+    std::optional<std::string> appliedRemedy;
+    std::optional<std::uint64_t> statedPerGpuBytes;
+    std::optional<double> statedStepTimeS;
+    // Training: the activations one micro-batch saves for its backward on the busiest GPU (what
+    // activation offload moves to the host and back).
+    double savedActivationBytesPerMicroBatch = 0;
     std::vector<Warning> warnings;
 };
 

@@ -35,6 +35,7 @@ struct StageNeed
     double weights = 0, kv = 0, activations = 0, gradients = 0, optimizer = 0, runtime = 0;
     double kvPerSequence = 0;   // inference: one sequence at the shape's context
     double kvPerToken = 0;      // inference: one token in every layer of the stage
+    double savedPerMicroBatch = 0;  // training: what one micro-batch saves for its backward (before any offload)
     double usable = 0;
     double nonKv() const { return weights + activations + gradients + optimizer + runtime; }
     double total() const { return nonKv() + kv; }
@@ -143,25 +144,69 @@ private:
         return largest;
     }
 
-    // Bytes one token of activations takes inside the widest layer of the stage (the
-    // transient peak of a forward pass), per GPU of a TP group.
-    // Training counts the tensors autograd saves (gate, up, act(gate), product for a gated MLP);
-    // inference only the ones alive at once in the forward pass (gate/up output and product).
-    double forwardBytesPerToken(int first, int count, int tp, bool sequenceParallel, bool training) const
+    // The widest MLP of the stage: bytes per token of `tensors` tensors of its width, per GPU of
+    // a TP group, plus the fp32 router logits of a mixture-of-experts layer.
+    double mlpBytesPerToken(int first, int count, int tp, double tensors, double bytes) const
+    {
+        const ModelSpec &m = m_w.model;
+        double b = 0;
+        if (stageHasDense(first))
+            b = std::max(b, tensors * activeFfnWidth(m, false) / tp * bytes);
+        if (stageHasMoe(first, count))
+            b = std::max(b, tensors * activeFfnWidth(m, true) / tp * bytes + m.experts * 4.0);
+        return b;
+    }
+
+    // Bytes one token of activations takes inside the widest layer of the stage in a forward pass
+    // (the transient peak: norms' inputs and outputs, q, k, v and the attention output, a gated
+    // MLP's gate/up output and product), per GPU of a TP group.
+    double forwardBytesPerToken(int first, int count, int tp) const
     {
         const ModelSpec &m = m_w.model;
         const double act = m_a.value(Assumption::ActivationBytes);
-        const double h = m.hiddenSize;
-        const double attention = (2.0 * queryWidth(m) + 2.0 * kvWidth(m)) / tp;  // q,k,v and attention output
-        const double tensors = m.gatedMlp ? (training ? 4.0 : 3.0) : 2.0;
-        double ffn = 0;
-        if (stageHasDense(first))
-            ffn = std::max(ffn, activeFfnWidth(m, false));
-        if (stageHasMoe(first, count))
-            ffn = std::max(ffn, activeFfnWidth(m, true) + m.experts * 4.0 / act / tensors);  // + fp32 router logits
-        const double norms = 4.0 * h / (sequenceParallel ? tp : 1);  // inputs and outputs of both norms
-        return act * (norms + attention + tensors * ffn / tp);
+        const double attention = (2.0 * queryWidth(m) + 2.0 * kvWidth(m)) / tp;
+        return act * (4.0 * m.hiddenSize + attention) + mlpBytesPerToken(first, count, tp, m.gatedMlp ? 3.0 : 2.0, act);
     }
+
+public:
+    // FP8 training keeps its saved linear inputs and MLP activations in FP8 (Transformer Engine;
+    // the named default fp8_activation_storage).
+    bool fp8ActivationStorage() const
+    {
+        return isTrainingKind() && m_w.weightsPrecision == Precision::Fp8 && m_a.flag(Assumption::Fp8ActivationStorage);
+    }
+
+    // Bytes one token of one layer saves for the backward pass, per GPU of a TP group: a tensor
+    // is saved where a gradient the step computes needs it (PyTorch's autograd saves an input
+    // of an op only for the gradients it must produce; Korthikanti et al., arXiv 2205.05198,
+    // count them for full training). Per layer:
+    //  - both norms' inputs (their input gradient needs x) and attention's q, k, v and output
+    //    (FlashAttention's backward), at activation_bytes: always, since every layer's input
+    //    gradient is needed while anything below it trains;
+    //  - the inputs of the linear layers whose weights (or adapters) train, for their weight
+    //    gradients: the attention norm's output for q, k, v; the attention output for o (already
+    //    saved by attention); the MLP norm's output for gate/up; the MLP's product for down. A
+    //    frozen linear layer's weight gradient is not computed, so its input is not saved;
+    //  - a gated MLP's gate and up (the activation's backward), with act(gate) as eager PyTorch
+    //    saves it (Transformer Engine's fused SwiGLU recomputes it).
+    // Under FP8 storage the linear inputs and the MLP's tensors are one byte each.
+    double savedBytesPerToken(int first, int count, int tp, bool sequenceParallel) const
+    {
+        const ModelSpec &m = m_w.model;
+        const bool adapters = isAdapter(m_w.kind);
+        const bool mlpTrains = !adapters || m_w.training->loraTargets == LoraTargets::AllLinear;
+        const double act = m_a.value(Assumption::ActivationBytes);
+        const bool fp8 = fp8ActivationStorage();
+        const double stored = fp8 ? 1.0 : act;
+        const double h = m.hiddenSize, normShard = sequenceParallel ? tp : 1;
+        const double kept = act * (2.0 * h / normShard + (2.0 * queryWidth(m) + 2.0 * kvWidth(m)) / tp);
+        const double linearInputs = stored * (mlpTrains ? 2.0 : 1.0) * h / normShard;
+        const double mlpTensors = (m.gatedMlp ? (fp8 ? 2.0 : 3.0) : 1.0) + (mlpTrains ? 1.0 : 0.0);
+        return kept + linearInputs + mlpBytesPerToken(first, count, tp, mlpTensors, stored);
+    }
+
+private:
+    bool isTrainingKind() const { return !isInference(m_w.kind) && m_w.training.has_value(); }
 
     double runtimeBytes(int gpusInGroup) const
     {
@@ -191,7 +236,7 @@ private:
         // Activations of one step of max_num_batched_tokens, the sampler's logits on the last
         // stage, and bitsandbytes' dequantization buffer.
         const double stepTokens = m_a.value(Assumption::MaxNumBatchedTokens);
-        st.activations = stepTokens * forwardBytesPerToken(first, count, tp, false, false);
+        st.activations = stepTokens * forwardBytesPerToken(first, count, tp);
         if (s == pp - 1 && m_w.kind != WorkloadKind::Embedding) {
             const double seqs = std::min(m_a.value(Assumption::MaxNumSeqs), stepTokens);
             st.activations += seqs * double(m.vocabSize) * m_a.value(Assumption::SamplerBytesPerLogit);
@@ -237,7 +282,11 @@ private:
         const ModelSpec &m = m_w.model;
         const TrainingSpec &t = *m_w.training;
         const int tp = shape.tp;
-        const int dp = shape.dp;
+        // Sharded states are split over every rank that holds the same parameters: the data-parallel
+        // ranks and, within each, the context-parallel ones (Megatron-Core's distributed optimizer
+        // shards over its data-parallel group with context parallelism; torchtitan's FSDP over
+        // dp_shard x cp).
+        const int dp = shape.dp * shape.cp;
         StageNeed st;
 
         const bool adapters = isAdapter(m_w.kind);
@@ -313,7 +362,8 @@ private:
         // Context parallelism splits each sequence's tokens over cp GPUs.
         const double tokens = double(shape.contextTokens) * shape.sequences / shape.cp;
         const double act = m_a.value(Assumption::ActivationBytes);
-        const double layerFull = tokens * forwardBytesPerToken(first, count, tp, t.sequenceParallel, true);
+        const bool sequenceParallel = t.sequenceParallelAt(tp);
+        const double layerFull = tokens * savedBytesPerToken(first, count, tp, sequenceParallel);
         double scores = 0;
         if (!m_a.flag(Assumption::FlashAttention) && t.recompute == Recompute::None)
             scores = 5.0 * m.attentionHeads * shape.contextTokens * tokens / tp;
@@ -321,14 +371,15 @@ private:
         switch (t.recompute) {
         case Recompute::None:
         case Recompute::Selective: savedPerLayer = layerFull + scores; break;
-        case Recompute::Full: savedPerLayer = tokens * act * m.hiddenSize / (t.sequenceParallel ? tp : 1); break;
+        case Recompute::Full: savedPerLayer = tokens * act * m.hiddenSize / (sequenceParallel ? tp : 1); break;
         }
+        st.savedPerMicroBatch = count * savedPerLayer;
         if (t.activationOffload)
             savedPerLayer = 0;
         // 1F1B: stage s holds the activations of up to pp - s micro-batches.
         int inFlight = pp - s;
         if (t.globalBatchTokens) {
-            const double microBatches = std::max(1.0, std::round(*t.globalBatchTokens / (tokens * shape.cp * dp)));
+            const double microBatches = std::max(1.0, std::round(*t.globalBatchTokens / (tokens * shape.cp * shape.dp)));
             inFlight = int(std::min<double>(inFlight, microBatches));
         }
         st.activations += inFlight * count * savedPerLayer + layerFull + scores;
@@ -367,6 +418,10 @@ std::vector<int> powersOfTwo(int from, int to);
 std::optional<std::pair<Layout, int>> smallestFit(const MemoryModel &model, const Workload &w, const Shape &briefShape);
 // The smallest deployment that holds the brief when the candidate as entered does not (see
 // FitResult::resize).
+// Training: the changes to the set-up tried at the stated layout when it does not fit (those that
+// save memory, whether or not they fit; FitResult::remedies).
+std::vector<FitRemedy> trainingRemedies(const Workload &w, const Assumptions &a, const GpuSpec &gpu, ServingStack stack,
+                                        const Shape &shape, double statedNeed);
 void resizeToFit(FitResult &r, const Workload &w, const Shape &entered, const GpuSpec &gpu,
                  const std::optional<Layout> &sameCount = std::nullopt);
 // Training: the layout with the entered GPU count (more tensor or pipeline parallelism, fewer

@@ -315,7 +315,7 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                                                                        "time")));
             return r;
         }
-        r.training = evaluateTraining(brief, cand, gpu, table, r.warnings);
+        r.training = evaluateTraining(brief, cand, gpu, table, fit, r.warnings);
         r.computed = r.training.has_value();
         return r;
     }

@@ -86,6 +86,8 @@ struct StepInputs
     double linearParameters = 0;     // the weight matrices (dequantized by QLoRA)
     double trainable = 0;            // what the optimizer updates
     double sequencesPerStep = 0;     // the brief's global batch, in sequences (0: one micro-batch per rank)
+    double savedPerMicroBatch = 0;   // activations one micro-batch saves for its backward, one GPU (the fit's)
+    double hostLinkBytesPerS = 0;    // one direction
 };
 
 struct Step
@@ -154,7 +156,10 @@ Step stepAt(const StepInputs &in, int dp)
             + (adapters ? 0.0 : gatherS(paramBytesPerGpu, dp, dpLink));
         shardedParams = std::max(0.0, traffic - compute);
     }
-    const double micro = compute + tensor + context + dequant + shardedParams;
+    // Offloaded activations go to the host in the forward and come back for the backward,
+    // overlapped with the micro-batch's math.
+    const double offload = t.activationOffload ? std::max(0.0, 2 * in.savedPerMicroBatch / in.hostLinkBytesPerS - compute) : 0.0;
+    const double micro = compute + tensor + context + dequant + shardedParams + offload;
 
     // The pipeline: m micro-batches plus (pp - 1) / v of fill and drain.
     const double bubble = (pp - 1) / double(v) * micro;
@@ -172,8 +177,16 @@ Step stepAt(const StepInputs &in, int dp)
     // writes the parameters, for the parameters this GPU updates.
     const bool fp32 = b.workload.weightsPrecision == Precision::Fp32;
     const double bytesPerParam = 2 * optimizerBytesPerParameter(t, fp32) + 2 * kActivationBytes;
-    const double updated = in.trainable / (double(tp) * pp) / (t.sharding != Sharding::None ? dp : 1);
-    const double optimizer = updated * bytesPerParam / in.memoryBytesPerS;
+    // Sharded states are split over the data- and context-parallel ranks (memorymodel.h).
+    const double updated = in.trainable / (double(tp) * pp) / (t.sharding != Sharding::None ? double(dp) * cp : 1);
+    double optimizer = updated * bytesPerParam / in.memoryBytesPerS;
+    double hostTraffic = 0;
+    if (t.optimizerPlacement == OptimizerPlacement::CpuOffload) {
+        // The states stay on the host: gradients go down and parameters come back up (bf16 each)
+        // over the host link; the CPU's own update is not timed (evaluateTraining warns).
+        hostTraffic = updated * 2 * kActivationBytes / in.hostLinkBytesPerS;
+        optimizer = 0;
+    }
 
     s.parts.compute = s.microBatches * compute;
     s.parts.tensorParallel = s.microBatches * tensor;
@@ -182,7 +195,8 @@ Step stepAt(const StepInputs &in, int dp)
     s.parts.dataParallel = dataParallel;
     s.parts.bubble = bubble;
     s.parts.optimizer = optimizer;
-    s.timeS = s.microBatches * micro + bubble + (dataParallel - s.microBatches * shardedParams) + optimizer;
+    s.parts.offload = s.microBatches * offload + hostTraffic;
+    s.timeS = s.microBatches * micro + bubble + (dataParallel - s.microBatches * shardedParams) + optimizer + hostTraffic;
     return s;
 }
 
@@ -206,7 +220,8 @@ double dalyExpectedWallS(double solveS, double intervalS, double writeS, double 
 }
 
 std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Candidate &c, const GpuSpec &gpu,
-                                                    const EfficiencyTable &table, std::vector<Warning> &warnings)
+                                                    const EfficiencyTable &table, const FitResult &fit,
+                                                    std::vector<Warning> &warnings)
 {
     const Workload &w = brief.workload;
     const TrainingSpec &t = *w.training;
@@ -264,6 +279,8 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
     in.linearParameters = m.layers > 0 ? params.denseLayers * params.denseLayer.linear() + params.moeLayers * params.moeLayer.linear() : 0;
     in.trainable = adapters ? lora : params.total();
     in.sequencesPerStep = t.globalBatchTokens ? *t.globalBatchTokens / t.sequenceLength : 0;
+    in.savedPerMicroBatch = fit.savedActivationBytesPerMicroBatch;
+    in.hostLinkBytesPerS = gpu.hostLinkBytesPerS();
 
     r.dataParallel = c.gpus / c.gpusPerReplica();
     const Step step = stepAt(in, r.dataParallel);
@@ -275,6 +292,12 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
     r.tokensPerS = r.tokensPerStep / r.stepTimeS;
     r.tokensPerSPerGpu = r.tokensPerS / c.gpus;
     r.mfu = r.modelFlopsPerToken * r.tokensPerSPerGpu / *peak;
+    if (t.optimizerPlacement == OptimizerPlacement::CpuOffload)
+        warnings.push_back(makeMessage("cpu-optimizer-not-timed", "/workload/training/optimizer_placement",
+                                       WB_MESSAGE("Messages", "the optimizer runs on the CPU: the step counts the gradients' and "
+                                                  "parameters' trips over the host link ({offload_s:.3g} s a step), not the CPU's "
+                                                  "own update, so the step time is a lower bound"),
+                                       {{"offload_s", r.parts.offload}}));
     if (!t.globalBatchTokens)
         warnings.push_back(makeMessage("global-batch-assumed", "/workload/training/global_batch_tokens",
                                        WB_MESSAGE("Messages", "the brief gives no global_batch_tokens: each of the {data_parallel} "

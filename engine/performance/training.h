@@ -38,6 +38,8 @@ struct TrainingStepParts
     double dataParallel = 0;      // exposed gradient reduction and parameter gathering
     double optimizer = 0;         // the optimizer's pass over its states
     double dequantization = 0;    // NF4/INT4 base weights dequantized for each pass (QLoRA)
+    double offload = 0;           // host-link traffic not hidden: saved activations out and back,
+                                  // gradients down and parameters up for a CPU optimizer
 };
 
 struct CheckpointPlan
@@ -91,7 +93,8 @@ struct TrainingPerformance
 // with a warning in `warnings`, when its GPU has no dense peak at the math precision or the
 // brief's batch cannot be split over its data-parallel ranks.
 std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Candidate &candidate, const GpuSpec &gpu,
-                                                    const EfficiencyTable &table, std::vector<Warning> &warnings);
+                                                    const EfficiencyTable &table, const FitResult &fit,
+                                                    std::vector<Warning> &warnings);
 
 // Daly's higher-order estimate of the checkpoint interval that wastes least (J. T. Daly, "A
 // higher order estimate of the optimum checkpoint interval for restart dumps", Future

@@ -77,6 +77,17 @@ Json fitJson(const FitResult &f)
                                 {"data_parallel", f.smallestLayout->dataParallel}};
     else
         j["smallest_layout"] = nullptr;
+    if (!f.remedies.empty()) {
+        // Training whose layout does not fit as stated: what was tried at that layout.
+        Json remedies = Json::array();
+        for (const FitRemedy &m : f.remedies)
+            remedies.push_back({{"option", m.option}, {"per_gpu_bytes", m.perGpuBytes}, {"fits", m.fits},
+                                {"step_time_s", optionalJson(m.stepTimeS)}, {"step_time_lower_bound", m.stepTimeLowerBound}});
+        j["remedies"] = remedies;
+        j["applied_remedy"] = optionalJson(f.appliedRemedy);
+        j["stated_per_gpu_bytes"] = optionalJson(f.statedPerGpuBytes);
+        j["stated_step_time_s"] = optionalJson(f.statedStepTimeS);
+    }
     return j;
 }
 
@@ -133,7 +144,7 @@ Json trainingJson(const TrainingPerformance &t)
     j["step_parts_s"] = {{"compute", s.compute},         {"pipeline_bubble", s.bubble},
                          {"tensor_parallel", s.tensorParallel}, {"context_parallel", s.contextParallel},
                          {"data_parallel", s.dataParallel}, {"optimizer", s.optimizer},
-                         {"dequantization", s.dequantization}};
+                         {"dequantization", s.dequantization}, {"offload", s.offload}};
     j["waste_by_interval"] = pairsJson(t.wasteByInterval, "interval_s", "wasted_fraction");
     Json scaling = Json::array();
     for (const auto &[gpus, rate] : t.scaling)

@@ -9,6 +9,8 @@
 #include <QObject>
 #include <QTest>
 
+#include <algorithm>
+
 using wbtest::GiB;
 
 namespace {
@@ -54,6 +56,9 @@ private slots:
     void handWorked_data();
     void handWorked();
     void loraWithFsdpFitsWhereItRuns();
+    void loraSavesOnlyWhatItsGradientsNeed();
+    void frameworkDefaultsAreTakenAndSaid();
+    void aLayoutThatDoesNotFitListsWhatWould();
     void publishedMeasurements_data();
     void publishedMeasurements();
     void breakdownAddsUp();
@@ -170,6 +175,110 @@ void TestFit::loraWithFsdpFitsWhereItRuns()
         R"({"gpu": "a100-sxm-80gb", "gpus": 8})"));
     QVERIFY(checkpointed.fits);
     QVERIFY2(checkpointed.perGpuBytes < 30 * GiB, qPrintable(QString::number(checkpointed.perGpuBytes / GiB)));
+}
+
+void TestFit::loraSavesOnlyWhatItsGradientsNeed()
+{
+    // Issue 36: Llama-2-70B LoRA (q, k, v, o; rank 16) at 8,192 tokens on one MI300X, FP8, no
+    // recomputation, as MLPerf Training's llama2_70b_lora runs it on one GPU per replica.
+    // Llama-2-70B: h = 8,192, 64 query heads and 8 KV heads of 128 (q 8,192 wide, k and v 1,024
+    // each), SwiGLU width 28,672, 80 layers, vocabulary 32,000.
+    // Saved per token per layer by the autograd rule (memorymodel.h, savedBytesPerToken):
+    //   kept at bf16 (2 B): both norms' inputs 2 x 8,192; q 8,192, k 1,024, v 1,024 and the
+    //     attention output 8,192 (FlashAttention's backward)          = 34,816 x 2 B = 69,632 B
+    //   linear inputs for trained weights, FP8 (1 B): the attention norm's output, input of the
+    //     q/k/v adapters (o's adapter reads the attention output, saved above)    =  8,192 B
+    //   MLP, frozen: gate and up for SwiGLU's backward, FP8; no norm output (gate/up frozen), no
+    //     product (down frozen)                                   = 2 x 28,672 x 1 B = 57,344 B
+    //   total 135,168 B. Full training would also save the MLP norm's output and the product
+    //   for down's gradient: that is what LoRA saves less.
+    // Activations: 80 layers saved + one layer live again in the backward = 81 x 8,192 x
+    // 135,168 B = 89,690,996,736 B, plus the last stage's logits 8,192 x 32,000 x (2 B bf16 +
+    // 4 B fp32 loss copy) = 1,572,864,000 B: 91,263,860,736 B (85.0 GiB). Weights 64.9 GiB in
+    // FP8: about 153 GiB of 182.4 GiB usable (192 GiB less the 5% margin).
+    const std::string lora = R"({"sequence_length": 8192, "global_batch_tokens": 65536, "lora_rank": 16,
+                                 "lora_targets": "attention"})";
+    const std::string mi300x = R"({"gpu": "mi300x-192gb", "gpus": 8, "tensor_parallel": 1})";
+    const std::string fp8 = R"(, "weights_precision": "fp8")";
+    auto brief = [&](const std::string &training, const std::string &extra = {}) {
+        std::string json = trainingBrief("lora", "llama-2-70b", training, mi300x, extra);
+        json.insert(json.find(R"(, "training")"), fp8);
+        return json;
+    };
+    const wb::FitResult f = fitFirst(brief(lora));
+    QVERIFY(f.computed);
+    QVERIFY2(f.fits, qPrintable(QString::number(double(f.perGpuBytes) / GiB)));
+    QVERIFY(!f.resize);
+    QCOMPARE(f.breakdown.activations, std::uint64_t(91263860736ULL));
+    // With every saved tensor at bf16 (fp8_activation_storage 0): 69,632 + 8,192 x 2 + 3 x
+    // 28,672 x 2 (eager SwiGLU also saves act(gate)) = 258,048 B per token per layer.
+    const wb::FitResult bf16 = fitFirst(brief(lora, R"(, "assumptions": {"fp8_activation_storage": 0})"));
+    QCOMPARE(bf16.breakdown.activations, std::uint64_t(81.0 * 8192 * 258048 + 1572864000.0));
+    // All-linear adapters save what full training saves (Korthikanti's count, re-derived in
+    // memorymodel.h): 4 x 8,192 norms + 2 x 8,192 + 2 x 1,024 attention + 4 x 28,672 MLP
+    // elements at 2 B = 331,776 B.
+    const std::string allLinear = R"({"sequence_length": 8192, "lora_targets": "all-linear"})";
+    const wb::FitResult all = fitFirst(brief(allLinear, R"(, "assumptions": {"fp8_activation_storage": 0})"));
+    QCOMPARE(all.breakdown.activations, std::uint64_t(81.0 * 8192 * 331776 + 1572864000.0));
+}
+
+void TestFit::frameworkDefaultsAreTakenAndSaid()
+{
+    // Sequence parallelism comes with TP unless the brief says otherwise, and the fit says so;
+    // it splits the norms' saved tensors over the TP group, so it never needs more.
+    const std::string model = R"({"gpu": "h100-sxm-80gb", "gpus": 64, "tensor_parallel": 4, "pipeline_parallel": 4,
+                                  "context_parallel": 2})";
+    const std::string training = R"({"sequence_length": 8192, "global_batch_tokens": 1048576, "sharding": "zero1")";
+    const wb::FitResult byDefault = fitFirst(trainingBrief("training", "llama-3-70b", training + "}", model));
+    const wb::FitResult off = fitFirst(trainingBrief("training", "llama-3-70b", training + R"(, "sequence_parallel": false})", model));
+    const wb::FitResult on = fitFirst(trainingBrief("training", "llama-3-70b", training + R"(, "sequence_parallel": true})", model));
+    QVERIFY(hasWarning(byDefault, "training-defaults"));
+    QVERIFY(!hasWarning(on, "training-defaults"));
+    QCOMPARE(byDefault.perGpuBytes, on.perGpuBytes);
+    QVERIFY(off.breakdown.activations > on.breakdown.activations);
+    // NeMo's Llama-3-70B pre-training layout (TP4 PP4 CP2 on 64 H100, seq 8,192, distributed
+    // optimizer) fits as stated: the optimizer's states are sharded over the 2 data-parallel x 2
+    // context-parallel ranks that hold the same parameters.
+    QVERIFY(byDefault.fits);
+    QVERIFY(!byDefault.resize);
+}
+
+void TestFit::aLayoutThatDoesNotFitListsWhatWould()
+{
+    // Llama-3-70B full fine-tuning, bf16, 4,096 tokens, TP8 x DP2 on 16 H100, nothing sharded:
+    // weights 2 B + gradients 2 B + AdamW 12 B per parameter over TP8 = 70.6e9 x 16 / 8 = 141 GB
+    // alone, more than an 80 GB GPU. The fit lists what would make this layout fit, each with the
+    // busiest GPU's need, and does not re-lay it out.
+    const wb::FitResult f = fitFirst(trainingBrief("full-finetune", "llama-3-70b",
+                                                   R"({"sequence_length": 4096, "global_batch_tokens": 1048576})",
+                                                   R"({"gpu": "h100-sxm-80gb", "gpus": 16, "tensor_parallel": 8})"));
+    QVERIFY(!f.fits);
+    QVERIFY(!f.resize);
+    QVERIFY(hasWarning(f, "fit-remedies"));
+    bool anyFits = false;
+    for (const wb::FitRemedy &m : f.remedies) {
+        QVERIFY2(m.perGpuBytes < f.perGpuBytes, m.option.c_str());
+        anyFits = anyFits || m.fits;
+        // Each remedy that fits does fit when the brief says it.
+        wb::Brief b = wbtest::parseOrFail(trainingBrief("full-finetune", "llama-3-70b",
+                                                        R"({"sequence_length": 4096, "global_batch_tokens": 1048576})",
+                                                        R"({"gpu": "h100-sxm-80gb", "gpus": 16, "tensor_parallel": 8})"));
+        b.workload.training = wb::withRemedy(*b.workload.training, m.option);
+        const wb::FitResult with = wb::fitCandidate(b, b.candidates.at(0), wbtest::shippedCatalog());
+        QCOMPARE(with.fits, m.fits);
+        QCOMPARE(with.perGpuBytes, m.perGpuBytes);
+    }
+    QVERIFY(anyFits);
+    // Sharding the optimizer alone (ZeRO-1 over 2 ranks) still needs (2 + 2 + 12 / 2) B x
+    // 70.6e9 / 8 = 88 GB before activations: listed, but it does not fit.
+    const auto zero1 = std::find_if(f.remedies.begin(), f.remedies.end(), [](const wb::FitRemedy &m) { return m.option == "zero1"; });
+    QVERIFY(zero1 != f.remedies.end() && !zero1->fits);
+    // Eight 24 GB L4s cannot hold a 70B model's training state whatever the set-up: the fit
+    // says so and only then re-lays it out.
+    const wb::FitResult l4 = fitFirst(trainingBrief("full-finetune", "llama-3-70b", R"({"sequence_length": 4096})",
+                                                    R"({"gpu": "l4-24gb", "gpus": 8})"));
+    QVERIFY(hasWarning(l4, "fit-remedies-insufficient"));
+    QVERIFY(l4.resize);
 }
 
 void TestFit::handWorked()

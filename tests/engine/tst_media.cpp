@@ -241,6 +241,10 @@ private slots:
         QVERIFY(refusal(mediaBrief(R"("model": "sdxl-1.0-base", "width": 1000)")).find("/workload/media/width") != std::string::npos);
         QVERIFY(refusal(mediaBrief(R"("model": "cogvideox-5b", "frames": 48)")).find("/workload/media/frames") != std::string::npos);
         QVERIFY(refusal(mediaBrief(R"("model": "sdxl-1.0-base", "frames": 5)")).find("/workload/media/frames") != std::string::npos);
+        // The spec: "frames (1 for an image)"; an image brief that says so is read as one image.
+        QVERIFY2(refusal(mediaBrief(R"("model": "sdxl-1.0-base", "frames": 1)")).empty(),
+                 refusal(mediaBrief(R"("model": "sdxl-1.0-base", "frames": 1)")).c_str());
+        QCOMPARE(wbtest::parseOrFail(mediaBrief(R"("model": "sdxl-1.0-base", "frames": 1)")).workload.media->frames, 1);
         QVERIFY(refusal(mediaBrief(R"("model": "sdxl-1.0-base", "steps": 0)")).find("/workload/media/steps") != std::string::npos);
         QVERIFY(refusal(mediaBrief(R"("model": "sdxl-1.0-base")", R"({"gpu": "h100-sxm-80gb", "gpus": 2, "pipeline_parallel": 2})"))
                     .find("/candidates/0/pipeline_parallel") != std::string::npos);

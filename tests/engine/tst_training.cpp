@@ -14,6 +14,7 @@
 #include <QObject>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -221,23 +222,32 @@ private slots:
 
     void aTrainingRunKeepsItsGpus()
     {
-        // Llama 3.1 8B unsharded on 4,096 H100s at TP1 needs 146 GiB a GPU: the run is laid out
-        // anew at the same count (more model parallelism, fewer data-parallel ranks), not shrunk
-        // to the 4 GPUs that hold one copy.
+        // Llama 3.1 8B unsharded on 4,096 H100s at TP1 needs 146 GiB a GPU: the run keeps its
+        // 4,096 GPUs and its layout, with the fastest change to its set-up that fits (sharding
+        // over its 4,096 data-parallel ranks, recomputation), not shrunk to the 4 GPUs that hold
+        // one copy. (Re-laying out, when no change fits: tst_fit's aLayoutThatDoesNotFitListsWhatWould.)
         const wb::Results r = run(R"({"format": "gpu-workbench-brief", "version": 1, "name": "k",
           "workload": {"kind": "training", "model": "llama-3.1-8b", "weights_precision": "bf16",
             "training": {"sequence_length": 4096, "global_batch_tokens": 4194304, "tokens": 1e12}},
           "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 4096}]})");
         const wb::CandidateResult &c = r.results.at(0);
-        QVERIFY(!c.fit.fits);
-        QVERIFY(c.resized);
-        QCOMPARE(c.resized->candidate.gpus, 4096);
-        QVERIFY(c.resized->candidate.gpusPerReplica() > 1);
-        QVERIFY(c.resized->fit.fits && c.resized->performance.training);
-        // 1,024 GPUs with CP 1,024 on a 70B model: no layout of up to 4,096 GPUs holds it, said so
-        // (64 x 8 x 1,024 x 4,096 once wrapped an int into -2^31 GPUs).
-        const wb::Results wide = run(trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 1024, "context_parallel": 1024})"));
-        QVERIFY(!wide.results[0].fit.fits && !wide.results[0].resized && !wide.results[0].fit.smallestGpuCount);
+        QVERIFY(!c.resized);
+        QCOMPARE(c.candidate.gpus, 4096);
+        QVERIFY(c.fit.fits && c.fit.appliedRemedy && c.performance.training);
+        // 1,024 GPUs with CP 1,024 on a 70B model: as stated (ZeRO-1) it does not fit, and the
+        // smallest layout named, if any, is a real count of at most 4,096 GPUs (64 x 8 x 1,024 x
+        // 4,096 once wrapped an int into -2^31 GPUs);
+        // sharding the parameters too over the 1,024 context-parallel ranks does, at the layout
+        // as stated.
+        const std::string wideJson = trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 1024, "context_parallel": 1024})");
+        const wb::Brief wideBrief = wbtest::parseOrFail(wideJson);
+        const wb::FitResult wideFit = wb::fitCandidate(wideBrief, wideBrief.candidates.at(0), wbtest::shippedCatalog());
+        QVERIFY(!wideFit.fits && !wideFit.resize);
+        QVERIFY2(!wideFit.smallestGpuCount || (*wideFit.smallestGpuCount > 1024 && *wideFit.smallestGpuCount <= 4096),
+                 qPrintable(QString::number(wideFit.smallestGpuCount.value_or(-1))));
+        const wb::Results wide = run(wideJson);
+        QVERIFY(!wide.results[0].resized && wide.results[0].fit.fits);
+        QVERIFY(wide.results[0].fit.appliedRemedy && wide.results[0].fit.appliedRemedy->find("fsdp") != std::string::npos);
         // An interruption every 0.9 s (one per GPU-hour on 4,096 GPUs) against a 10-minute restart:
         // the run never finishes, and says so instead of printing an infinite time.
         const wb::Results never = run(R"({"format": "gpu-workbench-brief", "version": 1, "name": "k",
@@ -247,6 +257,34 @@ private slots:
         const wb::CandidateResult &n = never.results.at(0);
         QVERIFY(n.performance.training && !n.performance.training->expectedTimeToTrainS && !n.cost.computed);
         QVERIFY(std::any_of(n.warnings.begin(), n.warnings.end(), [](const wb::Warning &w) { return w.code == "run-never-finishes"; }));
+    }
+
+    // Issue 36: a stated layout that does not fit is evaluated at that layout with the fastest
+    // change to its set-up that fits, its cost in step time stated; it is not re-laid out.
+    void aLayoutThatDoesNotFitKeepsItsLayout()
+    {
+        const std::string candidate = R"({"gpu": "h100-sxm-80gb", "gpus": 16, "tensor_parallel": 8})";
+        const wb::Results r = run(trainingBrief(R"(, "sharding": "none")", candidate, "full-finetune", "llama-3-70b"));
+        const wb::CandidateResult &c = r.results.at(0);
+        QVERIFY(!c.resized);
+        QCOMPARE(c.candidate.tensorParallel, 8);
+        QVERIFY(c.fit.fits);
+        QVERIFY(c.fit.appliedRemedy);
+        QVERIFY(c.fit.statedPerGpuBytes && *c.fit.statedPerGpuBytes > c.fit.usableBytes);
+        QVERIFY(c.fit.statedStepTimeS);
+        const wb::TrainingPerformance t = trainingOf(r);
+        // Every change that fits costs time here (recomputation, sharded traffic or host-link
+        // transfers): the step is no faster than the stated one would be.
+        QVERIFY2(t.stepTimeS >= *c.fit.statedStepTimeS, qPrintable(QString::number(t.stepTimeS)));
+        for (const wb::FitRemedy &m : c.fit.remedies)
+            if (m.fits) {
+                QVERIFY2(m.stepTimeS, m.option.c_str());
+                if (m.option == *c.fit.appliedRemedy)
+                    QCOMPARE(*m.stepTimeS, t.stepTimeS);
+            }
+        QVERIFY(std::any_of(c.warnings.begin(), c.warnings.end(), [](const wb::Warning &w) { return w.code == "fit-remedy-applied"; }));
+        // The chosen change is one whose whole cost is timed (not the CPU optimizer's lower bound).
+        QVERIFY(c.fit.appliedRemedy->find("optimizer-offload") == std::string::npos);
     }
 
     void layoutsAreChecked_data()
