@@ -292,6 +292,11 @@ struct BriefParser
                 noteUnknown(*c);
             }
             ts.interruptionsPerGpuHour = t->optNumber("interruptions_per_gpu_hour", range(*t, "interruptions_per_gpu_hour"));
+            if (auto e = t->optObject("evaluation")) {
+                ts.evalIntervalTokens = e->number("interval_tokens", range(*e, "interval_tokens"));
+                ts.evalTokens = e->number("tokens", range(*e, "tokens"));
+                noteUnknown(*e);
+            }
             noteUnknown(*t);
             wl.training = ts;
         } else if (trains) {

@@ -85,6 +85,9 @@ struct TrainingSpec
     LoraTargets loraTargets = LoraTargets::AllLinear;
     CheckpointSpec checkpoint;
     std::optional<double> interruptionsPerGpuHour;  // absent: the named default with its source
+    // Evaluation during the run (workload.training.evaluation): a forward pass over evalTokens
+    // every evalIntervalTokens trained. Absent: none.
+    std::optional<double> evalIntervalTokens, evalTokens;
 
     bool sequenceParallelAt(int tensorParallel) const { return sequenceParallel.value_or(tensorParallel > 1); }
 };

@@ -145,6 +145,12 @@ std::vector<FieldRow> rows()
         {.pointer = "/workload/training/checkpoint/restart_s", .type = Number, .min = 0, .max = 1e7, .unit = "s"},
         {.pointer = "/workload/training/interruptions_per_gpu_hour", .type = Number, .min = 0, .max = 1,
          .unit = "1/GPU-hour"},
+        // Evaluation during the run: a forward pass over `tokens` every `interval_tokens` trained.
+        {.pointer = "/workload/training/evaluation", .type = Object},
+        {.pointer = "/workload/training/evaluation/interval_tokens", .type = Number, .required = true, .min = 1, .max = 1e16,
+         .unit = "tokens"},
+        {.pointer = "/workload/training/evaluation/tokens", .type = Number, .required = true, .min = 1, .max = 1e13,
+         .unit = "tokens"},
 
         // Media generation: sizes must also be multiples of the pipeline's latent grid, frames
         // fit its VAE and at most its longest clip (mediabrief.cpp).

@@ -199,7 +199,9 @@ std::span<const AssumptionInfo> assumptionCatalog()
          "interactive reading pace"},
         {Assumption::TrainingCommOverlap, "training_comm_overlap", "fraction", 0.5, 0, 1,
          "share of tensor- and context-parallel traffic a training step hides behind its GEMMs (Megatron-LM and "
-         "Transformer Engine overlap them chunk by chunk, tp_comm_overlap in NeMo's recipes; half is an estimate)"},
+         "Transformer Engine overlap them chunk by chunk, tp_comm_overlap in NeMo's recipes; half is an estimate). "
+         "Over a PCIe scale-up domain the tensor-parallel collectives are all exposed: the overlap works through "
+         "the peers' memory over NVLink-class links"},
         {Assumption::CheckpointWriteBytesPerSPerGpu, "checkpoint_write_bytes_per_s_per_gpu", "bytes/s", 0.2e9, 1e6, 1e12,
          "checkpoint write bandwidth per GPU when the brief gives no storage figure: a 504-GPU B200 campaign wrote its "
          "checkpoints through an NFS layer at 1.4-10.4% of each node's 200 Gb/s, 0.04-0.3 GB/s per GPU (arXiv "

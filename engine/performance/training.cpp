@@ -17,6 +17,7 @@ struct Link
 {
     double bytesPerS = 0;
     double hopLatencyS = 0;
+    bool pcie = false;   // the scale-up domain is PCIe (no NVLink or Infinity Fabric)
 };
 
 // The link a group spanning `span` consecutive ranks uses: the scale-up domain when the span fits
@@ -28,7 +29,8 @@ Link groupLink(const GpuSpec &gpu, const Candidate &c, int span, const Assumptio
     const double efficiency = a.value(Assumption::LinkEfficiency);
     if (span <= gpu.scaleUp.domainGpus && gpu.scaleUp.bandwidthBytesPerS > 0) {
         l.bytesPerS = gpu.scaleUp.bandwidthBytesPerS / 2 * efficiency;
-        l.hopLatencyS = gpu.scaleUp.kind == "pcie" ? a.value(Assumption::RingHopLatencyS) : a.value(Assumption::AllreduceLatencyS) / 2;
+        l.pcie = gpu.scaleUp.kind == "pcie";
+        l.hopLatencyS = l.pcie ? a.value(Assumption::RingHopLatencyS) : a.value(Assumption::AllreduceLatencyS) / 2;
     } else {
         l.bytesPerS = (c.network ? c.network->bytesPerSPerGpu : a.value(Assumption::ScaleOutBandwidthBytesPerS)) * efficiency;
         l.hopLatencyS = a.value(Assumption::RingHopLatencyS);
@@ -80,6 +82,7 @@ struct StepInputs
     const Candidate *candidate = nullptr;
     const GpuSpec *gpu = nullptr;
     double modelFlopsPerToken = 0, hardwareFlopsPerToken = 0;
+    double forwardFlopsPerToken = 0; // 2N and a third of the attention: one forward pass
     double flopsPerS = 0;            // achieved, one GPU
     double memoryBytesPerS = 0;      // achieved HBM bandwidth, one GPU
     double parameters = 0;           // all of the model's
@@ -128,7 +131,11 @@ Step stepAt(const StepInputs &in, int dp)
         // volume) per layer forward, two backward, two more when the forward is recomputed.
         const double payload = double(t.microBatchSize) * t.sequenceLength / cp * m.hiddenSize * kActivationBytes;
         const double count = t.recompute == Recompute::Full ? 6.0 : 4.0;
-        tensor = (1 - overlap) * layers * count * allReduceS(payload, tp, groupLink(gpu, c, tp, a));
+        // Overlapping them with the GEMMs (Transformer Engine's userbuffers, NeMo's tp_comm_overlap)
+        // reads and writes the peers' memory over NVLink-class links; over PCIe the collectives
+        // run between the GEMMs, all exposed.
+        const Link l = groupLink(gpu, c, tp, a);
+        tensor = (l.pcie ? 1.0 : 1 - overlap) * layers * count * allReduceS(payload, tp, l);
     }
     if (cp > 1) {
         // Ring attention: each GPU receives the other cp - 1 chunks of K and V forward and sends
@@ -197,6 +204,13 @@ Step stepAt(const StepInputs &in, int dp)
     s.parts.optimizer = optimizer;
     s.parts.offload = s.microBatches * offload + hostTraffic;
     s.timeS = s.microBatches * micro + bubble + (dataParallel - s.microBatches * shardedParams) + optimizer + hostTraffic;
+    if (t.evalIntervalTokens && t.evalTokens) {
+        // Evaluation: a forward pass (2N plus a third of the attention FLOPs a token) over the
+        // evaluation tokens, shared by the data-parallel replicas, every interval; its share of a step.
+        const double evalS = *t.evalTokens / dp * in.forwardFlopsPerToken / (double(tp) * pp * cp) / in.flopsPerS;
+        s.parts.evaluation = evalS * s.sequences * t.sequenceLength / *t.evalIntervalTokens;
+        s.timeS += s.parts.evaluation;
+    }
     return s;
 }
 
@@ -271,6 +285,7 @@ std::optional<TrainingPerformance> evaluateTraining(const Brief &brief, const Ca
     in.gpu = &gpu;
     in.modelFlopsPerToken = r.modelFlopsPerToken;
     in.hardwareFlopsPerToken = r.hardwareFlopsPerToken;
+    in.forwardFlopsPerToken = 2.0 * n + attention / 3;
     in.flopsPerS = *peak * r.computeEfficiency;
     const double memoryEfficiency = a.value(Assumption::MemoryEfficiency) > 0 ? a.value(Assumption::MemoryEfficiency)
                                                                                : table.value(table.memoryKey(gpu));

@@ -9,7 +9,8 @@
 //   pipeline     = (m + (pp - 1) / v) micro-batches, m = global batch / (dp x micro-batch),
 //                  v the interleaved (virtual) stages per GPU
 //   step         = pipeline + data-parallel gradient traffic the last micro-batch cannot hide
-//                  + the optimizer's pass over its states (memory-bound)
+//                  + the optimizer's pass over its states (memory-bound; host-link transfers
+//                  for a CPU optimizer) + the brief's evaluation passes, their share of a step
 // Compute runs at the dense peak of the math precision times train.<family>.<math>, a factor of
 // the efficiency table calibrated like the inference factors (calibration.h) on published
 // training runs. Collectives: ring volumes 2(n-1)/n (all-reduce) or (n-1)/n (all-gather,
@@ -40,6 +41,7 @@ struct TrainingStepParts
     double dequantization = 0;    // NF4/INT4 base weights dequantized for each pass (QLoRA)
     double offload = 0;           // host-link traffic not hidden: saved activations out and back,
                                   // gradients down and parameters up for a CPU optimizer
+    double evaluation = 0;        // the brief's evaluation passes, their share of each step
 };
 
 struct CheckpointPlan

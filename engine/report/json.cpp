@@ -144,7 +144,8 @@ Json trainingJson(const TrainingPerformance &t)
     j["step_parts_s"] = {{"compute", s.compute},         {"pipeline_bubble", s.bubble},
                          {"tensor_parallel", s.tensorParallel}, {"context_parallel", s.contextParallel},
                          {"data_parallel", s.dataParallel}, {"optimizer", s.optimizer},
-                         {"dequantization", s.dequantization}, {"offload", s.offload}};
+                         {"dequantization", s.dequantization}, {"offload", s.offload},
+                         {"evaluation", s.evaluation}};
     j["waste_by_interval"] = pairsJson(t.wasteByInterval, "interval_s", "wasted_fraction");
     Json scaling = Json::array();
     for (const auto &[gpus, rate] : t.scaling)

@@ -259,6 +259,48 @@ private slots:
         QVERIFY(std::any_of(n.warnings.begin(), n.warnings.end(), [](const wb::Warning &w) { return w.code == "run-never-finishes"; }));
     }
 
+    // Tensor-parallel collectives over PCIe are all exposed (the overlap needs NVLink-class
+    // links): on L40S the default overlap changes nothing; on H100 (NVLink) it hides half.
+    void pcieTensorParallelIsExposed()
+    {
+        // Full recomputation keeps Llama-3-8B's 8,192-token activations in memory on both GPUs.
+        const std::string l40s = R"({"gpu": "l40s-48gb", "gpus": 64, "tensor_parallel": 8})";
+        const std::string h100 = R"({"gpu": "h100-sxm-80gb", "gpus": 64, "tensor_parallel": 8})";
+        auto brief = [](const std::string &extra, const std::string &candidate) {
+            return trainingBrief(extra, candidate, "training", "llama-3-8b");
+        };
+        // The overlap goes in the brief's assumptions, after its candidates.
+        auto withAssumption = [&](const std::string &candidate) {
+            std::string json = brief(R"(, "activation_recompute": "full")", candidate);
+            json.insert(json.rfind('}'), R"(, "assumptions": {"training_comm_overlap": 0})");
+            return json;
+        };
+        const double l40sDefault = trainingOf(run(brief(R"(, "activation_recompute": "full")", l40s))).parts.tensorParallel;
+        const double l40sNone = trainingOf(run(withAssumption(l40s))).parts.tensorParallel;
+        QVERIFY(l40sDefault > 0);
+        QCOMPARE(l40sDefault, l40sNone);
+        const double h100Default = trainingOf(run(brief(R"(, "activation_recompute": "full")", h100))).parts.tensorParallel;
+        const double h100None = trainingOf(run(withAssumption(h100))).parts.tensorParallel;
+        QVERIFY(std::fabs(h100Default / h100None - 0.5) < 1e-9);  // training_comm_overlap 0.5
+    }
+
+    // Evaluation during the run: a forward pass over the evaluation tokens. Evaluating as many
+    // tokens as one step trains, once a step, costs a third of the step's math without
+    // recomputation: a forward pass is (2N + A/3) FLOPs a token against 6N + A for training
+    // (A: the attention's 12 L q s), exactly a third.
+    void evaluationTakesItsShare()
+    {
+        const std::string candidate = R"({"gpu": "h100-sxm-80gb", "gpus": 64, "tensor_parallel": 8})";
+        const wb::TrainingPerformance without = trainingOf(run(trainingBrief({}, candidate, "training", "llama-3-8b")));
+        const std::string every = R"(, "evaluation": {"interval_tokens": 16777216, "tokens": 16777216})";
+        const wb::TrainingPerformance with = trainingOf(run(trainingBrief(every, candidate, "training", "llama-3-8b")));
+        QCOMPARE(without.parts.evaluation, 0.0);
+        QVERIFY2(std::fabs(with.parts.evaluation / with.parts.compute - 1.0 / 3) < 1e-9,
+                 qPrintable(QString::number(with.parts.evaluation / with.parts.compute)));
+        QVERIFY(std::fabs(with.stepTimeS - without.stepTimeS - with.parts.evaluation) < 1e-9 * with.stepTimeS);
+        QVERIFY(with.tokensPerS < without.tokensPerS);
+    }
+
     // Issue 36: a stated layout that does not fit is evaluated at that layout with the fastest
     // change to its set-up that fits, its cost in step time stated; it is not re-laid out.
     void aLayoutThatDoesNotFitKeepsItsLayout()
