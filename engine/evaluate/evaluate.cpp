@@ -117,8 +117,8 @@ std::optional<CandidateResult> evaluateRemedied(const Brief &b, const Candidate 
     for (const FitRemedy *alternative : alternatives) {
         const FitRemedy &option = *alternative;
         others += fmt::format("{}{} ({:.1f} GiB, step {:.3g} s{})", others.empty() ? "" : "; ", remedyText(option.option),
-                                  double(option.perGpuBytes) / double(1ULL << 30), *option.stepTimeS,
-                                  option.stepTimeLowerBound ? " or more" : "");
+                              double(option.perGpuBytes) / double(1ULL << 30), *option.stepTimeS,
+                              option.stepTimeLowerBound ? " or more" : "");
     }
     const double stepChange = fit.statedStepTimeS && r.performance.training
         ? 100.0 * (r.performance.training->stepTimeS / *fit.statedStepTimeS - 1.0) : 0.0;
@@ -126,8 +126,8 @@ std::optional<CandidateResult> evaluateRemedied(const Brief &b, const Candidate 
                       makeMessage("fit-remedy-applied", "/workload/training",
                                   WB_MESSAGE("Messages", "as stated, the layout needs {stated_gib:.1f} GiB on the busiest GPU, more "
                                              "than it can use; with {remedy} it needs {needed_gib:.1f} GiB and its step takes "
-                                             "{step_change_percent:+.0f}%{lower_bound_text}, so the figures are for the layout as stated with "
-                                             "that change{others_text}"),
+                                             "{step_change_percent:+.0f}%{lower_bound_text}, so the figures are for the "
+                                             "layout as stated with that change{others_text}"),
                                   {{"stated_gib", double(stated.perGpuBytes) / double(1ULL << 30)},
                                    {"remedy", remedyText(chosen.option)}, {"remedy_option", chosen.option},
                                    {"needed_gib", double(chosen.perGpuBytes) / double(1ULL << 30)},

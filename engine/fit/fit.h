@@ -91,7 +91,8 @@ struct FitResult
     // Why, and what the rankings use instead (the "resized" warning, given when the resize holds).
     Message resizeReason;
     // Training, when the layout as stated does not fit: the changes to the set-up tried at that
-    // layout, each alone and then all together. The evaluation uses the fastest that fits
+    // layout that save memory, each alone, then the fewest combined that fit (or, when none
+    // does, all at once, to show how far they get). The evaluation uses the fastest that fits
     // (appliedRemedy, with the stated need and step time kept) and re-lays out only when none does.
     std::vector<FitRemedy> remedies;
     std::optional<std::string> appliedRemedy;
