@@ -49,8 +49,10 @@ MediaSpec parseMediaSpec(const Fields &w, const Catalog &catalog, std::vector<Wa
     m.height = size("height", spec->defaultHeight);
     // An image is one frame (the spec: "frames (1 for an image)"); more applies to video pipelines.
     if (!spec->video && f.has("frames")) {
-        if (f.optInteger("frames", row("frames").range()) != 1)
-            f.fail("frames", "is 1 for an image pipeline; " + spec->name + " makes images, not video");
+        const auto given = f.optInteger("frames", row("frames").range());
+        if (given != 1)
+            f.fail("frames", "must be 1 for an image pipeline (" + spec->name + " makes images, not video), not "
+                                 + (given ? std::to_string(*given) : std::string("null")));
         m.frames = 1;
     } else if (auto frames = f.optInteger("frames", Range{row("frames").min, std::min(row("frames").max, double(spec->maxFrames))})) {
         m.frames = int(*frames);

@@ -126,15 +126,22 @@ std::optional<CandidateResult> evaluateRemedied(const Brief &b, const Candidate 
                       makeMessage("fit-remedy-applied", "/workload/training",
                                   WB_MESSAGE("Messages", "as stated, the layout needs {stated_gib:.1f} GiB on the busiest GPU, more "
                                              "than it can use; with {remedy} it needs {needed_gib:.1f} GiB and its step takes "
-                                             "{step_change_percent:+.0f}%{lower_bound_text}, so the figures are for the "
-                                             "layout as stated with that change{others_text}"),
+                                             "{step_change_percent:+.1f}%{lower_bound_text}, the fastest change that fits "
+                                             "{chosen_rule}, so the figures are for the layout as stated with that "
+                                             "change{others_text}"),
                                   {{"stated_gib", double(stated.perGpuBytes) / double(1ULL << 30)},
                                    {"remedy", remedyText(chosen.option)}, {"remedy_option", chosen.option},
                                    {"needed_gib", double(chosen.perGpuBytes) / double(1ULL << 30)},
                                    {"step_change_percent", stepChange}, {"others", others},
+                                   {"chosen_rule", chosen.stepTimeLowerBound
+                                        ? std::string("(none whose whole cost is timed fits)")
+                                        : std::string("among those whose whole cost is timed (a CPU optimizer's update is "
+                                                      "not, so its step is a lower bound and it is chosen only when "
+                                                      "nothing else fits)")},
                                    {"lower_bound_text", chosen.stepTimeLowerBound
                                         ? std::string(" or more (the CPU's optimizer update is not timed)") : std::string()},
-                                   {"others_text", others.empty() ? std::string() : ". Other changes that fit: " + others}}));
+                                   {"others_text", others.empty() ? std::string()
+                                                                  : ". The next fastest that fit: " + others}}));
     return r;
 }
 

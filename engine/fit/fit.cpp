@@ -122,7 +122,7 @@ FitResult fitCandidate(const Brief &brief, const Candidate &cand, const Catalog 
         std::string defaults;
         if (cand.tensorParallel > 1 && !w.training->sequenceParallel)
             defaults = "sequence parallelism with tensor parallelism (Megatron-LM, NeMo and torchtitan run TP so)";
-        if (model.fp8ActivationStorage())
+        if (model.fp8ActivationStorage() && !a.overridden(Assumption::Fp8ActivationStorage))
             defaults += std::string(defaults.empty() ? "" : "; ")
                 + "FP8 storage of the saved linear inputs and MLP activations (Transformer Engine's FP8 recipes; "
                   "assumption fp8_activation_storage)";

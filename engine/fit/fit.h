@@ -53,7 +53,7 @@ struct FitRemedy
 };
 
 // The training set-up with a remedy's options applied, and the options in words
-// ("full activation recomputation with FSDP (parameters sharded too)").
+// ("full activation recomputation and FSDP (parameters sharded too)").
 TrainingSpec withRemedy(TrainingSpec t, const std::string &option);
 std::string remedyText(const std::string &option);
 

@@ -49,8 +49,10 @@ TrainingSpec withRemedy(TrainingSpec t, const std::string &option)
 
 std::string remedyText(const std::string &option)
 {
+    const std::vector<std::string> parts = splitOptions(option);
     std::string text;
-    for (const std::string &o : splitOptions(option)) {
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const std::string &o = parts[i];
         const char *name = o == "sequence-parallel"    ? "sequence parallelism"
                            : o == "full-recompute"     ? "full activation recomputation"
                            : o == "activation-offload" ? "activation offload to the host"
@@ -59,7 +61,7 @@ std::string remedyText(const std::string &option)
                            : o == "zero2"              ? "ZeRO-2 (gradients sharded too)"
                            : o == "fsdp"               ? "FSDP (parameters sharded too)"
                                                        : "an unknown option";
-        text += (text.empty() ? "" : " with ") + std::string(name);
+        text += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + std::string(name);
     }
     return text;
 }
