@@ -117,7 +117,8 @@ std::optional<Band> BandTable::band(double value, const BandContext &ctx) const
     b.p90 = value * std::exp(mid + (hi - mid) * spread);
     // In words: "dense serving TTFT", "mixture-of-experts serving throughput", "training figures".
     static const std::map<std::string, std::string> setWords = {
-        {"public", "dense serving"}, {"moe", "mixture-of-experts serving"}, {"training", "training"}, {"media", "media generation"}};
+        {"public", "dense serving"}, {"moe", "mixture-of-experts serving"}, {"training", "training"},
+        {"media", "media generation"}, {"embedding", "embeddings"}};
     static const std::map<std::string, std::string> familyWords = {
         {"throughput", "throughput"}, {"ttft", "TTFT"}, {"tpot", "TPOT"}, {"e2e", "end-to-end latency"}};
     const auto word = [](const std::map<std::string, std::string> &m, const std::string &k) {

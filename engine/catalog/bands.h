@@ -66,7 +66,7 @@ struct StackData
 // Where a brief's candidate lies against the data.
 struct BandContext
 {
-    std::string set;           // "public" (dense serving), "moe", "training", "media"
+    std::string set;           // "public" (dense serving), "moe", "training", "media", "embedding"
     std::string family;        // "throughput", "ttft", "tpot", "e2e"
     std::string gpuFamily;     // GpuSpec::architecture
     std::string sizeClass;     // modelSizeClass, or "media:<id>" for a media pipeline

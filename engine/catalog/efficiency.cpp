@@ -83,6 +83,16 @@ constexpr StackRow kStacks[] = {
     {ServingStack::Generic, 0.85, 2.0e-3},
 };
 
+// An encoder's batch on a bare TensorRT engine: the host enqueues one engine execution, with no
+// scheduler, sampling or detokenization around it, and enqueues the next batch while this one
+// runs ("trtexec enqueues the inferences one batch ahead of time", TensorRT's command-line
+// programs reference), so what a batch adds is the engine's start and drain on the GPU. 30 us
+// assumed (an engineering estimate, x/2 either way); the encoder cases calibrate it.
+constexpr double kEncoderStepS = 30e-6;
+constexpr const char *kEncoderStepBasis =
+    "an encoder's batch on a bare TensorRT engine: no scheduler or sampling, the next batch enqueued while one runs "
+    "(TensorRT's trtexec reference); 30 us for the engine's start and drain, assumed";
+
 // Paged-attention decode kernels read the KV cache less efficiently than dense weight streams
 // (scattered blocks): 57% and 42% of peak in the Nsight study above for unfused kernels, 70-80% in
 // FlashInfer's fused kernels. 0.85 of the weight-stream figure.
@@ -219,6 +229,7 @@ EfficiencyTable makePriors()
         add("step_overhead_s." + name, r.stepOverheadS, kOverheadWidth,
             "per-step scheduling, sampling and launch cost: engineering estimate from vLLM's own profiling");
     }
+    add("encoder_step_s", kEncoderStepS, kOverheadWidth, kEncoderStepBasis);
     add("kv_read_share", kKvReadShare, kKvShareWidth,
         "paged-attention KV reads against dense weight streams (Nsight study: 57-80% of peak by kernel)");
     return EfficiencyTable(std::move(list));
@@ -290,7 +301,8 @@ struct FactorKeys
     }
 };
 
-FactorKeys factorKeys(const EfficiencyTable &table, const GpuSpec &gpu, Precision math, ServingStack stack, bool moe)
+FactorKeys factorKeys(const EfficiencyTable &table, const GpuSpec &gpu, Precision math, ServingStack stack, bool moe,
+                      bool encoder)
 {
     const std::string family = familyName(familyRow(gpu.architecture));
     const std::string name(enumName(stack));
@@ -300,7 +312,9 @@ FactorKeys factorKeys(const EfficiencyTable &table, const GpuSpec &gpu, Precisio
         k.compute = "compute." + family + ".fp8";
     k.memory = "memory." + family;
     k.stack = "stack." + name;
-    k.stepOverhead = "step_overhead_s." + name;
+    // An encoder on the trtllm stack runs as a bare TensorRT engine (as MLPerf and demoBERT run
+    // BERT): no LLM scheduler or sampling around its batch.
+    k.stepOverhead = encoder && stack == ServingStack::Trtllm ? "encoder_step_s" : "step_overhead_s." + name;
     k.kvShare = "kv_read_share";
     k.kernelTime = "kernel_time_s." + family;
     if (moe)
@@ -324,15 +338,16 @@ std::string EfficiencyTable::memoryKey(const GpuSpec &gpu) const
     return "memory." + familyName(familyRow(gpu.architecture));
 }
 
-std::vector<std::string> EfficiencyTable::keysFor(const GpuSpec &gpu, Precision math, ServingStack stack, bool moe) const
+std::vector<std::string> EfficiencyTable::keysFor(const GpuSpec &gpu, Precision math, ServingStack stack, bool moe,
+                                                  bool encoder) const
 {
-    return factorKeys(*this, gpu, math, stack, moe).list();
+    return factorKeys(*this, gpu, math, stack, moe, encoder).list();
 }
 
 Efficiency EfficiencyTable::efficiency(const GpuSpec &gpu, Precision math, ServingStack stack, bool moe,
-                                       const Assumptions &a) const
+                                       const Assumptions &a, bool encoder) const
 {
-    const FactorKeys k = factorKeys(*this, gpu, math, stack, moe);
+    const FactorKeys k = factorKeys(*this, gpu, math, stack, moe, encoder);
     const double stackFactor = value(k.stack);
     Efficiency e;
     // Products stay fractions of a peak. fp32 runs off the tensor path (half the bf16 rate).
@@ -421,6 +436,13 @@ Status EfficiencyTable::loadJson(const std::string &text, const std::string &fil
     return Ok{};
 }
 
+double EfficiencyTable::fileValue(double value)
+{
+    // Six significant digits, so that the file is the same on every machine (the fit's last
+    // digits are not).
+    return std::stod(fmt::format("{:.6g}", value));
+}
+
 std::string EfficiencyTable::toJson(const std::string &generatedBy) const
 {
     nlohmann::ordered_json root;
@@ -431,9 +453,7 @@ std::string EfficiencyTable::toJson(const std::string &generatedBy) const
     for (const EfficiencyFactor &f : m_factors) {
         nlohmann::ordered_json item;
         item["key"] = f.key;
-        // Six significant digits, so that the file is the same on every machine (the fit's last
-        // digits are not).
-        item["value"] = std::stod(fmt::format("{:.6g}", f.value));
+        item["value"] = fileValue(f.value);
         item["prior"] = f.prior;
         item["prior_width"] = f.priorWidth;
         item["cases"] = f.cases;

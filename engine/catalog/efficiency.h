@@ -8,6 +8,8 @@
 //   compute.<architecture>.<math>  GEMMs at bf16, fp8 or fp4, fraction of dense peak
 //   stack.<stack>                  the serving stack's factor on both (TensorRT-LLM's prior is 1)
 //   step_overhead_s.<stack>        scheduler, sampling and launch cost per step, seconds
+//   encoder_step_s                 an encoder's batch on a TensorRT engine (the trtllm stack):
+//                                  enqueue and launch, no scheduler or sampling, seconds
 //   kv_read_share                  paged KV reads against weight streams
 //   kernel_time_s.<architecture>   the least time one small kernel of a layer takes (launch, ramp,
 //                                  tail): a step pays it for every kernel of every layer, so a
@@ -81,17 +83,20 @@ public:
     // stale) are errors that name the field; a failed load changes nothing.
     Status loadJson(const std::string &text, const std::string &fileName);
     std::string toJson(const std::string &generatedBy) const;
+    // A factor's value as the file keeps it.
+    static double fileValue(double value);
 
     // The efficiencies for a GPU, the precision its math runs in and a serving stack, with the
-    // brief's overrides applied.
+    // brief's overrides applied; `encoder` for an embedding model's prefill-only batches.
     Efficiency efficiency(const GpuSpec &gpu, Precision mathPrecision, ServingStack stack, bool moe,
-                          const Assumptions &a) const;
+                          const Assumptions &a, bool encoder = false) const;
     // The training factor (train.<family>.<math>) for a GPU and the precision its math runs in.
     std::string trainingKey(const GpuSpec &gpu, Precision mathPrecision) const;
     // The weight-stream factor (memory.<family>) of a GPU.
     std::string memoryKey(const GpuSpec &gpu) const;
     // The factor keys such a step model uses (grouped_gemm_share only for mixture-of-experts).
-    std::vector<std::string> keysFor(const GpuSpec &gpu, Precision mathPrecision, ServingStack stack, bool moe) const;
+    std::vector<std::string> keysFor(const GpuSpec &gpu, Precision mathPrecision, ServingStack stack, bool moe,
+                                     bool encoder = false) const;
 
     const std::vector<EfficiencyFactor> &factors() const { return m_factors; }
     const EfficiencyFactor *factor(const std::string &key) const;

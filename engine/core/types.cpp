@@ -25,6 +25,11 @@ std::string_view stackWords(ServingStack stack)
     return "?";
 }
 
+bool packsEncoderBatches(ServingStack stack)
+{
+    return stack != ServingStack::Generic;
+}
+
 bool isInference(WorkloadKind kind)
 {
     return kind == WorkloadKind::RealtimeInference || kind == WorkloadKind::BatchInference

@@ -127,6 +127,10 @@ std::string enumChoices()
 // the JSON, the CSV and the table keep enumName()'s spellings, which scripts read.
 std::string_view termWords(PricingTerm term);
 std::string_view stackWords(ServingStack stack);
+// Whether a stack runs an encoder's batch packed, each sequence at its own length (TensorRT's
+// variable-length BERT, which NVIDIA's MLPerf harness uses; vLLM and SGLang, which flatten a
+// batch's tokens), rather than padded to the batch's longest (a generic Hugging Face server).
+bool packsEncoderBatches(ServingStack stack);
 
 bool isInference(WorkloadKind kind);  // realtime, batch, embedding, evaluation
 bool isTraining(WorkloadKind kind);   // training, full-finetune

@@ -51,6 +51,7 @@ enum class MeasuredFigure {
     TrainingModelFlopsPerSPerGpu,  // achieved model FLOP/s per GPU (PaLM's MFU numerator)
     MediaOutputsPerS,              // images or clips a second, whole candidate, at the best (or the brief's) batch
     MediaSecondsPerOutput,         // one output alone on a replica
+    SequencesPerS,                 // an embedding run's sequences a second at the brief's load, whole candidate
 };
 
 std::optional<MeasuredFigure> measuredFigureFromName(const std::string &name);
@@ -68,7 +69,7 @@ struct Measurement
 struct CalibrationCase
 {
     std::string id;                  // the published case's id (public-cases.csv, moe-cases.csv)
-    std::string set;                 // which table it belongs to ("public", "moe")
+    std::string set;                 // which table it belongs to ("public", "moe", "training", "media", "embedding")
     std::string assumed;             // what the source leaves out and the brief assumes
     Brief brief;
     std::vector<Measurement> measured;

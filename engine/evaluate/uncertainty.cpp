@@ -25,8 +25,8 @@ BandContext contextOf(const Brief &brief, const CandidateResult &r, const Catalo
         ctx.set = "training";
         ctx.sizeClass = modelSizeClass(countParameters(w.model).total());
     } else {
-        ctx.set = w.model.isMoe() ? "moe" : "public";
-        // An encoder serves no tokens one by one: no serving case is like it.
+        // An encoder serves no tokens one by one: its cases are a set of their own.
+        ctx.set = w.kind == WorkloadKind::Embedding ? "embedding" : w.model.isMoe() ? "moe" : "public";
         ctx.sizeClass = w.kind == WorkloadKind::Embedding ? "encoder" : modelSizeClass(countParameters(w.model).total());
         ctx.stack = enumName(r.candidate.servingStack);
         ctx.stackVersion = r.candidate.servingStackVersion;

@@ -40,6 +40,8 @@ public:
         m_config.kvBlockTokens = int(a.value(Assumption::KvBlockTokens));
         m_config.slidingWindow = w.model.slidingWindow;
         m_config.reserveFullContext = cand.servingStack == ServingStack::Trtllm;
+        m_config.encoder = w.kind == WorkloadKind::Embedding;
+        m_config.padToLongest = m_config.encoder && !packsEncoderBatches(cand.servingStack);
 
         m_base.requests = int(a.value(Assumption::SimulatedRequests));
         m_base.seed = std::uint64_t(a.value(Assumption::SimulationSeed));

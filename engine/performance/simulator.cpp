@@ -163,6 +163,15 @@ void Simulation::startStep(int index, double now)
     if (m_config.receiveIntervalSteps <= 1 || r.running.empty() || r.started % m_config.receiveIntervalSteps == 0)
         admit(r, batch, budget);
     r.admitted = long(r.running.size() - before);
+    if (m_config.padToLongest && !r.stepPrefills.empty()) {
+        // Every sequence of the step (an encoder's, whole) computes at the longest one's length.
+        double longest = 0;
+        for (const auto &[id, chunk] : r.stepPrefills)
+            longest = std::max(longest, double(chunk));
+        const double n = double(r.stepPrefills.size());
+        batch.prefillTokens = n * longest;
+        batch.attentionPairs = n * longest * longest;
+    }
 
     batch.sequences = int(r.stepDecodes.size() + r.stepPrefills.size()) + (r.stepFast ? int(r.decoding) : 0);
     if (batch.sequences == 0) {
@@ -245,7 +254,10 @@ void Simulation::admit(Replica &r, StepBatch &batch, long budget)
             issueNext(q.arrival);
             continue;
         }
-        const long chunk = std::min<long>(q.prefillTarget, budget);
+        // An encoder's sequence runs whole: it waits for a step with room, unless it is alone.
+        if (m_config.encoder && q.prefillTarget > budget && !r.stepPrefills.empty())
+            break;
+        const long chunk = m_config.encoder ? long(q.prefillTarget) : std::min<long>(q.prefillTarget, budget);
         const long reserve = m_config.reserveFullContext ? blocksFor(long(q.input) + q.output)
                                                          : blocksFor(q.prefillTarget) + m_watermarkBlocks;
         if (reserve > r.freeBlocks)
@@ -276,10 +288,11 @@ void Simulation::schedulePrefill(Replica &r, StepBatch &batch, int id, int chunk
     }
     r.stepPrefills.emplace_back(id, chunk);
     batch.prefillTokens += chunk;
-    // The chunk reads the prefix already cached and attends causally within itself.
+    // The chunk reads the prefix already cached and attends causally within itself (an
+    // encoder's whole sequence attends both ways).
     const double prefix = double(q.prefilled);
     batch.kvTokensRead += kvRead(q.prefilled);
-    batch.attentionPairs += chunk * prefix + double(chunk) * (chunk + 1) / 2;
+    batch.attentionPairs += m_config.encoder ? double(chunk) * chunk : chunk * prefix + double(chunk) * (chunk + 1) / 2;
 }
 
 // Emits one token of q at `now`; returns true when q is complete.

@@ -31,6 +31,14 @@ struct SimConfig
     // (vLLM, SGLang) admission needs the prompt's blocks plus a 1% watermark, and decodes that
     // run out preempt the newest request.
     bool reserveFullContext = false;
+    // An encoder (embedding) request: its prompt runs whole in one step, never chunked (every
+    // token attends to every other, BERT's bidirectional self-attention, arXiv 1810.04805), and
+    // its attention covers all L^2 (query, key) pairs rather than a causal L(L+1)/2.
+    bool encoder = false;
+    // A padded server (Hugging Face tokenizers' padding="longest", as sentence-transformers
+    // batches; encoders only): every sequence of a step counts at the step's longest. Packed engines
+    // (TensorRT's variable-length BERT, vLLM and SGLang flattening a batch) pay real lengths only.
+    bool padToLongest = false;
     // Run every step through the general scheduler, one request at a time, instead of advancing
     // decode-only steps in O(1) (Simulation::fastStep). The results are the same; this exists so
     // that a test can show it.

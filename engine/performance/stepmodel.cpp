@@ -68,7 +68,7 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
     }
 
     StepModel s;
-    s.m_eff = table.efficiency(gpu, math, cand.servingStack, m.isMoe(), a);
+    s.m_eff = table.efficiency(gpu, math, cand.servingStack, m.isMoe(), a, w.kind == WorkloadKind::Embedding);
     s.m_pp = std::max(1, cand.pipelineParallel);
     const int t = std::max(1, cand.tensorParallel);
     const double L = m.layers;
@@ -86,7 +86,9 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
     const double embeddingBytes = a.flag(Assumption::QuantizeEmbeddings) ? weightBytes : std::max(weightBytes, 2.0);
     const double expertParams = m.isMoe() ? 3.0 * m.moeIntermediateSize * h : 0;  // gated expert
     const double routedPerMoeLayer = m.isMoe() ? m.experts * expertParams : 0;
-    const double headParams = m.tiedEmbeddings ? p.tokenEmbedding : p.lmHead;
+    // An encoder has no output head: its embedding is a lookup and its answer the pooled states.
+    const bool encoder = w.kind == WorkloadKind::Embedding;
+    const double headParams = encoder ? 0 : m.tiedEmbeddings ? p.tokenEmbedding : p.lmHead;
     const double streamedLinear = p.denseLayers * p.denseLayer.linear() + p.moeLayers * (p.moeLayer.linear() - routedPerMoeLayer);
     const double norms = p.denseLayers * p.denseLayer.norms + p.moeLayers * p.moeLayer.norms + p.finalNorm;
     const double streamedBytes = (streamedLinear * weightBytes + headParams * embeddingBytes + norms * 2) / t;
@@ -139,6 +141,18 @@ std::optional<StepModel> StepModel::create(const Workload &w, const Candidate &c
                                         WB_MESSAGE("Messages", "MoE: routed experts are read once per step for each expert the "
                                                    "step's tokens touch, assuming uniform routing")));
     }
+    if (w.kind == WorkloadKind::Embedding)
+        s.m_notes.push_back(
+            packsEncoderBatches(cand.servingStack)
+                ? makeMessage("performance-model-note", candidateField("serving_stack"),
+                              WB_MESSAGE("Messages", "encoder: each sequence runs whole in one batch and attends both ways; "
+                                         "{stack} packs a batch, so each sequence costs its own length"),
+                              {{"stack", std::string(stackWords(cand.servingStack))}})
+                : makeMessage("performance-model-note", candidateField("serving_stack"),
+                              WB_MESSAGE("Messages", "encoder: each sequence runs whole in one batch and attends both ways; "
+                                         "{stack} pads a batch, so every sequence costs the batch's longest (a packing "
+                                         "stack such as vLLM or TensorRT-LLM pays real lengths)"),
+                              {{"stack", std::string(stackWords(cand.servingStack))}}));
     if (t > gpu.scaleUp.domainGpus)
         s.m_notes.push_back(makeMessage("performance-model-note", candidateField("tensor_parallel"),
                                         WB_MESSAGE("Messages", "tensor parallelism of {tp} leaves the {domain_gpus}-GPU scale-up "

@@ -47,8 +47,8 @@ void TestCli::catalogLists()
     r = gpuwb({QStringLiteral("catalog"), QStringLiteral("models"), QStringLiteral("--format"), QStringLiteral("json")});
     QCOMPARE(r.exitCode, 0);
     const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8());
-    // The spec's 16 decoder models and its three encoders (bert-large, bge-large-en-v1.5, bge-m3).
-    QCOMPARE(doc.object().value(QLatin1String("models")).toArray().size(), 19);
+    // The spec's 16 decoder models and its four encoders (bert-base, bert-large, bge-large-en-v1.5, bge-m3).
+    QCOMPARE(doc.object().value(QLatin1String("models")).toArray().size(), 20);
 }
 
 void TestCli::evaluateJson()

@@ -52,6 +52,19 @@ Setup setup(const std::string &json, int requests = 1500)
     return s;
 }
 
+// BERT-Large embeddings of `tokens` tokens on one L40S under `stack`, offline, as an encoder.
+Setup encoderSetup(const std::string &stack, int tokens)
+{
+    Setup s = setup(R"({"format": "gpu-workbench-brief", "version": 1, "name": "e",
+        "workload": {"kind": "embedding", "model": "bert-large", "weights_precision": "fp16", "input_tokens": )"
+                    + std::to_string(tokens) + R"(, "output_tokens": 0, "traffic": {"mode": "offline"}},
+        "candidates": [{"gpu": "l40s-48gb", "gpus": 1, "tensor_parallel": 1, "serving_stack": ")" + stack + R"("}]})");
+    s.config.encoder = true;
+    s.traffic.input = {double(tokens), std::nullopt, 512, 1};
+    s.traffic.output = {0, std::nullopt, 512, 1};
+    return s;
+}
+
 double offlineRate(const Setup &s)
 {
     TrafficSpec t = s.traffic;
@@ -81,6 +94,8 @@ private slots:
     void unrunnableIsNullWithWarning_data();
     void unrunnableIsNullWithWarning();
     void embeddingIsPrefillOnly();
+    void encoderSequencesRunWholeAndBothWays();
+    void paddedServerPaysTheLongest();
     void capacitySearchWithinSlo();
     void sizedNotDropped();
     void moreClientsThanTheKvCacheHoldsQueue();
@@ -426,6 +441,42 @@ void TestPerformance::embeddingIsPrefillOnly()
     // 10 requests/s is below this candidate's capacity (about 24/s: 512 tokens x 16 GFLOP at about
     // 200 TFLOP/s achieved), so all of it is carried.
     QVERIFY(qAbs(p.inputTokensPerS - 10 * 512) / (10 * 512) < 0.08);
+}
+
+// An encoder (BERT-Large, 384 tokens) under a token budget of 2.5 sequences: every step takes
+// two whole sequences (a decoder would chunk the third), and each attends to all 384 x 384 pairs
+// (a causal prompt: 384 x 385 / 2). Offline, sequences/s is then 2 over that step's time.
+void TestPerformance::encoderSequencesRunWholeAndBothWays()
+{
+    Setup s = encoderSetup("trtllm", 384);
+    s.config.maxBatchedTokens = 960;
+    StepBatch two;
+    two.prefillTokens = 2 * 384;
+    two.attentionPairs = 2 * 384.0 * 384;
+    two.sequences = 2;
+    const double expected = 2 / s.model->stepTime(two);
+    const double rate = offlineRate(s);
+    QVERIFY2(qAbs(rate / expected - 1) < 0.01, qPrintable(QStringLiteral("%1 sequences/s, expected %2").arg(rate).arg(expected)));
+}
+
+// A padded server computes every sequence of a step at the step's longest: with one length the
+// same as packed, with a spread of lengths slower, but by no more than the longest over the mean.
+void TestPerformance::paddedServerPaysTheLongest()
+{
+    const Setup s = encoderSetup("generic", 200);
+    const auto rate = [&](bool padded, std::optional<double> p95) {
+        Setup t = s;
+        t.config.padToLongest = padded;
+        t.traffic.input = {200, p95, 512, 1};
+        return offlineRate(t);
+    };
+    QCOMPARE(rate(true, std::nullopt), rate(false, std::nullopt));
+    const double packed = rate(false, 450), padded = rate(true, 450);
+    QVERIFY2(padded < packed * 0.9, qPrintable(QStringLiteral("padded %1, packed %2").arg(padded).arg(packed)));
+    QVERIFY(padded > packed * 200 / 512);
+    // Through evaluate(): the generic stack pads, the others pack.
+    QVERIFY(!packsEncoderBatches(ServingStack::Generic));
+    QVERIFY(packsEncoderBatches(ServingStack::Trtllm) && packsEncoderBatches(ServingStack::Vllm));
 }
 
 void TestPerformance::capacitySearchWithinSlo()
