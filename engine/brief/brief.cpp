@@ -357,6 +357,12 @@ struct BriefParser
                                                + std::to_string(layers) + " layers over " + std::to_string(cand.pipelineParallel)
                                                + " stages holds at most " + std::to_string(stageLayers)
                                                + ": each chunk needs a layer at least");
+            // Context parallelism splits each sequence over its ranks: each needs a token at least.
+            if (brief.workload.training && cand.contextParallel > brief.workload.training->sequenceLength)
+                c.fail("context_parallel", std::to_string(cand.contextParallel) + " ranks split each sequence, but "
+                                               "workload.training.sequence_length is "
+                                               + std::to_string(brief.workload.training->sequenceLength)
+                                               + ": each rank needs a token at least");
             const std::string layout = trains ? "tensor_parallel x pipeline_parallel x context_parallel"
                                               : "tensor_parallel x pipeline_parallel";
             const double perReplica = double(cand.tensorParallel) * cand.pipelineParallel * cand.contextParallel;

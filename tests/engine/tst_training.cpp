@@ -342,6 +342,11 @@ private slots:
         QTest::newRow("gpus not a multiple of TP x PP x CP")
             << QString::fromStdString(trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 24, "tensor_parallel": 8, "context_parallel": 2})"))
             << "/candidates/0/gpus";
+        QTest::newRow("more context-parallel ranks than tokens")
+            << QString::fromStdString(R"({"format": "gpu-workbench-brief", "version": 1, "name": "c",
+                 "workload": {"kind": "training", "model": "llama-3.1-8b", "training": {"sequence_length": 512}},
+                 "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 1024, "context_parallel": 1024}]})")
+            << "/candidates/0/context_parallel";
         QTest::newRow("interleaving without a pipeline")
             << QString::fromStdString(trainingBrief({}, R"({"gpu": "h100-sxm-80gb", "gpus": 8, "virtual_pipeline": 2})"))
             << "/candidates/0/virtual_pipeline";
