@@ -17,7 +17,7 @@ struct Link
 {
     double bytesPerS = 0;
     double hopLatencyS = 0;
-    bool pcie = false;   // the scale-up domain is PCIe (no NVLink or Infinity Fabric)
+    bool memoryShared = false;   // NVLink-class scale-up: peers' memory is read and written directly
 };
 
 // The link a group spanning `span` consecutive ranks uses: the scale-up domain when the span fits
@@ -29,8 +29,9 @@ Link groupLink(const GpuSpec &gpu, const Candidate &c, int span, const Assumptio
     const double efficiency = a.value(Assumption::LinkEfficiency);
     if (span <= gpu.scaleUp.domainGpus && gpu.scaleUp.bandwidthBytesPerS > 0) {
         l.bytesPerS = gpu.scaleUp.bandwidthBytesPerS / 2 * efficiency;
-        l.pcie = gpu.scaleUp.kind == "pcie";
-        l.hopLatencyS = l.pcie ? a.value(Assumption::RingHopLatencyS) : a.value(Assumption::AllreduceLatencyS) / 2;
+        const bool pcie = gpu.scaleUp.kind == "pcie";
+        l.memoryShared = !pcie;
+        l.hopLatencyS = pcie ? a.value(Assumption::RingHopLatencyS) : a.value(Assumption::AllreduceLatencyS) / 2;
     } else {
         l.bytesPerS = (c.network ? c.network->bytesPerSPerGpu : a.value(Assumption::ScaleOutBandwidthBytesPerS)) * efficiency;
         l.hopLatencyS = a.value(Assumption::RingHopLatencyS);
@@ -125,6 +126,10 @@ Step stepAt(const StepInputs &in, int dp)
     const double compute = microTokens * in.hardwareFlopsPerToken / (double(tp) * pp * cp) / in.flopsPerS;
     const double overlap = a.value(Assumption::TrainingCommOverlap);
     const double layers = double(m.layers) / pp;
+    // Each exchange once: a tensor-parallel collective, a ring-attention pass over the other
+    // ranks' K/V, a dequantization of the 4-bit base (the forward alone uses one of each kind
+    // per layer pass: two collectives, one K/V pass, one dequantization).
+    double tensorOne = 0, contextOne = 0, dequantOne = 0;
     double tensor = 0, context = 0, dequant = 0, shardedParams = 0;
     if (tp > 1) {
         // Two all-reduces (or all-gather + reduce-scatter with sequence parallelism, the same
@@ -132,10 +137,12 @@ Step stepAt(const StepInputs &in, int dp)
         const double payload = double(t.microBatchSize) * t.sequenceLength / cp * m.hiddenSize * kActivationBytes;
         const double count = t.recompute == Recompute::Full ? 6.0 : 4.0;
         // Overlapping them with the GEMMs (Transformer Engine's userbuffers, NeMo's tp_comm_overlap)
-        // reads and writes the peers' memory over NVLink-class links; over PCIe the collectives
+        // reads and writes the peers' memory over NVLink-class links; over PCIe, or over the
+        // network when the tensor-parallel group outgrows the scale-up domain, the collectives
         // run between the GEMMs, all exposed.
         const Link l = groupLink(gpu, c, tp, a);
-        tensor = (l.pcie ? 1.0 : 1 - overlap) * layers * count * allReduceS(payload, tp, l);
+        tensorOne = (l.memoryShared ? 1 - overlap : 1.0) * layers * allReduceS(payload, tp, l);
+        tensor = count * tensorOne;
     }
     if (cp > 1) {
         // Ring attention: each GPU receives the other cp - 1 chunks of K and V forward and sends
@@ -144,13 +151,15 @@ Step stepAt(const StepInputs &in, int dp)
         const double chunk = double(t.microBatchSize) * t.sequenceLength / cp * 2.0 * kvWidth(m) / std::max(1, m.kvHeads)
             * kvHeadsPerGpu * kActivationBytes;
         const Link l = groupLink(gpu, c, tp * cp, a);
-        context = (1 - overlap) * layers * 3.0 * ((cp - 1) * chunk / l.bytesPerS + (cp - 1) * l.hopLatencyS);
+        contextOne = (1 - overlap) * layers * ((cp - 1) * chunk / l.bytesPerS + (cp - 1) * l.hopLatencyS);
+        context = 3.0 * contextOne;
     }
     if (adapters && fourBitBase(b.workload.weightsPrecision)) {
         // Each 4-bit matrix is read and written out in bf16 for every pass that uses it:
         // forward, backward (and the recomputed forward).
         const double passes = t.recompute == Recompute::Full ? 3.0 : 2.0;
-        dequant = passes * in.linearParameters / (double(tp) * pp) * (0.5 + 2.0) / in.memoryBytesPerS;
+        dequantOne = in.linearParameters / (double(tp) * pp) * (0.5 + 2.0) / in.memoryBytesPerS;
+        dequant = passes * dequantOne;
     }
     const bool fsdp = t.sharding == Sharding::Zero3 || t.sharding == Sharding::Fsdp;
     const int dpSpan = tp * cp * dp;
@@ -205,10 +214,17 @@ Step stepAt(const StepInputs &in, int dp)
     s.parts.offload = s.microBatches * offload + hostTraffic;
     s.timeS = s.microBatches * micro + bubble + (dataParallel - s.microBatches * shardedParams) + optimizer + hostTraffic;
     if (t.evalIntervalTokens && t.evalTokens) {
-        // Evaluation: a forward pass (2N plus a third of the attention FLOPs a token) over the
-        // evaluation tokens, shared by the data-parallel replicas, every interval; its share of a step.
-        const double evalS = *t.evalTokens / dp * in.forwardFlopsPerToken / (double(tp) * pp * cp) / in.flopsPerS;
-        s.parts.evaluation = evalS * s.sequences * t.sequenceLength / *t.evalIntervalTokens;
+        // Evaluation every interval: the evaluation sequences dealt out to the data-parallel
+        // replicas a micro-batch at a time, so each replica runs whole micro-batches (173
+        // sequences on 128 replicas take two rounds, not 1.35); each a forward pass (2N plus a
+        // third of the attention FLOPs a token) with the forward's share of the exchanges (two
+        // tensor-parallel collectives and one K/V pass a layer, one dequantization), the pipeline
+        // filled and drained once. Its share of a step is the step's tokens over the interval.
+        const double forward = microTokens * in.forwardFlopsPerToken / (double(tp) * pp * cp) / in.flopsPerS
+            + 2 * tensorOne + contextOne + dequantOne;
+        const double evalMicroBatches = std::ceil(*t.evalTokens / t.sequenceLength / perRankSequences - 1e-9);
+        s.parts.evaluation = (evalMicroBatches + (pp - 1) / double(v)) * forward * s.sequences * t.sequenceLength
+            / *t.evalIntervalTokens;
         s.timeS += s.parts.evaluation;
     }
     return s;
