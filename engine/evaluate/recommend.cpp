@@ -303,7 +303,40 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         s.recommendation = std::nullopt;
         return s;
     }
-    const double gpuCost = best ? best->option->costPerAcceptedOutput : INFINITY;
+    // Which GPU commitment the decision allows: buy or reserve only for certain, sustained demand
+    // on a stable model, and never a reservation dearer per accepted output than renting on
+    // demand. `setAside` says why the cheapest GPU option was not taken, and what the next costs.
+    std::optional<Pick> allowed = best;
+    std::vector<Message> setAside;
+    const auto cost = [](const Pick &p) { return p.option->costPerAcceptedOutput; };
+    if (best && best->option->term == PricingTerm::Purchase && (d.demandCertainty != Level::High || d.modelChurn != Level::Low)
+        && (reserve || rent)) {
+        const bool reserveAllowed = reserve && (d.demandCertainty != Level::Low || !rent);
+        const Pick next = reserveAllowed && (!rent || cost(*reserve) <= cost(*rent)) ? *reserve : *rent;
+        setAside.push_back(makeMessage("purchase-needs-certainty", "/cost/decision/demand_certainty",
+                                       WB_MESSAGE("Messages", "buying is the cheapest GPU option (${buy_cost:.6f} per accepted "
+                                                  "output), but the brief does not state high demand certainty and low model "
+                                                  "churn, which a purchase needs; the next, {option}, costs ${next_cost:.6f}"),
+                                       {{"buy_cost", cost(*best)},
+                                        {"option", optionWords(deployment(results[next.candidate]), *next.option)},
+                                        {"next_cost", cost(next)}}));
+        if (reserveAllowed && rent && next.option == rent->option)
+            setAside.push_back(makeMessage("reservation-dearer-than-rent", "",
+                                           WB_MESSAGE("Messages", "the cheapest reservation, {option}, costs ${reserve_cost:.6f} per "
+                                                      "accepted output against ${rent_cost:.6f} renting on demand, so it is "
+                                                      "not recommended"),
+                                           {{"option", optionWords(deployment(results[reserve->candidate]), *reserve->option)},
+                                            {"reserve_cost", cost(*reserve)}, {"rent_cost", cost(*rent)}}));
+        allowed = next;
+    }
+    if (allowed && allowed->option->term != PricingTerm::Purchase && allowed->option->term != PricingTerm::OnDemand
+        && allowed->option->term != PricingTerm::Spot && d.demandCertainty == Level::Low && rent) {
+        setAside.push_back(makeMessage("reservation-needs-certainty", "/cost/decision/demand_certainty",
+                                       WB_MESSAGE("Messages", "reserving is cheaper, but demand certainty is low; a reservation "
+                                                  "is paid whether used or not")));
+        allowed = rent;
+    }
+    const double gpuCost = allowed ? cost(*allowed) : INFINITY;
     const bool uncertain = d.demandCertainty == Level::Low || d.modelChurn == Level::High;
     if (apiUsable && (s.api->costPerAcceptedOutput <= gpuCost || (uncertain && s.api->costPerAcceptedOutput <= brief.assumptions.value(Assumption::ApiFlexibilityPremium) * gpuCost))) {
         rec.route = Route::Api;
@@ -312,7 +345,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.reasons.push_back(makeMessage(
             "api-cheapest", "",
             best ? WB_MESSAGE("Messages", "the model API costs ${api_cost:.6f} per accepted output against ${gpu_cost:.6f} for the best "
-                              "GPU option at this volume, with no idle capacity and less platform work")
+                              "GPU option the decision allows at this volume, with no idle capacity and less platform work")
                  : WB_MESSAGE("Messages", "the model API costs ${api_cost:.6f} per accepted output at this volume, with no idle "
                               "capacity and less platform work"),
             {{"api_cost", s.api->costPerAcceptedOutput}, {"gpu_cost", best ? gpuCost : 0.0}}));
@@ -320,14 +353,15 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             rec.reasons.push_back(makeMessage("api-flexibility", "/cost/decision/demand_certainty",
                                               WB_MESSAGE("Messages", "demand is uncertain or the model is expected to change: per-token "
                                                          "billing avoids a commitment that could outlive the model")));
-        if (best && best->option->breakEvenRequestsPerMonthVsApi)
+        rec.reasons.insert(rec.reasons.end(), setAside.begin(), setAside.end());
+        if (allowed && allowed->option->breakEvenRequestsPerMonthVsApi)
             rec.reasons.push_back(makeMessage("api-break-even", "/cost/requests_per_month",
                                               WB_MESSAGE("Messages", "self-hosting on {option} becomes cheaper from about {requests_text} "
                                                          "requests a month; revisit then"),
-                                              {{"option", optionWords(deployment(results[best->candidate]), *best->option)},
-                                               {"requests", *best->option->breakEvenRequestsPerMonthVsApi},
-                                               {"requests_text", readableCount(*best->option->breakEvenRequestsPerMonthVsApi)}}));
-    } else if (!best) {
+                                              {{"option", optionWords(deployment(results[allowed->candidate]), *allowed->option)},
+                                               {"requests", *allowed->option->breakEvenRequestsPerMonthVsApi},
+                                               {"requests_text", readableCount(*allowed->option->breakEvenRequestsPerMonthVsApi)}}));
+    } else if (!allowed) {
         // The API was usable but its cost is not a number (a volume beyond what it prices):
         // nothing to compare, and nothing to recommend.
         s.warnings.push_back(makeMessage("no-recommendation", "",
@@ -336,26 +370,11 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         s.recommendation = std::nullopt;
         return s;
     } else {
-        // Which commitment: buy or reserve only for certain, sustained demand on a stable model.
-        Pick pick = *best;
+        const Pick pick = *allowed;
         rec.route = pick.option->term == PricingTerm::Purchase ? Route::Buy
                     : pick.option->term == PricingTerm::OnDemand || pick.option->term == PricingTerm::Spot ? Route::Rent
                                                                                                            : Route::Reserve;
-        if (rec.route == Route::Buy && (d.demandCertainty != Level::High || d.modelChurn != Level::Low) && (reserve || rent)) {
-            rec.reasons.push_back(makeMessage("purchase-needs-certainty", "/cost/decision/demand_certainty",
-                                              WB_MESSAGE("Messages", "buying is cheapest per accepted output, but the brief does not "
-                                                         "state high demand certainty and low model churn, which a purchase "
-                                                         "needs")));
-            pick = reserve && d.demandCertainty != Level::Low ? *reserve : *rent;
-            rec.route = pick.option->term == PricingTerm::OnDemand || pick.option->term == PricingTerm::Spot ? Route::Rent : Route::Reserve;
-        }
-        if (rec.route == Route::Reserve && d.demandCertainty == Level::Low && rent) {
-            rec.reasons.push_back(makeMessage("reservation-needs-certainty", "/cost/decision/demand_certainty",
-                                              WB_MESSAGE("Messages", "reserving is cheaper, but demand certainty is low; a reservation "
-                                                         "is paid whether used or not")));
-            pick = *rent;
-            rec.route = Route::Rent;
-        }
+        rec.reasons.insert(rec.reasons.end(), setAside.begin(), setAside.end());
         const CostOption &o = *pick.option;
         rec.candidate = pick.candidate;
         rec.term = o.term;

@@ -112,6 +112,7 @@ class TestRecommend : public QObject
 private slots:
     void routes_data();
     void routes();
+    void aSetAsideCommitmentSaysWhy();
     void apiFlexibilityPremiumIsANamedAssumption();
     void hybridWhenItCostsLess();
     void spotOnlyWhereInterruptionsAreAcceptable();
@@ -151,6 +152,15 @@ void TestRecommend::routes_data()
     QTest::newRow("buy") << certain << 0.6 << 0.5 << 0.3 << "buy";
     QTest::newRow("buy, but churn not low") << medium << 0.6 << 0.5 << 0.3 << "reserve";
     QTest::newRow("buy, but demand uncertain") << unsure << 0.6 << 0.5 << 0.3 << "rent";
+    // Issue 37: the purchase set aside, the next option is the cheaper of the reservation and
+    // on-demand, never a reservation dearer than renting; and the API when it beats that option,
+    // though not the purchase.
+    QTest::newRow("buy set aside, reservation dearer than on-demand") << medium << 0.6 << 0.7 << 0.3 << "rent";
+    QTest::newRow("buy set aside, API below the next option") << medium << 1.2 << 0.0 << 0.8 << "api";
+    QTest::newRow("buy set aside, API not allowed")
+        << QStringLiteral(R"({"demand_certainty": "medium", "api_allowed": false})") << 1.2 << 0.0 << 0.8 << "rent";
+    // Only a reservation beside the purchase, demand uncertain: the reservation, not nothing.
+    QTest::newRow("buy set aside, only a reservation") << unsure << 0.0 << 0.5 << 0.3 << "reserve";
     // Demand uncertain and the API within 25% of the best GPU option (API = 1 / 0.85 = 1.18x):
     // per-token billing is worth its premium; at 1 / 0.75 = 1.33x it is not.
     QTest::newRow("uncertain, API 18% dearer") << unsure << 0.85 << 0.0 << 0.0 << "api";
@@ -185,6 +195,33 @@ void TestRecommend::routes()
         const auto &r = s.recommendation->reasons;
         QVERIFY(std::any_of(r.begin(), r.end(), [](const wb::Message &m) { const std::string &x = m.message; return x.find("data boundary") != std::string::npos; }));
     }
+}
+
+// Issue 37's brief: medium certainty, the purchase cheapest, a 1-year reservation dearer than
+// on-demand. The recommendation rents, and its reasons say why the purchase and the reservation
+// were set aside, with the costs each compares.
+void TestRecommend::aSetAsideCommitmentSaysWhy()
+{
+    const Brief b = brief(QStringLiteral(R"({"demand_certainty": "medium", "model_churn": "medium", "api_allowed": false})"));
+    const double api = apiCost(b);
+    const CostSummary s = summarize(b, candidates(b, {{gpuOption(PricingTerm::OnDemand, 0.6 * api, 3.0),
+                                                       gpuOption(PricingTerm::Reserved1y, 0.9 * api, 5.0),
+                                                       gpuOption(PricingTerm::Purchase, 0.3 * api, 1.0)}}));
+    QVERIFY(s.recommendation);
+    QCOMPARE(s.recommendation->route, Route::Rent);
+    QCOMPARE(s.recommendation->term, std::optional<PricingTerm>(PricingTerm::OnDemand));
+    const auto reason = [&](const char *code) -> std::string {
+        for (const Message &m : s.recommendation->reasons)
+            if (m.code == code)
+                return m.message;
+        return {};
+    };
+    const std::string purchase = reason("purchase-needs-certainty"), reservation = reason("reservation-dearer-than-rent");
+    QVERIFY2(purchase.find(fmt::format("${:.6f} per accepted output", 0.3 * api)) != std::string::npos, purchase.c_str());
+    QVERIFY2(purchase.find(fmt::format("(on-demand), costs ${:.6f}", 0.6 * api)) != std::string::npos, purchase.c_str());
+    QVERIFY2(reservation.find(fmt::format("costs ${:.6f} per accepted output against ${:.6f} renting on demand", 0.9 * api, 0.6 * api))
+                 != std::string::npos,
+             reservation.c_str());
 }
 
 // The 25% premium the API may cost while demand is uncertain is the assumption
