@@ -278,6 +278,9 @@ bool apiUsableFor(const Brief &brief)
 
 const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog)
 {
+    // API prices are per token: an image or clip is not priced by one.
+    if (brief.workload.media)
+        return nullptr;
     if (brief.cost.api)
         return &*brief.cost.api;
     const ApiPrice *best = nullptr;

@@ -6,6 +6,7 @@
 #include "cost/routes.h"
 #include "evaluate/evaluate.h"
 #include "core/format.h"
+#include "fit/fit.h"
 
 #include <fmt/format.h>
 
@@ -133,7 +134,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                          WB_MESSAGE("Messages", "runs are priced per completed run for each candidate and price; the "
                                                     "rent, reserve, buy or API recommendation covers serving only for now, "
                                                     "so none is made")));
-    if (!isInference(w.kind))
+    const bool media = w.media.has_value();
+    if (!isInference(w.kind) && !media)
         return s;
     const Decision &d = brief.cost.decision;
     const Demand demand = demandOf(brief);
@@ -145,6 +147,12 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         for (double v : volumeSamples(*demand.requestsPerMonth))
             s.api->monthlyCostByVolume.emplace_back(v, apiOption(brief, *apiPrice, v, today).totalUsdPerMonth);
     }
+    else if (media)
+        s.warnings.push_back(makeMessage("no-api-price", "/cost/api",
+                                         WB_MESSAGE("Messages", "image and video APIs, priced per output, are not in the price book "
+                                                    "yet, and cost.api prices tokens: the GPU route for {pipeline} is not "
+                                                    "compared with an API"),
+                                         {{"pipeline", w.media->model.name}}));
     else if (!apiPrice)
         s.warnings.push_back(makeMessage("no-api-price", "/cost/api",
                                          WB_MESSAGE("Messages", "no model-API price for {model}: the GPU route is not compared with an "
@@ -231,10 +239,24 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                           {"cost", cheapestHour->option->costPerAcceptedOutput},
                                           {"best_cost", rent->option->costPerAcceptedOutput},
                                           {"best_gpu", deployment(results[rent->candidate]).gpuName}}));
-    // Mistake 2: memory fit read as yes/no.
+    // Mistake 2: memory fit read as yes/no. A media pipeline fits at a batch: the brief's, or the
+    // largest that fits (chosen to fit, so only the brief's own batch can be fragile); fragile
+    // when twice that batch would not fit, as a service's concurrency is when it has room for
+    // fewer than twice the sequences it needs.
+    const double fragile = brief.assumptions.value(Assumption::FragileFitHeadroomFraction);
     for (const CandidateResult &entered : results)
-        if (const CandidateResult &r = deployment(entered); r.fit.computed && r.fit.fits
-            && (r.fit.headroomFraction < brief.assumptions.value(Assumption::FragileFitHeadroomFraction)
+        if (const CandidateResult &r = deployment(entered); media && r.fit.computed && r.fit.fits && w.media->batchSize
+            && mediaMemory(brief, r.candidate, 2 * *w.media->batchSize).total() > double(r.fit.usableBytes))
+            s.warnings.push_back(makeMessage("mistake-fit-yes-no", "/workload/media/batch_size",
+                                             WB_MESSAGE("Messages", "{gpu} fits {pipeline} at the brief's batch of {batch} with "
+                                                        "{headroom_percent:.0f}% headroom, but not at twice that batch: a "
+                                                        "larger batch, a higher resolution or more frames can tip it over "
+                                                        "(common mistake 2)"),
+                                             {{"gpu", r.gpuName}, {"pipeline", w.media->model.name},
+                                              {"batch", std::int64_t(*w.media->batchSize)},
+                                              {"headroom_percent", 100 * r.fit.headroomFraction}}));
+        else if (!media && r.fit.computed && r.fit.fits
+            && (r.fit.headroomFraction < fragile
                 || (r.fit.maxConcurrencyPerReplica && *r.fit.maxConcurrencyPerReplica < 2 * r.fit.sizedConcurrencyPerReplica))) {
             s.warnings.push_back(makeMessage("mistake-fit-yes-no", "",
                                              WB_MESSAGE("Messages", "{gpu} fits at the brief's point with {headroom_percent:.0f}% "
@@ -559,9 +581,14 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         const CandidateResult &r = deployment(results[*rec.candidate]);
         if ((rec.route == Route::Buy || rec.route == Route::Reserve) && r.fit.headroomFraction < brief.assumptions.value(Assumption::CommitmentMinHeadroomFraction))
             s.warnings.push_back(makeMessage("mistake-todays-model", "",
-                                             WB_MESSAGE("Messages", "the recommended commitment leaves {headroom_percent:.0f}% memory "
-                                                        "headroom: a larger model, longer context or new quantization may "
-                                                        "not fit before the term ends (common mistake 6)"),
+                                             media ? WB_MESSAGE("Messages", "the recommended commitment leaves {headroom_percent:.0f}% "
+                                                                "memory headroom: a larger pipeline, a higher resolution or "
+                                                                "longer clips may not fit before the term ends (common "
+                                                                "mistake 6)")
+                                                   : WB_MESSAGE("Messages", "the recommended commitment leaves {headroom_percent:.0f}% "
+                                                                "memory headroom: a larger model, longer context or new "
+                                                                "quantization may not fit before the term ends (common "
+                                                                "mistake 6)"),
                                              {{"headroom_percent", 100 * r.fit.headroomFraction}}));
     }
     s.recommendation = rec;

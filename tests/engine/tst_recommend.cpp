@@ -121,6 +121,7 @@ private slots:
     void nearTieNamesTheAssumptionThatFlipsIt();
     void mistakes_data();
     void mistakes();
+    void mediaDecidesAsServingDoes();
 };
 
 void TestRecommend::routes_data()
@@ -463,6 +464,42 @@ void TestRecommend::mistakes()
     const CostSummary s = summarize(b, results);
     QVERIFY(s.recommendation);
     QCOMPARE(warns(s, code.toLatin1().constData()), provoke);
+}
+
+// Issue 37: a media service gets a recommendation per accepted image, and a brief built to commit
+// the method's mistakes raises them in their media wording: an RTX 4090 cheapest per hour but
+// not per image (1); a batch of 32 that fits an RTX 4090 (24 GB) but 64 would not (SDXL's
+// activations at 1024^2 are about a third of a GiB an output: tst_media) (2); tensor parallelism
+// over the L40S's PCIe (3); no acceptance (4); no platform owner (5). The same brief put right
+// (H100 only, batch 8, acceptance and the engineers stated) raises none.
+void TestRecommend::mediaDecidesAsServingDoes()
+{
+    const auto run = [](const std::string &candidates, int batch, const std::string &more, const std::string &assumptions) {
+        const std::string json = std::string(R"({"format": "gpu-workbench-brief", "version": 1, "name": "sdxl",
+          "workload": {"kind": "media-generation", "weights_precision": "bf16",
+            "media": {"model": "sdxl-1.0-base", "width": 1024, "height": 1024, "steps": 30, "batch_size": )")
+            + std::to_string(batch) + R"(},
+            "traffic": {"mode": "open-loop", "request_rate_per_s": 2}, "slo": {"e2e_p99_s": 60})" + more + R"(},
+          "candidates": )" + candidates + R"(,
+          "cost": {"decision": {"demand_certainty": "high", "model_churn": "low"}}, "assumptions": {)" + assumptions + "}}";
+        EvaluateOptions o;
+        o.today = kToday;
+        return evaluate(wbtest::parseOrFail(json), wbtest::shippedCatalog(), o);
+    };
+    const Results wrong = run(R"([{"gpu": "rtx-4090-24gb", "gpus": 8}, {"gpu": "l40s-48gb", "gpus": 8, "tensor_parallel": 2},
+                                  {"gpu": "h100-sxm-80gb", "gpus": 8}])", 32, {}, {});
+    QVERIFY(wrong.cost.recommendation);
+    QVERIFY(wrong.cost.recommendation->costPerAcceptedOutput > 0);
+    const std::vector<const char *> mistakes = {"mistake-hourly-rate", "mistake-fit-yes-no", "mistake-interconnect",
+                                                "mistake-generated-not-accepted", "mistake-platform-responsibility"};
+    for (const char *code : mistakes)
+        QVERIFY2(warns(wrong.cost, code), code);
+    const Results right = run(R"([{"gpu": "h100-sxm-80gb", "gpus": 8}])", 8,
+                              R"(, "acceptance": {"quality_pass_rate": 0.9, "failure_rate": 0.01})",
+                              R"("platform_fte_self_hosted": 0.5)");
+    QVERIFY(right.cost.recommendation);
+    for (const char *code : mistakes)
+        QVERIFY2(!warns(right.cost, code), code);
 }
 
 QTEST_GUILESS_MAIN(TestRecommend)
