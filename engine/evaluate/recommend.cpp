@@ -6,7 +6,7 @@
 #include "cost/routes.h"
 #include "evaluate/evaluate.h"
 #include "core/format.h"
-#include "fit/fit.h"
+#include "evaluate/mistakes.h"
 
 #include <fmt/format.h>
 
@@ -221,82 +221,9 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     if (best)
         hybridOf(*best);
 
-    // Common mistake 1: the lowest hourly rate is not the lowest cost per accepted output.
-    std::optional<Pick> cheapestHour;
-    for (std::size_t i = 0; i < results.size(); ++i)
-        for (const CostOption &o : deployment(results[i]).cost.options)
-            if (o.term == PricingTerm::OnDemand
-                && (!cheapestHour || o.usdPerGpuHour < cheapestHour->option->usdPerGpuHour))
-                cheapestHour = Pick{i, &o};
-    if (cheapestHour && rent && cheapestHour->candidate != rent->candidate)
-        s.warnings.push_back(makeMessage("mistake-hourly-rate", "",
-                                         WB_MESSAGE("Messages", "choosing by hourly rate would pick {cheapest_gpu} at "
-                                                    "${usd_per_gpu_hour:.2f} per GPU-hour, but its cost per accepted output "
-                                                    "is ${cost:.6f} against ${best_cost:.6f} for {best_gpu} (the method's "
-                                                    "common mistake 1)"),
-                                         {{"cheapest_gpu", deployment(results[cheapestHour->candidate]).gpuName},
-                                          {"usd_per_gpu_hour", cheapestHour->option->usdPerGpuHour},
-                                          {"cost", cheapestHour->option->costPerAcceptedOutput},
-                                          {"best_cost", rent->option->costPerAcceptedOutput},
-                                          {"best_gpu", deployment(results[rent->candidate]).gpuName}}));
-    // Mistake 2: memory fit read as yes/no. A media pipeline fits at a batch: the brief's, or the
-    // largest that fits (chosen to fit, so only the brief's own batch can be fragile); fragile
-    // when twice that batch would not fit, as a service's concurrency is when it has room for
-    // fewer than twice the sequences it needs.
-    const double fragile = brief.assumptions.value(Assumption::FragileFitHeadroomFraction);
-    for (const CandidateResult &entered : results)
-        if (const CandidateResult &r = deployment(entered); media && r.fit.computed && r.fit.fits && w.media->batchSize
-            && mediaMemory(brief, r.candidate, 2 * *w.media->batchSize).total() > double(r.fit.usableBytes))
-            s.warnings.push_back(makeMessage("mistake-fit-yes-no", "/workload/media/batch_size",
-                                             WB_MESSAGE("Messages", "{gpu} fits {pipeline} at the brief's batch of {batch} with "
-                                                        "{headroom_percent:.0f}% headroom, but not at twice that batch: a "
-                                                        "larger batch, a higher resolution or more frames can tip it over "
-                                                        "(common mistake 2)"),
-                                             {{"gpu", r.gpuName}, {"pipeline", w.media->model.name},
-                                              {"batch", std::int64_t(*w.media->batchSize)},
-                                              {"headroom_percent", 100 * r.fit.headroomFraction}}));
-        else if (!media && r.fit.computed && r.fit.fits
-            && (r.fit.headroomFraction < fragile
-                || (r.fit.maxConcurrencyPerReplica && *r.fit.maxConcurrencyPerReplica < 2 * r.fit.sizedConcurrencyPerReplica))) {
-            s.warnings.push_back(makeMessage("mistake-fit-yes-no", "",
-                                             WB_MESSAGE("Messages", "{gpu} fits at the brief's point with {headroom_percent:.0f}% "
-                                                        "headroom and room for {room} sequences per replica against "
-                                                        "{needed} needed: longer prompts, more concurrency or a framework "
-                                                        "upgrade can tip it over (common mistake 2)"),
-                                             {{"gpu", r.gpuName}, {"headroom_percent", 100 * r.fit.headroomFraction},
-                                              {"room", std::int64_t(r.fit.maxConcurrencyPerReplica.value_or(0))},
-                                              {"needed", std::int64_t(r.fit.sizedConcurrencyPerReplica)}}));
-        }
-    // Mistake 3: interconnect ignored.
-    for (std::size_t i = 0; i < results.size(); ++i) {
-        const CandidateResult &r = deployment(results[i]);
-        const GpuSpec *g = catalog.gpu(r.candidate.gpu);
-        if (!g || r.candidate.tensorParallel <= 1)
-            continue;
-        if (g->scaleUp.kind == "pcie" || r.candidate.tensorParallel > g->scaleUp.domainGpus)
-            s.warnings.push_back(makeMessage(
-                "mistake-interconnect", "/candidates/" + std::to_string(i) + "/tensor_parallel",
-                g->scaleUp.kind == "pcie"
-                    ? WB_MESSAGE("Messages", "{gpu}: tensor parallelism of {tp} runs its all-reduces over PCIe, not a GPU-to-GPU "
-                                 "fabric; topology is part of the GPU (common mistake 3)")
-                    : WB_MESSAGE("Messages", "{gpu}: tensor parallelism of {tp} runs its all-reduces over the network, not a "
-                                 "GPU-to-GPU fabric; topology is part of the GPU (common mistake 3)"),
-                {{"gpu", r.gpuName}, {"tp", std::int64_t(r.candidate.tensorParallel)}}));
-    }
-    // Mistake 4: generated instead of accepted outputs.
-    if (!w.acceptance.given)
-        s.warnings.push_back(makeMessage("mistake-generated-not-accepted", "/workload/acceptance",
-                                         WB_MESSAGE("Messages", "the brief gives no acceptance (quality pass rate, failure rate), so "
-                                                    "every generated output counts as accepted and costs are optimistic "
-                                                    "(common mistake 4)")));
-    // Mistake 5: platform responsibility left out.
-    if (!brief.assumptions.overridden(Assumption::PlatformFteSelfHosted))
-        s.warnings.push_back(makeMessage("mistake-platform-responsibility", "/assumptions/platform_fte_self_hosted",
-                                         WB_MESSAGE("Messages", "the brief does not say who runs the serving platform; {fte:.2f} "
-                                                    "engineers are assumed (Platform engineers on the Brief page, "
-                                                    "platform_fte_self_hosted in a brief file). Drivers, model servers, "
-                                                    "autoscaling, on-call and spend reports need an owner (common mistake 5)"),
-                                         {{"fte", brief.assumptions.value(Assumption::PlatformFteSelfHosted)}}));
+    // Common mistakes 1 to 5 (mistakes.cpp); 6 once the recommendation is known.
+    warnCommonMistakes(brief, results, catalog,
+                       rent ? std::optional(std::pair{rent->candidate, rent->option}) : std::nullopt, s.warnings);
 
     s.ranking = checkRanking(brief, results, s.api && apiUsableFor(brief) ? &*s.api : nullptr);
 
@@ -577,20 +504,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                                      "hardware-control need (cost.decision); medium certainty and churn "
                                                      "were assumed")));
     // Mistake 6: sized only for today's model.
-    if (rec.candidate) {
-        const CandidateResult &r = deployment(results[*rec.candidate]);
-        if ((rec.route == Route::Buy || rec.route == Route::Reserve) && r.fit.headroomFraction < brief.assumptions.value(Assumption::CommitmentMinHeadroomFraction))
-            s.warnings.push_back(makeMessage("mistake-todays-model", "",
-                                             media ? WB_MESSAGE("Messages", "the recommended commitment leaves {headroom_percent:.0f}% "
-                                                                "memory headroom: a larger pipeline, a higher resolution or "
-                                                                "longer clips may not fit before the term ends (common "
-                                                                "mistake 6)")
-                                                   : WB_MESSAGE("Messages", "the recommended commitment leaves {headroom_percent:.0f}% "
-                                                                "memory headroom: a larger model, longer context or new "
-                                                                "quantization may not fit before the term ends (common "
-                                                                "mistake 6)"),
-                                             {{"headroom_percent", 100 * r.fit.headroomFraction}}));
-    }
+    if (rec.candidate)
+        warnTodaysModel(brief, deployment(results[*rec.candidate]), rec.route, s.warnings);
     s.recommendation = rec;
     return s;
 }
