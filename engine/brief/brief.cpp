@@ -292,6 +292,7 @@ struct BriefParser
                 noteUnknown(*c);
             }
             ts.interruptionsPerGpuHour = t->optNumber("interruptions_per_gpu_hour", range(*t, "interruptions_per_gpu_hour"));
+            ts.runsPerYear = t->optNumber("runs_per_year", range(*t, "runs_per_year"));
             if (auto e = t->optObject("evaluation")) {
                 ts.evalIntervalTokens = e->number("interval_tokens", range(*e, "interval_tokens"));
                 ts.evalTokens = e->number("tokens", range(*e, "tokens"));

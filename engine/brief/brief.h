@@ -88,6 +88,9 @@ struct TrainingSpec
     // Evaluation during the run (workload.training.evaluation): a forward pass over evalTokens
     // every evalIntervalTokens trained. Absent: none.
     std::optional<double> evalIntervalTokens, evalTokens;
+    // Runs like this one a year (workload.training.runs_per_year): a campaign that shares a
+    // reservation's or purchase's term. Absent: one run, and the rest of a term idles.
+    std::optional<double> runsPerYear;
 
     bool sequenceParallelAt(int tensorParallel) const { return sequenceParallel.value_or(tensorParallel > 1); }
 };

@@ -50,7 +50,7 @@ Completeness assessCompleteness(const Brief &brief)
     if (w.kind == WorkloadKind::RealtimeInference) {
         item("latency targets", "/workload/slo", !w.slo.empty(), true,
              "without a TTFT, TPOT or end-to-end target no candidate can be said to meet the service level");
-    } else if (isInference(w.kind)) {
+    } else if (isInference(w.kind) || w.media) {
         const bool volume = brief.cost.requestsPerMonth.has_value() || w.traffic.requestRatePerS.has_value();
         item("monthly volume", "/cost/requests_per_month", volume, true,
              "cost per accepted output needs the work a month: requests_per_month or a request rate");
@@ -60,15 +60,25 @@ Completeness assessCompleteness(const Brief &brief)
         item("tokens to train on", "/workload/training/tokens", tokens, true,
              "the time and cost of a completed run follow from the tokens it trains on");
     }
-    if (isInference(w.kind)) {
+    const bool runs = isTraining(w.kind) || isAdapter(w.kind);
+    if (isInference(w.kind) || w.media)
         item("acceptance (quality pass and failure rates)", "/workload/acceptance", w.acceptance.given, true,
              "the denominator is accepted outputs; without it every output counts as accepted");
-    }
-    item("data boundary (may the data go to a model API?)", "/cost/decision/api_allowed", brief.cost.decision.given,
-         true, "the rent / reserve / buy / API recommendation depends on whether the API route is open");
-    item("operating model (who runs the platform)", "/assumptions/platform_fte_self_hosted",
-         brief.assumptions.overridden(Assumption::PlatformFteSelfHosted), false,
-         "platform labour is priced at the default engineers per month");
+    else if (runs)
+        item("acceptance (share of runs that pass evaluation)", "/workload/acceptance", w.acceptance.given, false,
+             "the cost per accepted model counts every run as passing its evaluation");
+    // Pre-training has no model API to weigh; every other kind's decision does.
+    if (w.kind != WorkloadKind::Training)
+        item("data boundary (may the data go to a model API?)", "/cost/decision/api_allowed", brief.cost.decision.given,
+             true, "the rent / reserve / buy / API recommendation depends on whether the API route is open");
+    if (runs)
+        item("operating model (who runs the platform)", "/assumptions/training_platform_fte",
+             brief.assumptions.overridden(Assumption::TrainingPlatformFte), false,
+             "the people watching the run are priced at the default engineers for its length");
+    else
+        item("operating model (who runs the platform)", "/assumptions/platform_fte_self_hosted",
+             brief.assumptions.overridden(Assumption::PlatformFteSelfHosted), false,
+             "platform labour is priced at the default engineers per month");
     item("candidates", "/candidates", !brief.candidates.empty(), true, "there is nothing to rank");
     return c;
 }

@@ -145,6 +145,8 @@ std::vector<FieldRow> rows()
         {.pointer = "/workload/training/checkpoint/restart_s", .type = Number, .min = 0, .max = 1e7, .unit = "s"},
         {.pointer = "/workload/training/interruptions_per_gpu_hour", .type = Number, .min = 0, .max = 1,
          .unit = "1/GPU-hour"},
+        // A campaign: runs like this one a year, sharing a reservation's or purchase's term.
+        {.pointer = "/workload/training/runs_per_year", .type = Number, .min = 0.01, .max = 1e5, .unit = "runs/year"},
         // Evaluation during the run: a forward pass over `tokens` every `interval_tokens` trained.
         {.pointer = "/workload/training/evaluation", .type = Object},
         {.pointer = "/workload/training/evaluation/interval_tokens", .type = Number, .required = true, .min = 1, .max = 1e16,

@@ -278,8 +278,8 @@ bool apiUsableFor(const Brief &brief)
 
 const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog)
 {
-    // API prices are per token: an image or clip is not priced by one.
-    if (brief.workload.media)
+    // API prices are per token of inference: an image, a clip or a training run is not priced by one.
+    if (brief.workload.media || isTraining(brief.workload.kind) || isAdapter(brief.workload.kind))
         return nullptr;
     if (brief.cost.api)
         return &*brief.cost.api;

@@ -121,8 +121,9 @@ struct Recommendation
     std::string provider;                  // GPU routes: whose price it is, and the kind of offer
     Offer offer = Offer::Cloud;
     std::optional<EvidenceGate> evidence;  // set by a project's checklist (gateByChecklist)
-    double costPerAcceptedOutput = 0;
-    double usdPerMonth = 0;
+    double costPerAcceptedOutput = 0;     // per accepted run when perRun
+    double usdPerMonth = 0;               // a run's cost when perRun
+    bool perRun = false;                  // a training kind's option, priced per completed run
     std::vector<Message> reasons;         // each with its code and arguments, as warnings are
 };
 

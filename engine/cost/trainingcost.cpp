@@ -128,9 +128,10 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
                                   term == PricingTerm::Spot ? ", spot reclaims included" : "", readableDuration(ck.restartS))
                     : std::string("no interruptions expected (interruptions_per_gpu_hour is 0)"));
         // A commitment longer than the run is paid for whether the GPUs are used or not: the
-        // offer's own minimum, else the term a reservation is (12 or 36 months). A purchase's
-        // ownership cost is counted for the run's hours only: the GPUs are assumed kept busy after it.
+        // offer's own minimum, else the term a reservation is (12 or 36 months). A campaign of
+        // runs_per_year runs shares the term: each run carries its share of the hours no run uses.
         const double runMonths = wallS / 3600.0 / hoursPerMonth;
+        const std::optional<double> runsPerYear = brief.workload.training->runsPerYear;
         // A purchase binds the GPUs' depreciation life, as a reservation binds its term: both are
         // paid for unless other work uses the rest of it.
         const std::optional<double> binds = price->minCommitmentMonths ? price->minCommitmentMonths
@@ -139,14 +140,20 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
                                             : term == PricingTerm::Purchase
                                                 ? std::optional<double>(12 * a.value(Assumption::DepreciationYears))
                                                 : std::nullopt;
-        if (binds && *binds > runMonths) {
+        // Runs in the term: the campaign's (at least one), else the one run.
+        const double runsInTerm = binds && runsPerYear ? std::max(1.0, *runsPerYear * *binds / 12) : 1.0;
+        if (binds && *binds > runsInTerm * runMonths) {
             o.commitmentMonths = binds;
-            const double idleHours = (*binds - runMonths) * hoursPerMonth;
+            const double idleHours = (*binds - runsInTerm * runMonths) * hoursPerMonth / runsInTerm;
             o.committedUsd = *binds * hoursPerMonth * cand.gpus * perGpuHour;
+            const char *what = term == PricingTerm::Purchase ? "bought GPUs are written off over" : "the offer binds";
             addLine(o.lines, "idle_capacity", idleHours * cand.gpus * perGpuHour,
-                    fmt::format("{} {:g} months; the run takes {}: the rest is paid for unless other work uses it",
-                                term == PricingTerm::Purchase ? "bought GPUs are written off over" : "the offer binds", *binds,
-                                readableDuration(wallS)));
+                    runsPerYear ? fmt::format("{} {:g} months; {} runs of {} each in it ({:g} a year): this run's share of "
+                                              "the rest, paid for unless other work uses it",
+                                              what, *binds, readableNumber(runsInTerm), readableDuration(wallS), *runsPerYear)
+                                : fmt::format("{} {:g} months; the run takes {}: the rest is paid for unless other work uses "
+                                              "it (workload.training.runs_per_year shares it over a campaign)",
+                                              what, *binds, readableDuration(wallS)));
         }
         addLine(o.lines, "storage", ck.sizeBytes / 1e9 * a.value(Assumption::CheckpointsKept) * a.value(Assumption::StorageUsdPerGbMonth) * runMonths,
                 fmt::format("{} checkpoints of {} GB kept for {} at ${}/GB-month", readableNumber(a.value(Assumption::CheckpointsKept)),

@@ -108,6 +108,10 @@ std::optional<RankingCheck> checkRanking(const Brief &brief, const std::vector<C
         default: return 0.0;
         }
     };
+    // A run's labour is training_platform_fte for the run's length, not a monthly share: no
+    // labour assumption's flip is worked out for runs.
+    if (first.perRun || second.perRun)
+        return check;
     for (Assumption which : {Assumption::PlatformFteSelfHosted, Assumption::PlatformFteApi, Assumption::EngineerUsdPerYear}) {
         const double k1 = slope(first, which) / first.acceptedOutputsPerMonth;
         const double k2 = slope(second, which) / second.acceptedOutputsPerMonth;
@@ -129,14 +133,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     CostSummary s;
     s.today = today;
     const Workload &w = brief.workload;
-    if (isTraining(w.kind) || isAdapter(w.kind))
-        s.warnings.push_back(makeMessage("no-training-recommendation", "",
-                                         WB_MESSAGE("Messages", "runs are priced per completed run for each candidate and price; the "
-                                                    "rent, reserve, buy or API recommendation covers serving only for now, "
-                                                    "so none is made")));
-    const bool media = w.media.has_value();
-    if (!isInference(w.kind) && !media)
-        return s;
+    const bool media = w.media.has_value(), runs = isTraining(w.kind) || isAdapter(w.kind);
     const Decision &d = brief.cost.decision;
     const Demand demand = demandOf(brief);
 
@@ -146,6 +143,13 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         s.api = apiOption(brief, *apiPrice, *demand.requestsPerMonth, today);
         for (double v : volumeSamples(*demand.requestsPerMonth))
             s.api->monthlyCostByVolume.emplace_back(v, apiOption(brief, *apiPrice, v, today).totalUsdPerMonth);
+    }
+    else if (runs) {
+        // Pre-training has no API to compare with; a fine-tune has managed services.
+        if (w.kind != WorkloadKind::Training)
+            s.warnings.push_back(makeMessage("no-api-price", "/cost/api",
+                                             WB_MESSAGE("Messages", "managed fine-tuning services, priced per training token, are not "
+                                                        "in the price book yet: the GPU route is not compared with one")));
     }
     else if (media)
         s.warnings.push_back(makeMessage("no-api-price", "/cost/api",
@@ -336,14 +340,22 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                               WB_MESSAGE("Messages", "the price behind this option was observed {observed}, longer ago "
                                                          "than price_stale_days: get a current quote before deciding"),
                                               {{"observed", o.observed}}));
+        rec.perRun = o.perRun;
+        const MessageArgs optionArgs = {{"gpus", std::int64_t(o.gpus)}, {"gpu", deployment(results[pick.candidate]).gpuName},
+                                        {"term", std::string(termWords(*o.term))}, {"provider", o.provider},
+                                        {"cost", o.costPerAcceptedOutput},
+                                        {o.perRun ? "usd_per_run" : "usd_per_month", o.totalUsdPerMonth},
+                                        {"utilization_percent", 100 * o.utilization}};
+        // A run's utilization is the share of its wall time spent training (the rest checkpoints,
+        // redone work and restarts).
         rec.reasons.push_back(makeMessage("option-cost", "",
-                                          WB_MESSAGE("Messages", "{gpus} {gpu} ({term}, {provider}) cost ${cost:.6f} per accepted "
-                                                     "output, ${usd_per_month:.2f} a month, at {utilization_percent:.0f}% "
-                                                     "utilization"),
-                                          {{"gpus", std::int64_t(o.gpus)}, {"gpu", deployment(results[pick.candidate]).gpuName},
-                                           {"term", std::string(termWords(*o.term))}, {"provider", o.provider},
-                                           {"cost", o.costPerAcceptedOutput}, {"usd_per_month", o.totalUsdPerMonth},
-                                           {"utilization_percent", 100 * o.utilization}}));
+                                          o.perRun ? WB_MESSAGE("Messages", "{gpus} {gpu} ({term}, {provider}) cost ${cost:.2f} per "
+                                                                "accepted run, ${usd_per_run:.2f} a run, training "
+                                                                "{utilization_percent:.0f}% of its time")
+                                                   : WB_MESSAGE("Messages", "{gpus} {gpu} ({term}, {provider}) cost ${cost:.6f} per "
+                                                                "accepted output, ${usd_per_month:.2f} a month, at "
+                                                                "{utilization_percent:.0f}% utilization"),
+                                          optionArgs));
         // A commitment against the same GPUs rented on demand, billed the brief's way (always on,
         // a scheduled window or autoscaled): the commitment wins when on-demand would be billed
         // for a larger share of the month than the price ratio.

@@ -237,8 +237,11 @@ std::optional<Message> bandReason(const Brief &brief, const Results &results)
                                                "accepted output, below the model API's ${api_cost:.6f}"),
                                     {{"p10_cost", b->p10}, {"p90_cost", b->p90}, {"api_cost", api->costPerAcceptedOutput}})
                       : makeMessage("band-range", "",
-                                    WB_MESSAGE("Messages", "across its throughput band this option costs ${p10_cost:.6f} (P90 "
-                                               "throughput) to ${p90_cost:.6f} (P10) per accepted output"),
+                                    rec->perRun
+                                        ? WB_MESSAGE("Messages", "across its throughput band this option costs ${p10_cost:.2f} (P90 "
+                                                     "throughput) to ${p90_cost:.2f} (P10) per accepted run")
+                                        : WB_MESSAGE("Messages", "across its throughput band this option costs ${p10_cost:.6f} (P90 "
+                                                     "throughput) to ${p90_cost:.6f} (P10) per accepted output"),
                                     {{"p10_cost", b->p10}, {"p90_cost", b->p90}});
 }
 

@@ -375,7 +375,9 @@ Json costSummaryJson(const Brief &brief, const CostSummary &s)
             {"gpu", r.candidate ? Json(brief.candidates[*r.candidate].gpu) : Json(nullptr)},
             {"term", r.term ? Json(enumName(*r.term)) : Json(nullptr)},
             {"cost_per_accepted_output_usd", r.costPerAcceptedOutput},
-            {"usd_per_month", r.usdPerMonth},
+            {"period", r.perRun ? "run" : "month"},
+            {"usd_per_month", r.perRun ? Json(nullptr) : Json(r.usdPerMonth)},
+            {"usd_per_run", r.perRun ? Json(r.usdPerMonth) : Json(nullptr)},
             {"reasons", reasonTexts(r.reasons)},
             {"reason_codes", reasonCodes(r.reasons)},
             {"subject_to_evidence", r.evidence.has_value()}};

@@ -24,7 +24,8 @@ std::string recommendationHeadline(const Results &results)
             + (d.candidate.pipelineParallel > 1 ? fmt::format(" PP{}", d.candidate.pipelineParallel) : std::string())
             + (r.term ? fmt::format(" ({})", termWords(*r.term)) : "");
     }
-    s += fmt::format(", ${:.6f} per accepted output, ${} a month", r.costPerAcceptedOutput, usdAmount(r.usdPerMonth));
+    s += r.perRun ? fmt::format(", ${} per accepted run, ${} a run", usdAmount(r.costPerAcceptedOutput), usdAmount(r.usdPerMonth))
+                  : fmt::format(", ${:.6f} per accepted output, ${} a month", r.costPerAcceptedOutput, usdAmount(r.usdPerMonth));
     // A commitment the vendor checklist does not yet back (procurement/gate.h).
     return r.evidence ? s + ", subject to evidence" : s;
 }

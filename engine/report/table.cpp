@@ -185,6 +185,22 @@ std::string mediaTable(const Brief &brief, const Results &results)
     return out.str();
 }
 
+namespace {
+
+// The recommendation's headline and reasons, or why there is none.
+void recommendationLines(std::ostream &out, const Results &results)
+{
+    if (const auto &rec = results.cost.recommendation) {
+        out << "\nRecommendation: " << limits::printable(recommendationHeadline(results), 4000) << "\n";
+        for (const Message &reason : rec->reasons)
+            out << "  - " << limits::printable(reason.message, 4000) << "\n";
+    } else if (!results.ranked()) {
+        out << "\nRecommendation: none; " << rankingHeldBackText(results.rankingHeldBackBy) << "\n";
+    }
+}
+
+} // namespace
+
 // Cost per candidate (its deployment) and pricing term, the API route and the recommendation.
 std::string costTable(const Results &results)
 {
@@ -215,6 +231,7 @@ std::string costTable(const Results &results)
         }
         out << "$/accepted: the run's cost over the share of runs whose model passes evaluation "
                "(acceptance.quality_pass_rate). Lines of each option: gpuwb evaluate --format json.\n";
+        recommendationLines(out, results);
         return out.str();
     }
     std::ostringstream out;
@@ -247,13 +264,7 @@ std::string costTable(const Results &results)
     if (results.cost.api)
         row("model API", *results.cost.api);
     out << "A date marked ! is older than price_stale_days. Lines of each option: gpuwb evaluate --format json.\n";
-    if (const auto &rec = results.cost.recommendation) {
-        out << "\nRecommendation: " << limits::printable(recommendationHeadline(results), 4000) << "\n";
-        for (const Message &reason : rec->reasons)
-            out << "  - " << limits::printable(reason.message, 4000) << "\n";
-    } else if (!results.ranked()) {
-        out << "\nRecommendation: none; " << rankingHeldBackText(results.rankingHeldBackBy) << "\n";
-    }
+    recommendationLines(out, results);
     return out.str();
 }
 

@@ -431,13 +431,20 @@ void TestCli::trainingIsPricedPerRun()
     const QString brief = QStringLiteral(WB_SOURCE_DIR "/resources/samples/pretrain-70b.brief.json");
     const Run table = gpuwb({QStringLiteral("evaluate"), brief});
     QCOMPARE(table.exitCode, 0);
-    for (const char *part : {"Training time", "Cost of a completed run", "$/run", "no-training-recommendation"})
+    // Issue 37: the run is decided per accepted run (rent, reserve or buy), not left undecided.
+    for (const char *part : {"Training time", "Cost of a completed run", "$/run", "Recommendation: rent", "per accepted run, $"})
         QVERIFY2(table.out.contains(QLatin1String(part)), part);
+    QVERIFY(!table.out.contains(QLatin1String("no-training-recommendation")));
     const Run json = gpuwb({QStringLiteral("evaluate"), brief, QStringLiteral("--format"), QStringLiteral("json")});
     QCOMPARE(json.exitCode, 0);
     const QJsonObject first = QJsonDocument::fromJson(json.out.toUtf8()).object().value(QLatin1String("results")).toArray().at(0).toObject();
     const QJsonObject option = first.value(QLatin1String("cost")).toObject().value(QLatin1String("options")).toArray().at(0).toObject();
     QCOMPARE(option.value(QLatin1String("period")).toString(), QStringLiteral("run"));
+    const QJsonObject rec = QJsonDocument::fromJson(json.out.toUtf8()).object().value(QLatin1String("cost")).toObject()
+                                .value(QLatin1String("recommendation")).toObject();
+    QCOMPARE(rec.value(QLatin1String("period")).toString(), QStringLiteral("run"));
+    QVERIFY(rec.value(QLatin1String("usd_per_month")).isNull());
+    QVERIFY(rec.value(QLatin1String("usd_per_run")).toDouble() > 0);
     double sum = 0;
     for (const QJsonValue &l : option.value(QLatin1String("lines")).toArray())
         sum += l.toObject().value(QLatin1String("usd_per_run")).toDouble();

@@ -10,6 +10,8 @@
 #include <QObject>
 #include <QTest>
 
+#include <algorithm>
+
 namespace {
 
 const std::string kChat = R"({"format": "gpu-workbench-brief", "version": 1, "name": "t",
@@ -98,19 +100,31 @@ private slots:
         QCOMPARE(int(c.items.size()), 10);
     }
 
-    void fineTuneNeedsItsTokensAndNoAcceptance()
+    // Issue 37: a fine-tune is decided per accepted run. Its acceptance (the share of runs that
+    // pass evaluation) is asked for but does not hold the ranking back; its operating model is
+    // training_platform_fte, the engineers its cost reads. Pre-training has no API to weigh, so
+    // no data boundary is asked of it.
+    void fineTuneNeedsItsTokensAndAsksForAcceptance()
     {
         const std::string lora = R"({"format": "gpu-workbench-brief", "version": 1,
           "workload": {"kind": "lora", "model": "llama-3.1-8b",
             "training": {"sequence_length": 4096}},
           "candidates": [{"gpu": "l40s-48gb"}]})";
         const auto c = wb::assessCompleteness(wbtest::parseOrFail(lora));
-        // Items: kind, model, tokens, data boundary, operating model, candidates (no lengths,
-        // latency or acceptance for a training run).
-        QCOMPARE(int(c.items.size()), 6);
+        // Items: kind, model, tokens, acceptance, data boundary, operating model, candidates (no
+        // lengths or latency for a training run).
+        QCOMPARE(int(c.items.size()), 7);
         QVERIFY(!c.rankable());
         QCOMPARE(missingNames(c), (QStringList{"tokens to train on", "data boundary (may the data go to a model API?)",
+                                               "acceptance (share of runs that pass evaluation)",
                                                "operating model (who runs the platform)"}));
+        const auto ops = std::find_if(c.items.begin(), c.items.end(),
+                                      [](const wb::BriefItem &i) { return i.name == "operating model (who runs the platform)"; });
+        QCOMPARE(QString::fromStdString(ops->pointer), QString("/assumptions/training_platform_fte"));
+        std::string pretrain = lora;
+        pretrain.replace(pretrain.find("lora"), 4, "training");
+        const auto p = wb::assessCompleteness(wbtest::parseOrFail(pretrain));
+        QVERIFY(std::none_of(p.items.begin(), p.items.end(), [](const wb::BriefItem &i) { return i.pointer == "/cost/decision/api_allowed"; }));
     }
 };
 

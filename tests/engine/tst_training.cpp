@@ -359,6 +359,59 @@ private slots:
                  qPrintable(QString("%1 s predicted, %2 s published").arg(perEvaluation).arg(measuredS)));
     }
 
+    // Issue 37: runs are decided per accepted run, and a campaign shares a reservation's term.
+    // One H100 LoRA run of Llama 3.1 8B, quoted $4/GPU-h on demand and $2/GPU-h reserved for a
+    // year, no interruptions (so the run's wall time is its training plus one checkpoint write).
+    // Alone, the reservation carries the 12 months it binds less the run's own time, idle: renting
+    // wins. At 0.9 x 8,760 h / the run's hours runs a year, 90% of the term is used and each run
+    // carries (12 - n m) / n months of idle time at $2 x 730 h a month (n runs in the term of m
+    // months each): reserving wins, with high certainty and low churn.
+    void aCampaignSharesItsTerm()
+    {
+        auto brief = [](const std::string &runs) {
+            return std::string("{\"format\": \"gpu-workbench-brief\", \"version\": 1, \"name\": \"campaign\", ")
+                + "\"workload\": {\"kind\": \"lora\", \"model\": \"llama-3.1-8b\", \"weights_precision\": \"bf16\", "
+                + "\"acceptance\": {\"quality_pass_rate\": 1, \"failure_rate\": 0}, "
+                + "\"training\": {\"sequence_length\": 4096, \"micro_batch_size\": 2, \"tokens\": 2e8, "
+                + "\"activation_recompute\": \"selective\", \"interruptions_per_gpu_hour\": 0" + runs + "}}, "
+                + "\"candidates\": [{\"gpu\": \"h100-sxm-80gb\", \"gpus\": 1}], "
+                + "\"assumptions\": {\"hours_per_month\": 730, \"training_platform_fte\": 0}, "
+                + "\"cost\": {\"decision\": {\"demand_certainty\": \"high\", \"model_churn\": \"low\"}, \"prices\": ["
+                + "{\"gpu\": \"h100-sxm-80gb\", \"provider\": \"od\", \"term\": \"on-demand\", \"usd_per_gpu_hour\": 4, "
+                + "\"observed\": \"2026-11-01\", \"source\": \"test\"}, "
+                + "{\"gpu\": \"h100-sxm-80gb\", \"provider\": \"rs\", \"term\": \"reserved-1y\", \"usd_per_gpu_hour\": 2, "
+                + "\"observed\": \"2026-11-01\", \"source\": \"test\"}]}}";
+        };
+        auto idleOf = [](const wb::CostOption &o) {
+            for (const wb::CostLine &l : o.lines)
+                if (l.name == "idle_capacity")
+                    return l.usdPerMonth;
+            return 0.0;
+        };
+        const wb::Results alone = run(brief({}));
+        const wb::TrainingPerformance t = trainingOf(alone);
+        const double months = *t.expectedTimeToTrainS / 3600 / 730;
+        QVERIFY(alone.cost.recommendation);
+        QCOMPARE(alone.cost.recommendation->route, wb::Route::Rent);
+        QVERIFY(alone.cost.recommendation->perRun);
+        const auto &aloneOptions = alone.results.at(0).cost.options;
+        const auto reserved = std::find_if(aloneOptions.begin(), aloneOptions.end(),
+                                           [](const wb::CostOption &o) { return o.term == wb::PricingTerm::Reserved1y; });
+        QVERIFY(reserved != aloneOptions.end());
+        QVERIFY2(std::fabs(idleOf(*reserved) - (12 - months) * 730 * 2) < 0.01, qPrintable(QString::number(idleOf(*reserved))));
+
+        const double runs = 0.9 * 8760 / (*t.expectedTimeToTrainS / 3600);
+        const wb::Results campaign = run(brief(", \"runs_per_year\": " + std::to_string(runs)));
+        QVERIFY(campaign.cost.recommendation);
+        QCOMPARE(campaign.cost.recommendation->route, wb::Route::Reserve);
+        const auto &options = campaign.results.at(0).cost.options;
+        const auto shared = std::find_if(options.begin(), options.end(),
+                                         [](const wb::CostOption &o) { return o.term == wb::PricingTerm::Reserved1y; });
+        const double n = runs;  // runs in a 12-month term: runs_per_year x 12 / 12
+        QVERIFY2(std::fabs(idleOf(*shared) - (12 - n * months) / n * 730 * 2) < 0.01, qPrintable(QString::number(idleOf(*shared))));
+        QVERIFY(std::fabs(idleOf(*shared) / (*t.expectedTimeToTrainS / 3600 * 2) - 0.1 / 0.9) < 1e-3);  // a ninth of the run's own hours
+    }
+
     // Issue 36: a stated layout that does not fit is evaluated at that layout with the fastest
     // change to its set-up that fits, its cost in step time stated; it is not re-laid out.
     void aLayoutThatDoesNotFitKeepsItsLayout()

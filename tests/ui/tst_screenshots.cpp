@@ -137,6 +137,7 @@ void TestScreenshots::screenshots()
             views.push_back({QStringLiteral("8-training-cost"), [&] { page(int(W::Tab::Cost)); }});
             views.push_back({QStringLiteral("8-training-brief"), [&] { page(int(W::Tab::Brief)); }});
             views.push_back({QStringLiteral("8-training-candidates"), [&] { page(int(W::Tab::Candidates)); }});
+            views.push_back({QStringLiteral("8-training-compare"), [&] { page(int(W::Tab::Compare)); }});
             // SDXL images on 8x H100, 8x L40S and 8x RTX 4090: images an hour, latency, cost per accepted image.
             views.push_back({QStringLiteral("9-media-batch"), [&] {
                                  QVERIFY(!doc.openBriefs({samples + QStringLiteral("sdxl-images.brief.json")}, {}, {}).has_value());

@@ -335,6 +335,13 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  .value = [](const Brief &b) {
                      return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.interruptionsPerGpuHour); });
                  }});
+    f.push_back({.group = Group::Training, .label = BriefForm::tr("Runs a year:"),
+                 .pointer = "/workload/training/runs_per_year", .type = T::Real, .unit = BriefForm::tr(" runs"),
+                 .unsetText = BriefForm::tr("one run"),
+                 .tip = BriefForm::tr("Runs like this one a year: a campaign shares a reservation's or purchase's term, "
+                                      "so less of it idles; unstated, one run and the rest of the term is idle"),
+                 .applies = trainingKind,
+                 .value = [](const Brief &b) { return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.runsPerYear); }); }});
 
     // Traffic and latency targets
     f.push_back({.group = Group::Traffic, .label = BriefForm::tr("Traffic:"),

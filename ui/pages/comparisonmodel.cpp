@@ -48,6 +48,8 @@ void ComparisonModel::setResults(std::shared_ptr<const Results> results)
     m_results = results ? std::move(results) : std::make_shared<const Results>();
     m_media = std::any_of(m_results->results.begin(), m_results->results.end(),
                           [](const CandidateResult &r) { return deployment(r).performance.media.has_value(); });
+    m_perRun = std::any_of(m_results->results.begin(), m_results->results.end(),
+                           [](const CandidateResult &r) { return deployment(r).performance.training.has_value(); });
     // The model API is an option like the others, ranked in the same columns; so is the hybrid
     // of the GPU option the recommendation weighs and the API (cost.h).
     m_rows = normalizationRows(*m_results);
@@ -115,6 +117,8 @@ std::optional<double> ComparisonModel::value(const Row &row, int column) const
     case TokensPerGpu:
         if (p.media)
             return p.media->outputsPerHourPerGpu;
+        if (p.training)  // training tokens a second per GPU
+            return p.training->tokensPerSPerGpu;
         return p.computed ? std::optional<double>(p.outputTokensPerSPerGpu) : std::nullopt;
     case MaxRate: return p.maxRequestRateWithinSloPerS;
     case Gpus: return o ? std::optional<double>(o->gpus) : std::nullopt;
@@ -222,7 +226,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case MaxRate:
     case PricePerGpuHour:
     case PerMonth: return v ? l.toString(*v, 'f', 2) : QStringLiteral("–");
-    case PerAccepted: return v ? l.toString(*v, 'f', 6) : QStringLiteral("–");
+    case PerAccepted: return v ? l.toString(*v, 'f', m_perRun ? 2 : 6) : QStringLiteral("–");
     case PerMillionTokens: return v ? l.toString(*v, 'f', 3) : QStringLiteral("–");
     case Terms: {
         // Long terms are cut short here; the tooltip has them whole.
@@ -246,7 +250,11 @@ QString ComparisonModel::bandLine(const Row &row, int column, double shown) cons
         decimals = m_media ? 1 : 0;
         break;
     case TpotP99: path = "performance.tpot_s.p99"; break;
-    case TokensPerGpu: path = m_media ? "performance.media.outputs_per_hour_per_gpu" : "performance.output_tokens_per_s_per_gpu"; break;
+    case TokensPerGpu:
+        path = m_media    ? "performance.media.outputs_per_hour_per_gpu"
+               : m_perRun ? "performance.training.tokens_per_s_per_gpu"
+                          : "performance.output_tokens_per_s_per_gpu";
+        break;
     case MaxRate:
         path = "performance.max_request_rate_within_slo_per_s";
         decimals = 2;
@@ -254,7 +262,7 @@ QString ComparisonModel::bandLine(const Row &row, int column, double shown) cons
     case PerAccepted:
         if (const auto i = figures::optionIndex(r, row.option))
             path = figures::optionCostPath(*i);
-        decimals = 6;
+        decimals = m_perRun ? 2 : 6;
         break;
     default: return {};
     }
@@ -287,7 +295,8 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         case SloMet: return tr("Whether that deployment meets every latency target, simulated at the peak rate; the "
                                "TTFT and TPOT columns are that simulation's")
                             + figures::glossaryHint(tr("SLO"));
-        case PerAccepted: return tr("All-in monthly cost per output that passes failures and quality filters")
+        case PerAccepted: return (m_perRun ? tr("All-in cost of a run over the share of runs whose model passes its evaluation")
+                                           : tr("All-in monthly cost per output that passes failures and quality filters"))
                                  + figures::glossaryHint(tr("Accepted output"));
         case Terms: return tr("The price's commercial terms: offer, minimum commitment, up-front share, cancellation, "
                               "support fee, egress and included storage; empty when the price states none");
@@ -308,7 +317,7 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     case TokensPerGpu: return m_media ? tr("Out/h/GPU") : tr("Tok/s/GPU");
     case MaxRate: return m_media ? tr("Max out/s") : tr("Max req/s");
     case PricePerGpuHour: return tr("$/GPU-h");
-    case PerMonth: return tr("$/month");
+    case PerMonth: return m_perRun ? tr("$/run") : tr("$/month");
     case PerAccepted: return tr("$/accepted");
     case PerMillionTokens: return tr("$/M tokens");
     default: return {};

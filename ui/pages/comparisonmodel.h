@@ -54,6 +54,7 @@ private:
     std::vector<std::optional<double>> m_best;  // per column
     bool m_ranked = true;
     bool m_media = false;  // media generation: E2E p99 and outputs an hour in the latency and throughput columns
+    bool m_perRun = false; // training kinds: the cost columns are a run's, in dollars and cents
 };
 
 } // namespace wb
