@@ -39,42 +39,6 @@ std::string modelRepo(const std::string &sourceUrl, const std::string &id)
     return id;
 }
 
-std::string num(double v)
-{
-    return readableNumber(v);
-}
-
-std::string seconds(double s)
-{
-    return s < 1 ? fmt::format("{} ms", num(s * 1000)) : fmt::format("{} s", num(s));
-}
-
-PlanStep figureStep(std::string id, std::string what, std::string record, std::string criterionWords, double target,
-                    std::optional<double> predicted, std::string comparison, std::string unit, std::string basis)
-{
-    PlanStep s;
-    s.id = std::move(id);
-    s.what = std::move(what);
-    s.record = std::move(record);
-    s.criterion = std::move(criterionWords);
-    s.target = target;
-    s.predicted = predicted;
-    s.comparison = std::move(comparison);
-    s.unit = std::move(unit);
-    s.basis = std::move(basis);
-    return s;
-}
-
-PlanStep wordStep(std::string id, std::string what, std::string record, std::string criterion)
-{
-    PlanStep s;
-    s.id = std::move(id);
-    s.what = std::move(what);
-    s.record = std::move(record);
-    s.criterion = std::move(criterion);
-    return s;
-}
-
 struct SloTarget
 {
     double seconds;
@@ -285,6 +249,10 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, const Ca
     }
     Endpoint replica = deployment;
     replica.url = "$REPLICA_URL";
+    if (isTraining(w.kind) || isAdapter(w.kind)) {
+        plan.phases = runPlanPhases(brief, r, candidateLabel(r.candidate));
+        return plan;
+    }
 
     // Phase 1: memory fit.
     PlanPhase fit{"memory-fit", "Memory fit", "Prueba de ajuste de memoria", {}};
@@ -376,13 +344,6 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, const Ca
                 fmt::format("End-to-end p99 <= {} s, the brief's target; predicted {} s", num(*w.slo.e2eP99S),
                             num(r.performance.e2e.p99)),
                 *w.slo.e2eP99S, r.performance.e2e.p99, "<=", "s", "brief: slo.e2e_p99_s"));
-    } else {
-        perf.steps.push_back(wordStep("perf-throughput",
-                                      "Run the job on a representative slice of the data with the brief's batch and "
-                                      "sequence lengths.",
-                                      "Step time, tokens/s (or images/h, clips/h), MFU, time to the first checkpoint.",
-                                      "Recorded against the brief's time budget; the engine has no time model for this "
-                                      "kind yet, so no prediction to compare."));
     }
     plan.phases.push_back(std::move(perf));
 
@@ -407,13 +368,6 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, const Ca
                                  "How the failure shows (health checks, alerts), time to roll back.",
                                  "The broken version never takes traffic, or the rollback restores service within the "
                                  "team's incident target."));
-    ops.steps.push_back(wordStep(
-        "ops-checkpoint",
-        isTraining(w.kind) || isAdapter(w.kind) ? "Kill the job after its first checkpoint and resume from it."
-                                                : "Not applicable to serving (no checkpoints); skip.",
-        isTraining(w.kind) || isAdapter(w.kind) ? "Checkpoint write time, restart and load time, steps lost." : "—",
-        isTraining(w.kind) || isAdapter(w.kind) ? "The job resumes from the checkpoint with the same loss curve."
-                                                : "Not applicable."));
     ops.steps.push_back(figureStep(
         "ops-cold-start", "Start a replica from nothing (an empty node, the weights in the brief's storage).",
         w.media ? "Time to load the pipeline and time to the first output." : "Time to load the model and time to the first token of the first request.",

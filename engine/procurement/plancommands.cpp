@@ -1,5 +1,7 @@
 #include "procurement/plancommands.h"
 
+#include "core/format.h"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -111,6 +113,42 @@ std::optional<PlanCommand> memoryWatch(const std::string &vendor, const std::str
                                       "\"; do sleep 1; done"},
                            "memory per GPU every second while the runs go (stop it with Ctrl-C)"};
     return std::nullopt;
+}
+
+std::string num(double v)
+{
+    return readableNumber(v);
+}
+
+std::string seconds(double s)
+{
+    return s < 1 ? fmt::format("{} ms", num(s * 1000)) : fmt::format("{} s", num(s));
+}
+
+PlanStep figureStep(std::string id, std::string what, std::string record, std::string criterionWords, double target,
+                    std::optional<double> predicted, std::string comparison, std::string unit, std::string basis)
+{
+    PlanStep s;
+    s.id = std::move(id);
+    s.what = std::move(what);
+    s.record = std::move(record);
+    s.criterion = std::move(criterionWords);
+    s.target = target;
+    s.predicted = predicted;
+    s.comparison = std::move(comparison);
+    s.unit = std::move(unit);
+    s.basis = std::move(basis);
+    return s;
+}
+
+PlanStep wordStep(std::string id, std::string what, std::string record, std::string criterion)
+{
+    PlanStep s;
+    s.id = std::move(id);
+    s.what = std::move(what);
+    s.record = std::move(record);
+    s.criterion = std::move(criterion);
+    return s;
 }
 
 } // namespace detail

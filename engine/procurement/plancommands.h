@@ -4,10 +4,12 @@
 #pragma once
 
 #include "brief/brief.h"
+#include "evaluate/evaluate.h"
 #include "procurement/plan.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace wb::detail {
 
@@ -37,6 +39,20 @@ enum class Prompts { Random, Own };
 // whole milliseconds.
 std::string arg(double v);
 std::string ms(double seconds);
+
+// Plan steps and the figures in their words: a number as readableNumber writes it, seconds
+// (milliseconds below one), a step with a measured figure to compare against a target, and a
+// step judged in words.
+std::string num(double v);
+std::string seconds(double s);
+PlanStep figureStep(std::string id, std::string what, std::string record, std::string criterionWords, double target,
+                    std::optional<double> predicted, std::string comparison, std::string unit, std::string basis);
+PlanStep wordStep(std::string id, std::string what, std::string record, std::string criterion);
+
+// The four phases of a training, fine-tuning or adapter run's plan (planruns.cpp): prove the fit
+// at the brief's micro-batch and sequence length, time the steps and the first checkpoint, resume
+// from a checkpoint, and the cost per accepted run.
+std::vector<PlanPhase> runPlanPhases(const Brief &brief, const CandidateResult &deployment, const std::string &layout);
 
 // One shell word: as it is when plainly safe, else single-quoted.
 std::string shellQuote(const std::string &word);

@@ -244,6 +244,22 @@ void TestPlan::trainingHasNoServingCommands()
                 QCOMPARE(c.tool, std::string("nvidia-smi"));
     QVERIFY(step(plan.candidates[0], "ops-checkpoint")->what.find("checkpoint") != std::string::npos);
     QVERIFY(!plan.candidates[0].notes.empty());
+    // Issue 37: the adapter's two stages. The fit at the brief's micro-batch (2) and sequence
+    // length (4,096), never a serving request's "0 input tokens"; then the step, the first
+    // adapter checkpoint and the cost per accepted run, each against the engine's prediction.
+    const PlanStep *peak = step(plan.candidates[0], "fit-peak-memory");
+    QVERIFY(peak);
+    QVERIFY2(peak->what.find("micro-batches of 2 sequences of 4096 tokens") != std::string::npos, peak->what.c_str());
+    const auto &training = *deployment(results.results[0]).performance.training;
+    for (const PlanPhase &p : plan.candidates[0].phases)
+        for (const PlanStep &s : p.steps)
+            QVERIFY2(s.what.find("input") == std::string::npos && s.criterion.find("no time model") == std::string::npos,
+                     s.what.c_str());
+    QCOMPARE(step(plan.candidates[0], "perf-step-time")->predicted.value_or(0), training.stepTimeS);
+    QCOMPARE(step(plan.candidates[0], "perf-first-checkpoint")->predicted.value_or(0), *training.timeToFirstCheckpointS);
+    const PlanStep *money = step(plan.candidates[0], "fin-cost-per-accepted");
+    QVERIFY2(money->criterion.find("per accepted run") != std::string::npos && money->criterion.find("USD a run") != std::string::npos,
+             money->criterion.c_str());
 }
 
 void TestPlan::jsonCarriesTheFigures()
