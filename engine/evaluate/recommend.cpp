@@ -267,17 +267,25 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         const bool reserveAllowed = reserve && (d.demandCertainty != Level::Low || !rent);
         const Pick next = reserveAllowed && (!rent || cost(*reserve) <= cost(*rent)) ? *reserve : *rent;
         setAside.push_back(makeMessage("purchase-needs-certainty", "/cost/decision/demand_certainty",
-                                       WB_MESSAGE("Messages", "buying is the cheapest GPU option (${buy_cost:.6f} per accepted "
-                                                  "output), but the brief does not state high demand certainty and low model "
-                                                  "churn, which a purchase needs; the next, {option}, costs ${next_cost:.6f}"),
+                                       runs ? WB_MESSAGE("Messages", "buying is the cheapest GPU option (${buy_cost:.2f} per accepted "
+                                                         "run), but the brief does not state high demand certainty and low "
+                                                         "model churn, which a purchase needs; the next, {option}, costs "
+                                                         "${next_cost:.2f}")
+                                            : WB_MESSAGE("Messages", "buying is the cheapest GPU option (${buy_cost:.6f} per accepted "
+                                                         "output), but the brief does not state high demand certainty and low "
+                                                         "model churn, which a purchase needs; the next, {option}, costs "
+                                                         "${next_cost:.6f}"),
                                        {{"buy_cost", cost(*best)},
                                         {"option", optionWords(deployment(results[next.candidate]), *next.option)},
                                         {"next_cost", cost(next)}}));
         if (reserveAllowed && rent && next.option == rent->option)
             setAside.push_back(makeMessage("reservation-dearer-than-rent", "",
-                                           WB_MESSAGE("Messages", "the cheapest reservation, {option}, costs ${reserve_cost:.6f} per "
-                                                      "accepted output against ${rent_cost:.6f} renting on demand, so it is "
-                                                      "not recommended"),
+                                           runs ? WB_MESSAGE("Messages", "the cheapest reservation, {option}, costs "
+                                                             "${reserve_cost:.2f} per accepted run against ${rent_cost:.2f} "
+                                                             "renting on demand, so it is not recommended")
+                                                : WB_MESSAGE("Messages", "the cheapest reservation, {option}, costs "
+                                                             "${reserve_cost:.6f} per accepted output against ${rent_cost:.6f} "
+                                                             "renting on demand, so it is not recommended"),
                                            {{"option", optionWords(deployment(results[reserve->candidate]), *reserve->option)},
                                             {"reserve_cost", cost(*reserve)}, {"rent_cost", cost(*rent)}}));
         allowed = next;
