@@ -37,12 +37,14 @@ void warnCommonMistakes(const Brief &brief, const std::vector<CandidateResult> &
                                   {"usd_per_gpu_hour", cheapestHour->second->usdPerGpuHour},
                                   {"cost", cheapestHour->second->costPerAcceptedOutput},
                                   {"best_cost", rent->second->costPerAcceptedOutput},
-                                  {"best_gpu", deployment(results[rent->first]).gpuName}};
+                                  {"best_gpu", deployment(results[rent->first]).gpuName},
+                                  {"cost_text", usdAmount(cheapestHour->second->costPerAcceptedOutput)},
+                                  {"best_cost_text", usdAmount(rent->second->costPerAcceptedOutput)}};
         warnings.push_back(makeMessage("mistake-hourly-rate", "",
                                        kind == Kind::Run
                                            ? WB_MESSAGE("Messages", "choosing by hourly rate would pick {cheapest_gpu} at "
                                                         "${usd_per_gpu_hour:.2f} per GPU-hour, but a run on it costs "
-                                                        "${cost:.2f} per accepted run against ${best_cost:.2f} on {best_gpu}: "
+                                                        "${cost_text} per accepted run against ${best_cost_text} on {best_gpu}: "
                                                         "a slower GPU is rented for longer (the method's common mistake 1)")
                                            : WB_MESSAGE("Messages", "choosing by hourly rate would pick {cheapest_gpu} at "
                                                         "${usd_per_gpu_hour:.2f} per GPU-hour, but its cost per accepted output "

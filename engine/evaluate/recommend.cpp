@@ -267,27 +267,30 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         const bool reserveAllowed = reserve && (d.demandCertainty != Level::Low || !rent);
         const Pick next = reserveAllowed && (!rent || cost(*reserve) <= cost(*rent)) ? *reserve : *rent;
         setAside.push_back(makeMessage("purchase-needs-certainty", "/cost/decision/demand_certainty",
-                                       runs ? WB_MESSAGE("Messages", "buying is the cheapest GPU option (${buy_cost:.2f} per accepted "
+                                       runs ? WB_MESSAGE("Messages", "buying is the cheapest GPU option (${buy_cost_text} per accepted "
                                                          "run), but the brief does not state high demand certainty and low "
                                                          "model churn, which a purchase needs; the next, {option}, costs "
-                                                         "${next_cost:.2f}")
+                                                         "${next_cost_text}")
                                             : WB_MESSAGE("Messages", "buying is the cheapest GPU option (${buy_cost:.6f} per accepted "
                                                          "output), but the brief does not state high demand certainty and low "
                                                          "model churn, which a purchase needs; the next, {option}, costs "
                                                          "${next_cost:.6f}"),
                                        {{"buy_cost", cost(*best)},
                                         {"option", optionWords(deployment(results[next.candidate]), *next.option)},
-                                        {"next_cost", cost(next)}}));
+                                        {"next_cost", cost(next)}, {"buy_cost_text", usdAmount(cost(*best))},
+                                        {"next_cost_text", usdAmount(cost(next))}}));
         if (reserveAllowed && rent && next.option == rent->option)
             setAside.push_back(makeMessage("reservation-dearer-than-rent", "",
                                            runs ? WB_MESSAGE("Messages", "the cheapest reservation, {option}, costs "
-                                                             "${reserve_cost:.2f} per accepted run against ${rent_cost:.2f} "
+                                                             "${reserve_cost_text} per accepted run against ${rent_cost_text} "
                                                              "renting on demand, so it is not recommended")
                                                 : WB_MESSAGE("Messages", "the cheapest reservation, {option}, costs "
                                                              "${reserve_cost:.6f} per accepted output against ${rent_cost:.6f} "
                                                              "renting on demand, so it is not recommended"),
                                            {{"option", optionWords(deployment(results[reserve->candidate]), *reserve->option)},
-                                            {"reserve_cost", cost(*reserve)}, {"rent_cost", cost(*rent)}}));
+                                            {"reserve_cost", cost(*reserve)}, {"rent_cost", cost(*rent)},
+                                            {"reserve_cost_text", usdAmount(cost(*reserve))},
+                                            {"rent_cost_text", usdAmount(cost(*rent))}}));
         allowed = next;
     }
     if (allowed && allowed->option->term != PricingTerm::Purchase && allowed->option->term != PricingTerm::OnDemand
@@ -353,12 +356,14 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                         {"term", std::string(termWords(*o.term))}, {"provider", o.provider},
                                         {"cost", o.costPerAcceptedOutput},
                                         {o.perRun ? "usd_per_run" : "usd_per_month", o.totalUsdPerMonth},
+                                        {"cost_text", usdAmount(o.costPerAcceptedOutput)},
+                                        {"usd_text", usdAmount(o.totalUsdPerMonth)},
                                         {"utilization_percent", 100 * o.utilization}};
         // A run's utilization is the share of its wall time spent training (the rest checkpoints,
         // redone work and restarts).
         rec.reasons.push_back(makeMessage("option-cost", "",
-                                          o.perRun ? WB_MESSAGE("Messages", "{gpus} {gpu} ({term}, {provider}) cost ${cost:.2f} per "
-                                                                "accepted run, ${usd_per_run:.2f} a run, training "
+                                          o.perRun ? WB_MESSAGE("Messages", "{gpus} {gpu} ({term}, {provider}) cost ${cost_text} per "
+                                                                "accepted run, ${usd_text} a run, training "
                                                                 "{utilization_percent:.0f}% of its time")
                                                    : WB_MESSAGE("Messages", "{gpus} {gpu} ({term}, {provider}) cost ${cost:.6f} per "
                                                                 "accepted output, ${usd_per_month:.2f} a month, at "

@@ -2,6 +2,7 @@
 
 #include "catalog/modelarch.h"
 #include "cost/routes.h"
+#include "core/format.h"
 
 #include <fmt/format.h>
 
@@ -238,11 +239,12 @@ std::optional<Message> bandReason(const Brief &brief, const Results &results)
                                     {{"p10_cost", b->p10}, {"p90_cost", b->p90}, {"api_cost", api->costPerAcceptedOutput}})
                       : makeMessage("band-range", "",
                                     rec->perRun
-                                        ? WB_MESSAGE("Messages", "across its throughput band this option costs ${p10_cost:.2f} (P90 "
-                                                     "throughput) to ${p90_cost:.2f} (P10) per accepted run")
+                                        ? WB_MESSAGE("Messages", "across its throughput band this option costs ${p10_cost_text} (P90 "
+                                                     "throughput) to ${p90_cost_text} (P10) per accepted run")
                                         : WB_MESSAGE("Messages", "across its throughput band this option costs ${p10_cost:.6f} (P90 "
                                                      "throughput) to ${p90_cost:.6f} (P10) per accepted output"),
-                                    {{"p10_cost", b->p10}, {"p90_cost", b->p90}});
+                                    {{"p10_cost", b->p10}, {"p90_cost", b->p90}, {"p10_cost_text", usdAmount(b->p10)},
+                                     {"p90_cost_text", usdAmount(b->p90)}});
 }
 
 } // namespace wb
