@@ -451,7 +451,8 @@ struct BriefParser
             }
         }
         if (auto api = c->optObject("api")) {
-            cost.api = detail::parseApiPrice(*api, "brief", brief.workload.model.id);
+            cost.api = detail::parseApiPrice(*api, "brief", brief.workload.model.id,
+                                             brief.workload.kind != WorkloadKind::Embedding);
             noteUnknown(*api);
         }
         cost.requestsPerMonth = c->optNumber("requests_per_month", range(*c, "requests_per_month"));

@@ -15,6 +15,8 @@ const FieldTable &apiPriceFields();
 GpuPrice parseGpuPrice(const Fields &f, const std::string &origin);
 // model: the model id when the entry is inside a brief (which knows its model); empty to read
 // the "model" field (catalog files).
-ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::string &model = {});
+// `outputBilled`: usd_per_million_output is required (false for an embedding brief's API, which
+// bills its input only).
+ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::string &model = {}, bool outputBilled = true);
 
 } // namespace wb::detail

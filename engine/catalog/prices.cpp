@@ -109,8 +109,8 @@ const FieldTable &apiPriceFields()
         {.pointer = "/provider", .type = String, .required = true},
         {.pointer = "/usd_per_million_input", .type = Number, .required = true, .min = 0, .max = limits::kUsd,
          .unit = "USD/million tokens"},
-        {.pointer = "/usd_per_million_output", .type = Number, .required = true, .min = 0, .max = limits::kUsd,
-         .unit = "USD/million tokens"},
+        // Required unless the brief is an embedding's, whose API bills its input only (parseApiPrice).
+        {.pointer = "/usd_per_million_output", .type = Number, .min = 0, .max = limits::kUsd, .unit = "USD/million tokens"},
         {.pointer = "/failure_rate", .type = Number, .min = 0, .max = 0.999, .defaultJson = "0"},
         {.pointer = "/observed", .type = String, .required = true, .unit = "YYYY-MM-DD"},
         {.pointer = "/source", .type = String, .required = true},
@@ -152,13 +152,17 @@ GpuPrice parseGpuPrice(const Fields &f, const std::string &origin)
     return p;
 }
 
-ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::string &model)
+ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::string &model, bool outputBilled)
 {
     ApiPrice p;
     p.model = model.empty() ? f.string("model") : model;
     p.provider = f.string("provider");
     p.usdPerMillionInput = f.number("usd_per_million_input", apiPriceFields().at("/usd_per_million_input").range());
-    p.usdPerMillionOutput = f.number("usd_per_million_output", apiPriceFields().at("/usd_per_million_output").range());
+    const std::optional<double> output = f.optNumber("usd_per_million_output", apiPriceFields().at("/usd_per_million_output").range());
+    if (!output && outputBilled)
+        f.fail("usd_per_million_output", "is required: the model's output tokens are billed (an embedding brief's API "
+                                         "may leave it out)");
+    p.usdPerMillionOutput = output.value_or(0);
     p.failureRate = f.optNumber("failure_rate", apiPriceFields().at("/failure_rate").range()).value_or(apiPriceFields().at("/failure_rate").defaultNumber());
     readProvenance(f, p, origin);
     return p;

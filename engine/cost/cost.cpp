@@ -259,8 +259,10 @@ CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests,
     const double wasted = 1 - (1 - f) * q;
     addLine(o.lines, "api_usage", usage * (1 - wasted),
             fmt::format("{:.0f} requests x ${:.6f} each", requests, perRequest)
-                + fmt::format(" (${:.3f} per million input and ${:.3f} per million output tokens), on accepted work",
-                      price.usdPerMillionInput, price.usdPerMillionOutput));
+                + (outputTokensPerRequest(w) > 0
+                       ? fmt::format(" (${:.3f} per million input and ${:.3f} per million output tokens), on accepted work",
+                                     price.usdPerMillionInput, price.usdPerMillionOutput)
+                       : fmt::format(" (${:.3f} per million input tokens), on accepted work", price.usdPerMillionInput)));
     addLine(o.lines, "retry_waste", usage * wasted,
             fmt::format("requests the API fails ({:.1f}%) and outputs the quality filter rejects ({:.1f}%)", 100 * f, 100 * (1 - q)));
     addLine(o.lines, "observability", usage * a.value(Assumption::ObservabilityFraction),

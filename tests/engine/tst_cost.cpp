@@ -129,6 +129,7 @@ private slots:
     void spotInterruptionsCostTheirRestarts();
     void commitmentTermsAreShownAndWarned();
     void nightlyBatchSampleIsBilledForItsWindow();
+    void embeddingApiBillsItsInputOnly();
 };
 
 // Volume: 10 requests/s x 730 h x 3600 s = 26,280,000 requests a month.
@@ -799,6 +800,35 @@ void TestCost::nightlyBatchSampleIsBilledForItsWindow()
         }
     QVERIFY(onDemand >= 1);
     QVERIFY(r.cost.recommendation);
+}
+
+
+// An embedding API bills input tokens only: an embedding brief's cost.api needs no output price,
+// and its usage is requests x input tokens x the input price: 26,280,000 x 1,000 x $0.02 / 1e6 =
+// $525.60 a month, all accepted (no failures, every output passes). A chat brief's API without an
+// output price is refused at the field.
+void TestCost::embeddingApiBillsItsInputOnly()
+{
+    const std::string embedding = R"({"format": "gpu-workbench-brief", "version": 1, "name": "e",
+      "workload": {"kind": "embedding", "model": "bert-base", "weights_precision": "bf16", "input_tokens": 1000,
+        "traffic": {"mode": "open-loop", "request_rate_per_s": 10},
+        "acceptance": {"quality_pass_rate": 1, "failure_rate": 0}},
+      "candidates": [{"gpu": "l4-24gb", "gpus": 1}],
+      "assumptions": {"hours_per_month": 730},
+      "cost": {"requests_per_month": 26280000,
+        "api": {"provider": "embeddings", "usd_per_million_input": 0.02, "observed": "2026-11-01", "source": "hand-worked test"}}})";
+    const Brief b = wbtest::parseOrFail(embedding);
+    const CostSummary s = summarizeCost(b, {}, wbtest::shippedCatalog(), kToday);
+    QVERIFY(s.api);
+    QCOMPARE(cents(line(*s.api, "api_usage")), 52560LL);
+    std::string chat = embedding;
+    chat.replace(chat.find("\"embedding\""), 11, "\"batch-inference\"");
+    chat.replace(chat.find("\"bert-base\""), 11, "\"llama-3.1-8b\"");
+    chat.replace(chat.find("\"input_tokens\": 1000"), 20, "\"input_tokens\": 1000, \"output_tokens\": 100");
+    const auto refused = parseBrief(chat, "chat.json", wbtest::shippedCatalog());
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().toString().find("/cost/api/usd_per_million_output") != std::string::npos,
+             refused.error().toString().c_str());
 }
 
 QTEST_GUILESS_MAIN(TestCost)
