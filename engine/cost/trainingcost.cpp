@@ -148,9 +148,10 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
             o.committedUsd = *binds * hoursPerMonth * cand.gpus * perGpuHour;
             const char *what = term == PricingTerm::Purchase ? "bought GPUs are written off over" : "the offer binds";
             addLine(o.lines, "idle_capacity", idleHours * cand.gpus * perGpuHour,
-                    runsPerYear ? fmt::format("{} {:g} months; {} runs of {} each in it ({:g} a year): this run's share of "
-                                              "the rest, paid for unless other work uses it",
-                                              what, *binds, readableNumber(runsInTerm), readableDuration(wallS), *runsPerYear)
+                    runsPerYear ? fmt::format("{} {:g} months; {} run(s) of {} each in it ({} a year): this run's share "
+                                              "of the rest, paid for unless other work uses it",
+                                              what, *binds, readableNumber(runsInTerm), readableDuration(wallS),
+                                              readableNumber(*runsPerYear))
                                 : fmt::format("{} {:g} months; the run takes {}: the rest is paid for unless other work uses "
                                               "it (workload.training.runs_per_year shares it over a campaign)",
                                               what, *binds, readableDuration(wallS)));
@@ -165,9 +166,28 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
                             readableDuration(wallS)));
         o.requestsPerMonth = 1;
         finishOption(o, passRate, 0);
-        o.utilization = wallS > 0 ? solveS / wallS : 0;
+        // The share of the GPU time paid for that trains: the run's own wall time when rented, the
+        // term's when committed (the campaign's runs, or the one run, in it).
+        o.utilization = wallS <= 0 ? 0
+                        : binds    ? std::min(1.0, runsInTerm * solveS / (*binds * hoursPerMonth * 3600))
+                                   : solveS / wallS;
         c.options.push_back(std::move(o));
     }
+    // A campaign whose runs need more than the candidate's GPUs can give in a year: its runs
+    // overlap, so it needs that many times the GPUs (each run's cost is the same; the commitment is
+    // that many times larger).
+    if (const auto runs = brief.workload.training->runsPerYear; runs && t.expectedTimeToTrainS
+        && *runs * *t.expectedTimeToTrainS > 12 * hoursPerMonth * 3600)
+        c.warnings.push_back(makeMessage("campaign-exceeds-gpus", "/workload/training/runs_per_year",
+                                         WB_MESSAGE("Messages", "{runs_text} runs a year of {duration} each need {times:.1f} times "
+                                                    "the candidate's GPUs ({gpus}) running all year: the runs overlap, so a "
+                                                    "reservation or purchase must cover that many GPUs (the cost per run is "
+                                                    "priced as if it does)"),
+                                         {{"runs", *runs}, {"runs_text", readableNumber(*runs)},
+                                          {"duration", readableDuration(*t.expectedTimeToTrainS)},
+                                          {"duration_s", *t.expectedTimeToTrainS},
+                                          {"times", *runs * *t.expectedTimeToTrainS / (12 * hoursPerMonth * 3600)},
+                                          {"gpus", std::int64_t(cand.gpus)}}));
     c.computed = true;
     return c;
 }

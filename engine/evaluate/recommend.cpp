@@ -359,14 +359,13 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                         {"cost_text", usdAmount(o.costPerAcceptedOutput)},
                                         {"usd_text", usdAmount(o.totalUsdPerMonth)},
                                         {"utilization_percent", 100 * o.utilization}};
-        // A run's utilization is the share of its wall time spent training (the rest checkpoints,
-        // redone work and restarts).
+        // A run's utilization is the share of the GPU time paid for that trains (trainingcost.cpp).
         rec.reasons.push_back(makeMessage("option-cost", "",
                                           o.perRun ? WB_MESSAGE("Messages", "{gpus} {gpu} ({term}, {provider}) cost ${cost_text} per "
                                                                 "accepted run, ${usd_text} a run, training "
-                                                                "{utilization_percent:.0f}% of its time")
+                                                                "{utilization_percent:.0f}% of the GPU time paid for")
                                                    : WB_MESSAGE("Messages", "{gpus} {gpu} ({term}, {provider}) cost ${cost:.6f} per "
-                                                                "accepted output, ${usd_per_month:.2f} a month, at "
+                                                                "accepted output, ${usd_text} a month, at "
                                                                 "{utilization_percent:.0f}% utilization"),
                                           optionArgs));
         // A commitment against the same GPUs rented on demand, billed the brief's way (always on,
@@ -490,6 +489,24 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                                    {"current_text", readableNumber(f.current)}, {"key", std::string(info.name)}}));
         }
     }
+    // A cheaper option whose price is stale is weighed only where no current price of its kind of
+    // commitment exists: said, with what a new quote would be weighed against.
+    std::optional<Pick> staleCheaper;
+    for (std::size_t i = 0; i < results.size(); ++i)
+        for (const CostOption &o : deployment(results[i]).cost.options)
+            if (o.stale && weighed(brief, o) && o.costPerAcceptedOutput < rec.costPerAcceptedOutput
+                && (!staleCheaper || o.costPerAcceptedOutput < cost(*staleCheaper)))
+                staleCheaper = Pick{i, &o};
+    if (staleCheaper && !(rec.candidate == staleCheaper->candidate && rec.term == staleCheaper->option->term))
+        rec.reasons.push_back(makeMessage(
+            "stale-price-left-out", "/cost/prices",
+            runs ? WB_MESSAGE("Messages", "{option} would cost ${cost_text} per accepted run, but its price was observed "
+                              "{observed}, longer ago than price_stale_days: a current quote is needed to weigh it")
+                 : WB_MESSAGE("Messages", "{option} would cost ${cost:.6f} per accepted output, but its price was observed "
+                              "{observed}, longer ago than price_stale_days: a current quote is needed to weigh it"),
+            {{"option", optionWords(deployment(results[staleCheaper->candidate]), *staleCheaper->option)},
+             {"cost", cost(*staleCheaper)}, {"cost_text", usdAmount(cost(*staleCheaper))},
+             {"observed", staleCheaper->option->observed}}));
     if (spotLeftOut && (!best || spotLeftOut->option->costPerAcceptedOutput < best->option->costPerAcceptedOutput))
         rec.reasons.push_back(makeMessage(
             "spot-left-out", "/cost/decision/interruptions_acceptable",

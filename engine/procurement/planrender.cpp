@@ -5,6 +5,8 @@
 #include "procurement/plancommands.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace wb {
@@ -41,13 +43,24 @@ std::string planToMarkdown(const BenchmarkPlan &plan)
     out += "Four phases per candidate, as the method lists them. Keep the inputs, the result files and this plan with the "
            "decision. Each criterion compares a measured figure with the brief's target; the prediction is the engine's "
            "(GPU Workbench " + plan.engineVersion + ").\n\n";
-    out += "Set these before running the commands. MODEL is the model as the server serves it (the catalog's "
-           "repository is shown: use the instruct or quantized checkpoint you deploy); BASE_URL the endpoint in front of "
-           "every replica (a load balancer); REPLICA_URL one replica's own endpoint; PROMPTS a JSONL file of the team's "
-           "representative prompts ({\"prompt\": ...} per line).\n\n```sh\n";
-    out += "export MODEL=" + detail::shellQuote(plan.modelRepo) +
-           "\nexport BASE_URL=http://localhost:8000\nexport REPLICA_URL=\"$BASE_URL\"\nexport PROMPTS=prompts.jsonl\n"
-           "export RESULTS=plan-results\nmkdir -p \"$RESULTS\"\n```\n";
+    // The variables only where a step has serving commands (LLM serving); other kinds' steps are
+    // run with the team's own job.
+    const bool commands = std::any_of(plan.candidates.begin(), plan.candidates.end(), [](const CandidatePlan &c) {
+        return std::any_of(c.phases.begin(), c.phases.end(), [](const PlanPhase &p) {
+            return std::any_of(p.steps.begin(), p.steps.end(), [](const PlanStep &s) {
+                return std::any_of(s.commands.begin(), s.commands.end(), [](const PlanCommand &k) { return k.tool != "nvidia-smi" && k.tool != "rocm-smi"; });
+            });
+        });
+    });
+    if (commands) {
+        out += "Set these before running the commands. MODEL is the model as the server serves it (the catalog's "
+               "repository is shown: use the instruct or quantized checkpoint you deploy); BASE_URL the endpoint in front "
+               "of every replica (a load balancer); REPLICA_URL one replica's own endpoint; PROMPTS a JSONL file of the "
+               "team's representative prompts ({\"prompt\": ...} per line).\n\n```sh\n";
+        out += "export MODEL=" + detail::shellQuote(plan.modelRepo) +
+               "\nexport BASE_URL=http://localhost:8000\nexport REPLICA_URL=\"$BASE_URL\"\nexport PROMPTS=prompts.jsonl\n"
+               "export RESULTS=plan-results\nmkdir -p \"$RESULTS\"\n```\n";
+    }
     for (const CandidatePlan &c : plan.candidates) {
         out += fmt::format("\n## Candidate {}: {}\n", c.candidate + 1, oneLine(c.label));
         for (const std::string &n : c.notes)

@@ -20,7 +20,8 @@ constexpr double kGiB = 1024.0 * 1024 * 1024;
 std::vector<PlanPhase> runPlanPhases(const Brief &brief, const CandidateResult &r, const std::string &layout)
 {
     const Workload &w = brief.workload;
-    const TrainingSpec &t = *w.training;
+    // The set-up as evaluated: the brief's, with the engine's remedy where it applied one.
+    const TrainingSpec t = r.fit.appliedRemedy ? withRemedy(*w.training, *r.fit.appliedRemedy) : *w.training;
     const std::optional<TrainingPerformance> &p = r.performance.training;
     std::vector<PlanPhase> phases;
 
@@ -28,7 +29,7 @@ std::vector<PlanPhase> runPlanPhases(const Brief &brief, const CandidateResult &
     PlanPhase fit{"memory-fit", "Memory fit", "Prueba de ajuste de memoria", {}};
     const std::string setUp = fmt::format("{} optimizer, sharding {}, recomputation {}{}", enumName(t.optimizer),
                                           enumName(t.sharding), enumName(t.recompute),
-                                          r.fit.appliedRemedy ? ", with " + *r.fit.appliedRemedy + " (the engine's remedy)"
+                                          r.fit.appliedRemedy ? "; the engine's remedy: " + remedyText(*r.fit.appliedRemedy)
                                                               : std::string());
     fit.steps.push_back(wordStep("fit-load",
                                  fmt::format("Load {} at {} weights in the training framework on {} ({}).", w.model.name,

@@ -23,8 +23,9 @@ PlanPage::PlanPage(Document *document, QWidget *parent) : Page(document, parent)
     QVBoxLayout *layout = headedPage(
         this, tr("How do we test before committing?"),
         tr("The method's benchmark plan: memory fit, performance and latency, failures and operations, financial "
-           "normalization. Each criterion is the brief's target beside the engine's prediction; the commands run vLLM's "
-           "and GuideLLM's benchmarks with the brief's lengths and rates. Keep the plan and its results with the decision."));
+           "normalization. Each criterion is the brief's target beside the engine's prediction; for LLM serving the "
+           "commands run vLLM's and GuideLLM's benchmarks with the brief's lengths and rates, and other kinds are run "
+           "with the team's own job. Keep the plan and its results with the decision."));
     auto *bar = new QHBoxLayout;
     auto *label = new QLabel(tr("C&andidate:"), this);
     m_candidate = new QComboBox(this);
