@@ -451,8 +451,19 @@ struct BriefParser
             }
         }
         if (auto api = c->optObject("api")) {
-            cost.api = detail::parseApiPrice(*api, "brief", brief.workload.model.id,
-                                             brief.workload.kind != WorkloadKind::Embedding);
+            const Workload &w = brief.workload;
+            if (w.kind == WorkloadKind::Training)
+                c->fail("api", "prices a model API, but pre-training has none to compare with: leave cost.api out");
+            const ApiUse use = apiUseOf(w);
+            cost.api = detail::parseApiPrice(*api, "brief", w.media ? w.media->model.id : w.model.id, use);
+            if (use == ApiUse::FineTune) {
+                // A quote is for the brief's kind of run unless it says otherwise, and must match it.
+                const WorkloadKind run = isAdapter(w.kind) ? WorkloadKind::Lora : WorkloadKind::FullFinetune;
+                if (api->has("fine_tuning") && cost.api->fineTuning != run)
+                    api->fail("fine_tuning", std::string("is \"") + std::string(enumName(cost.api->fineTuning))
+                                                 + "\", but the brief's run is " + std::string(enumName(w.kind)));
+                cost.api->fineTuning = run;
+            }
             noteUnknown(*api);
         }
         cost.requestsPerMonth = c->optNumber("requests_per_month", range(*c, "requests_per_month"));
@@ -554,6 +565,14 @@ Result<Brief> loadBrief(const std::string &path, const Catalog &catalog)
     if (!text)
         return text.error();
     return parseBrief(text.value(), path, catalog);
+}
+
+ApiUse apiUseOf(const Workload &w)
+{
+    return w.media ? (w.media->model.video ? ApiUse::Video : ApiUse::Image)
+           : isTraining(w.kind) || isAdapter(w.kind) ? ApiUse::FineTune
+           : w.kind == WorkloadKind::Embedding       ? ApiUse::Embedding
+                                                     : ApiUse::Text;
 }
 
 } // namespace wb

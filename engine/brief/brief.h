@@ -221,6 +221,9 @@ struct Brief
 
 // The brief as one candidate sees it: its weights_precision, when it has one, in the workload.
 Brief briefFor(const Brief &brief, const Candidate &candidate);
+// What the workload's work is billed by at a model API (the unit its cost.api gives). Pre-training
+// has no API; it reads as a fine-tune's here and is refused where a quote is read.
+ApiUse apiUseOf(const Workload &workload);
 
 // Parses a brief. Unknown GPU or model ids, out-of-range numbers, wrong types and missing
 // required fields are errors naming fileName and the field's JSON pointer.

@@ -350,7 +350,13 @@ Status Catalog::loadJson(const std::string &text, const std::string &fileName)
         readPrices("prices", [](const Fields &f) { return detail::parseGpuPrice(f, "catalog"); },
                    [&](const GpuPrice &p) { return next.gpu(p.gpu) != nullptr; }, "gpu", "GPU", next.m_prices);
         readPrices("api_prices", [](const Fields &f) { return detail::parseApiPrice(f, "catalog"); },
-                   [&](const ApiPrice &p) { return next.model(p.model) != nullptr; }, "model", "model", next.m_apiPrices);
+                   [&](const ApiPrice &p) {
+                       // An image or video API's model is a media pipeline; any other, a language or encoder model.
+                       return p.unit == ApiUnit::Image || p.unit == ApiUnit::Megapixel || p.unit == ApiUnit::VideoSecond
+                                  ? next.mediaModel(p.model) != nullptr
+                                  : next.model(p.model) != nullptr;
+                   },
+                   "model", "model", next.m_apiPrices);
         if (!top.has("gpus") && !top.has("models") && !top.has("media_models") && !top.has("sources") && !top.has("prices")
             && !top.has("api_prices"))
             top.fail("gpus", "is missing: a catalog file holds \"gpus\", \"models\", \"media_models\", \"sources\", \"prices\" or "

@@ -104,6 +104,10 @@ MediaModelSpec parseMediaEntry(const Fields &f)
     m.defaultFrames = int(n.optInteger("frames", Range{1, double(m.maxFrames)}).value_or(1));
     if (!m.video && m.maxFrames != 1)
         n.fail("max_frames", "applies to video models");
+    if (m.video)
+        m.fps = n.number("fps", Range{1, 240});
+    else if (n.has("fps"))
+        n.fail("fps", "applies to video models");
     if (auto source = f.optObject("source")) {
         m.sourceUrl = source->string("url");
         m.sourceReadDate = source->string("read");

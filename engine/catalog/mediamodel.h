@@ -66,6 +66,9 @@ struct MediaModelSpec
     VaeArch vae;
     int defaultWidth = 1024, defaultHeight = 1024, defaultFrames = 1, defaultSteps = 50;
     int maxFrames = 1;
+    // A video's frames per second as the model card plays its clips (native.fps): what turns
+    // frames into the seconds a video API bills. 0 for an image model.
+    double fps = 0;
     std::string sourceUrl;
     std::string sourceReadDate;
     std::string catalogFile;

@@ -14,9 +14,9 @@ const FieldTable &apiPriceFields();
 
 GpuPrice parseGpuPrice(const Fields &f, const std::string &origin);
 // model: the model id when the entry is inside a brief (which knows its model); empty to read
-// the "model" field (catalog files).
-// `outputBilled`: usd_per_million_output is required (false for an embedding brief's API, which
-// bills its input only).
-ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::string &model = {}, bool outputBilled = true);
+// the "model" field (catalog files). `use`: a brief's work, whose unit the price must bill by
+// (absent for the price book, whose entries give any one unit).
+ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::string &model = {},
+                       std::optional<ApiUse> use = std::nullopt);
 
 } // namespace wb::detail

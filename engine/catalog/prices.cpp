@@ -36,6 +36,42 @@ std::string commercialTermsWords(const GpuPrice &p)
     return out;
 }
 
+std::vector<std::pair<std::string, double>> apiRateFields(const ApiPrice &p)
+{
+    switch (p.unit) {
+    case ApiUnit::Tokens:
+        return {{"usd_per_million_input", p.usdPerMillionInput}, {"usd_per_million_output", p.usdPerMillionOutput}};
+    case ApiUnit::Image:
+        return {{"usd_per_image", p.usdPerImage}};
+    case ApiUnit::Megapixel:
+        return {{"usd_per_megapixel", p.usdPerMegapixel}};
+    case ApiUnit::VideoSecond:
+        return {{"usd_per_video_second", p.usdPerVideoSecond}};
+    case ApiUnit::TrainingTokens:
+        return {{"usd_per_million_training_tokens", p.usdPerMillionTrainingTokens}};
+    }
+    return {};
+}
+
+std::string apiRateWords(const ApiPrice &p)
+{
+    switch (p.unit) {
+    case ApiUnit::Tokens:
+        return p.usdPerMillionOutput > 0 ? fmt::format("${:.3f} per million input and ${:.3f} per million output tokens",
+                                                       p.usdPerMillionInput, p.usdPerMillionOutput)
+                                         : fmt::format("${:.3f} per million input tokens", p.usdPerMillionInput);
+    case ApiUnit::Image:
+        return fmt::format("${:.4f} per image", p.usdPerImage);
+    case ApiUnit::Megapixel:
+        return fmt::format("${:.4f} per megapixel", p.usdPerMegapixel);
+    case ApiUnit::VideoSecond:
+        return fmt::format("${:.4f} per second of video", p.usdPerVideoSecond);
+    case ApiUnit::TrainingTokens:
+        return fmt::format("${:.3f} per million training tokens ({})", p.usdPerMillionTrainingTokens,
+                           p.fineTuning == WorkloadKind::FullFinetune ? "full fine-tuning" : "LoRA");
+    }
+    return {};
+}
 
 } // namespace wb
 
@@ -107,10 +143,22 @@ const FieldTable &apiPriceFields()
     static const FieldTable table({
         {.pointer = "/model", .type = String, .defaultReason = "a brief's API price is for the brief's model"},
         {.pointer = "/provider", .type = String, .required = true},
-        {.pointer = "/usd_per_million_input", .type = Number, .required = true, .min = 0, .max = limits::kUsd,
-         .unit = "USD/million tokens"},
-        // Required unless the brief is an embedding's, whose API bills its input only (parseApiPrice).
-        {.pointer = "/usd_per_million_output", .type = Number, .min = 0, .max = limits::kUsd, .unit = "USD/million tokens"},
+        // One unit a price: tokens (input, and output unless the brief embeds), an image or its
+        // megapixels, a second of video, or training tokens (parseApiPrice).
+        {.pointer = "/usd_per_million_input", .type = Number, .min = 0, .max = limits::kUsd, .unit = "USD/million tokens",
+         .defaultReason = "a text or embedding API's price"},
+        {.pointer = "/usd_per_million_output", .type = Number, .min = 0, .max = limits::kUsd, .unit = "USD/million tokens",
+         .defaultReason = "a text API's price (an embedding API bills its input only)"},
+        {.pointer = "/usd_per_image", .type = Number, .min = 0, .max = limits::kUsd, .minExclusive = true, .unit = "USD/image",
+         .defaultReason = "an image API's price, or usd_per_megapixel"},
+        {.pointer = "/usd_per_megapixel", .type = Number, .min = 0, .max = limits::kUsd, .minExclusive = true,
+         .unit = "USD/megapixel", .defaultReason = "an image API's price, or usd_per_image"},
+        {.pointer = "/usd_per_video_second", .type = Number, .min = 0, .max = limits::kUsd, .minExclusive = true,
+         .unit = "USD/second of video", .defaultReason = "a video API's price"},
+        {.pointer = "/usd_per_million_training_tokens", .type = Number, .min = 0, .max = limits::kUsd, .minExclusive = true,
+         .unit = "USD/million tokens", .defaultReason = "a managed fine-tuning service's price"},
+        {.pointer = "/fine_tuning", .type = Enum, .choices = {"lora", "full-finetune"},
+         .defaultReason = "a managed fine-tuning price's kind of run; in a brief, the brief's own"},
         {.pointer = "/failure_rate", .type = Number, .min = 0, .max = 0.999, .defaultJson = "0"},
         {.pointer = "/observed", .type = String, .required = true, .unit = "YYYY-MM-DD"},
         {.pointer = "/source", .type = String, .required = true},
@@ -152,17 +200,84 @@ GpuPrice parseGpuPrice(const Fields &f, const std::string &origin)
     return p;
 }
 
-ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::string &model, bool outputBilled)
+ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::string &model, std::optional<ApiUse> use)
 {
     ApiPrice p;
     p.model = model.empty() ? f.string("model") : model;
     p.provider = f.string("provider");
-    p.usdPerMillionInput = f.number("usd_per_million_input", apiPriceFields().at("/usd_per_million_input").range());
-    const std::optional<double> output = f.optNumber("usd_per_million_output", apiPriceFields().at("/usd_per_million_output").range());
-    if (!output && outputBilled)
-        f.fail("usd_per_million_output", "is required: the model's output tokens are billed (an embedding brief's API "
-                                         "may leave it out)");
+    const auto rate = [&](const char *key) {
+        return f.optNumber(key, apiPriceFields().at(std::string("/") + key).range());
+    };
+    // The unit is the one whose price is given; a price bills by one.
+    struct Given
+    {
+        const char *key;
+        ApiUnit unit;
+        std::optional<double> usd;
+    };
+    const Given given[] = {{"usd_per_million_input", ApiUnit::Tokens, rate("usd_per_million_input")},
+                           {"usd_per_image", ApiUnit::Image, rate("usd_per_image")},
+                           {"usd_per_megapixel", ApiUnit::Megapixel, rate("usd_per_megapixel")},
+                           {"usd_per_video_second", ApiUnit::VideoSecond, rate("usd_per_video_second")},
+                           {"usd_per_million_training_tokens", ApiUnit::TrainingTokens, rate("usd_per_million_training_tokens")}};
+    const Given *unit = nullptr;
+    for (const Given &g : given)
+        if (g.usd) {
+            if (unit)
+                f.fail(g.key, std::string("cannot go with ") + unit->key + ": a price bills by one unit");
+            unit = &g;
+        }
+    // What the brief's work is billed by, named for the messages.
+    const auto wanted = [](ApiUse u) -> std::string {
+        switch (u) {
+        case ApiUse::Text: return "usd_per_million_input and usd_per_million_output (its tokens)";
+        case ApiUse::Embedding: return "usd_per_million_input (its input tokens)";
+        case ApiUse::Image: return "usd_per_image or usd_per_megapixel";
+        case ApiUse::Video: return "usd_per_video_second";
+        case ApiUse::FineTune: return "usd_per_million_training_tokens";
+        }
+        return {};
+    };
+    if (!unit)
+        f.fail(use ? (*use == ApiUse::Image ? "usd_per_image" : *use == ApiUse::Video ? "usd_per_video_second"
+                      : *use == ApiUse::FineTune ? "usd_per_million_training_tokens" : "usd_per_million_input")
+                   : "usd_per_million_input",
+               use ? "is required: this brief's API is priced by " + wanted(*use)
+                   : std::string("is required: a price gives usd_per_million_input (text, embeddings), usd_per_image or "
+                                 "usd_per_megapixel (images), usd_per_video_second (video) or "
+                                 "usd_per_million_training_tokens (managed fine-tuning)"));
+    p.unit = unit->unit;
+    const std::optional<double> output = rate("usd_per_million_output");
+    if (output && p.unit != ApiUnit::Tokens)
+        f.fail("usd_per_million_output", std::string("does not apply to a price per ") + (unit->key + 8));
+    if (f.has("fine_tuning") && p.unit != ApiUnit::TrainingTokens)
+        f.fail("fine_tuning", "applies to a managed fine-tuning price (usd_per_million_training_tokens)");
+    if (use) {
+        const bool fits = *use == ApiUse::Text || *use == ApiUse::Embedding ? p.unit == ApiUnit::Tokens
+                          : *use == ApiUse::Image ? p.unit == ApiUnit::Image || p.unit == ApiUnit::Megapixel
+                          : *use == ApiUse::Video ? p.unit == ApiUnit::VideoSecond
+                                                  : p.unit == ApiUnit::TrainingTokens;
+        if (!fits)
+            f.fail(unit->key, "does not price this brief's work, which an API bills by " + wanted(*use));
+        if (*use == ApiUse::Text && !output)
+            f.fail("usd_per_million_output", "is required: the model's output tokens are billed (an embedding brief's API "
+                                             "may leave it out)");
+    }
+    p.usdPerMillionInput = p.unit == ApiUnit::Tokens ? *unit->usd : 0;
     p.usdPerMillionOutput = output.value_or(0);
+    p.usdPerImage = p.unit == ApiUnit::Image ? *unit->usd : 0;
+    p.usdPerMegapixel = p.unit == ApiUnit::Megapixel ? *unit->usd : 0;
+    p.usdPerVideoSecond = p.unit == ApiUnit::VideoSecond ? *unit->usd : 0;
+    p.usdPerMillionTrainingTokens = p.unit == ApiUnit::TrainingTokens ? *unit->usd : 0;
+    if (p.unit == ApiUnit::TrainingTokens) {
+        // The price book says which runs a price is for; a brief's quote is for the brief's own.
+        const std::optional<std::string> kind = f.optString("fine_tuning");
+        if (!kind && !use)
+            f.fail("fine_tuning", "is required of a managed fine-tuning price: \"lora\" or \"full-finetune\"");
+        if (kind && *kind != "lora" && *kind != "full-finetune")
+            f.fail("fine_tuning", "must be \"lora\" or \"full-finetune\", not \"" + *kind + "\"");
+        p.fineTuning = kind ? *enumFromString<WorkloadKind>(*kind) : WorkloadKind::Lora;
+    }
     p.failureRate = f.optNumber("failure_rate", apiPriceFields().at("/failure_rate").range()).value_or(apiPriceFields().at("/failure_rate").defaultNumber());
     readProvenance(f, p, origin);
     return p;

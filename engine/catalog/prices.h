@@ -10,6 +10,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace wb {
 
@@ -40,18 +42,41 @@ struct GpuPrice
 // empty when it states none.
 std::string commercialTermsWords(const GpuPrice &price);
 
+// What a model-API price bills by: tokens in and out (text), tokens in (embeddings), an image
+// or its megapixels, a second of generated video, or a million tokens a managed fine-tune trains on.
+enum class ApiUnit { Tokens, Image, Megapixel, VideoSecond, TrainingTokens };
+// What a brief's work is billed by at a model API, so which units its cost.api may give: text
+// (input and output tokens), embeddings (input tokens), images (an image or its megapixels),
+// video (seconds) or a fine-tune (training tokens).
+enum class ApiUse { Text, Embedding, Image, Video, FineTune };
+
 struct ApiPrice
 {
-    std::string model;         // catalog id
+    std::string model;         // catalog id: a language or encoder model, or a media pipeline
     std::string provider;
+    ApiUnit unit = ApiUnit::Tokens;
     double usdPerMillionInput = 0;
     double usdPerMillionOutput = 0;
+    double usdPerImage = 0;
+    double usdPerMegapixel = 0;
+    double usdPerVideoSecond = 0;
+    double usdPerMillionTrainingTokens = 0;
+    // A managed fine-tune's kind of run: WorkloadKind::Lora (adapters, QLoRA's too) or
+    // WorkloadKind::FullFinetune. Unused for other units.
+    WorkloadKind fineTuning = WorkloadKind::Lora;
     double failureRate = 0;    // requests the API fails (retried and paid again)
     std::string observed;
     std::string source;
     std::string note;
     std::string origin;
 };
+
+// The API price's rate in words, with its unit ("$0.13 per million input and $0.40 per million
+// output tokens", "$0.0075 per image", "$0.06 per second of video", ...).
+std::string apiRateWords(const ApiPrice &price);
+// The price's rates under their field names, those of its unit only ("usd_per_million_input"
+// and "usd_per_million_output" for tokens, "usd_per_image", ...).
+std::vector<std::pair<std::string, double>> apiRateFields(const ApiPrice &price);
 
 
 } // namespace wb

@@ -115,9 +115,7 @@ struct LinearCost
 LinearCost apiCurve(const Brief &brief, const ApiPrice &price)
 {
     const Assumptions &a = brief.assumptions;
-    const double perRequest = (brief.workload.inputTokens * price.usdPerMillionInput
-                               + outputTokensPerRequest(brief.workload) * price.usdPerMillionOutput) / 1e6;
-    return {salaryPerMonth(a, Assumption::PlatformFteApi), perRequest * (1 + a.value(Assumption::ObservabilityFraction))};
+    return {salaryPerMonth(a, Assumption::PlatformFteApi), usdPerApiRequest(brief, price) * (1 + a.value(Assumption::ObservabilityFraction))};
 }
 
 // The smallest monthly volume from which the GPU route costs no more than the API. The GPU cost
@@ -238,12 +236,39 @@ double activeHoursPerMonth(const Brief &brief)
     return b.model == Billing::Scheduled ? std::min(month, b.hoursPerDay * b.daysPerMonth) : month;
 }
 
+double trainingTokensBilled(const TrainingSpec &t)
+{
+    const double tokens = t.tokens.value_or(0);
+    const double evaluations = t.evalIntervalTokens && *t.evalIntervalTokens > 0 ? std::floor(tokens / *t.evalIntervalTokens) : 0;
+    return tokens + evaluations * t.evalTokens.value_or(0);
+}
+
+double usdPerApiRequest(const Brief &brief, const ApiPrice &price)
+{
+    const Workload &w = brief.workload;
+    switch (price.unit) {
+    case ApiUnit::Tokens:
+        return (w.inputTokens * price.usdPerMillionInput + outputTokensPerRequest(w) * price.usdPerMillionOutput) / 1e6;
+    case ApiUnit::Image:
+        return price.usdPerImage;
+    case ApiUnit::Megapixel:
+        return w.media ? price.usdPerMegapixel * w.media->width * w.media->height / 1e6 : 0;
+    case ApiUnit::VideoSecond:
+        return w.media && w.media->model.fps > 0 ? price.usdPerVideoSecond * w.media->frames / w.media->model.fps : 0;
+    case ApiUnit::TrainingTokens:
+        return w.training ? price.usdPerMillionTrainingTokens * trainingTokensBilled(*w.training) / 1e6 : 0;
+    }
+    return 0;
+}
+
 CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests, const std::string &today)
 {
     const Workload &w = brief.workload;
     const Assumptions &a = brief.assumptions;
     CostOption o;
     o.api = true;
+    o.perRun = price.unit == ApiUnit::TrainingTokens;
+    o.apiRates = apiRateFields(price);
     o.provider = price.provider;
     o.observed = price.observed;
     o.source = price.source;
@@ -252,24 +277,54 @@ CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests,
     o.ageDays = daysBetween(price.observed, today).value_or(0);
     o.stale = o.ageDays > a.value(Assumption::PriceStaleDays);
     o.requestsPerMonth = requests;
-    o.utilization = 1;  // billed per token: no idle capacity
-    const double perRequest = (w.inputTokens * price.usdPerMillionInput + outputTokensPerRequest(w) * price.usdPerMillionOutput) / 1e6;
+    o.utilization = 1;  // billed per use: no idle capacity
+    const double perRequest = usdPerApiRequest(brief, price);
     const double usage = requests * perRequest;
     const double f = price.failureRate, q = w.acceptance.qualityPassRate;
     const double wasted = 1 - (1 - f) * q;
-    addLine(o.lines, "api_usage", usage * (1 - wasted),
-            fmt::format("{:.0f} requests x ${:.6f} each", requests, perRequest)
-                + (outputTokensPerRequest(w) > 0
-                       ? fmt::format(" (${:.3f} per million input and ${:.3f} per million output tokens), on accepted work",
-                                     price.usdPerMillionInput, price.usdPerMillionOutput)
-                       : fmt::format(" (${:.3f} per million input tokens), on accepted work", price.usdPerMillionInput)));
+    // What one request is, priced: its tokens, its image, its clip's seconds, or a run's tokens.
+    std::string each;
+    switch (price.unit) {
+    case ApiUnit::Tokens:
+        each = fmt::format("{:.0f} requests x ${:.6f} each ({})", requests, perRequest, apiRateWords(price));
+        break;
+    case ApiUnit::Image:
+        each = fmt::format("{:.0f} images x ${:.4f} each", requests, perRequest);
+        break;
+    case ApiUnit::Megapixel:
+        each = fmt::format("{:.0f} images of {:.2f} megapixels x ${:.6f} each ({})", requests,
+                           w.media ? w.media->width * double(w.media->height) / 1e6 : 0.0, perRequest, apiRateWords(price));
+        break;
+    case ApiUnit::VideoSecond:
+        each = fmt::format("{:.0f} clips of {:.2f} s ({} frames at {:g} per second) x ${:.4f} each ({})", requests,
+                           w.media && w.media->model.fps > 0 ? w.media->frames / w.media->model.fps : 0.0,
+                           w.media ? w.media->frames : 0, w.media ? w.media->model.fps : 0.0, perRequest, apiRateWords(price));
+        break;
+    case ApiUnit::TrainingTokens:
+        // Billed on every token the job processes: the training tokens and the evaluations' (Together
+        // AI's formula: n_epochs x training tokens + n_evals x validation tokens,
+        // https://docs.together.ai/docs/fine-tuning-pricing).
+        each = fmt::format("one run of {} tokens, evaluations included, x {} = ${}", readableCount(w.training ? trainingTokensBilled(*w.training) : 0),
+                           apiRateWords(price), usdAmount(perRequest));
+        break;
+    }
+    addLine(o.lines, "api_usage", usage * (1 - wasted), each + ", on accepted work");
     addLine(o.lines, "retry_waste", usage * wasted,
-            fmt::format("requests the API fails ({:.1f}%) and outputs the quality filter rejects ({:.1f}%)", 100 * f, 100 * (1 - q)));
+            o.perRun ? fmt::format("runs the service fails ({:.1f}%) and tuned models that fail their evaluation ({:.1f}%), "
+                                   "run again",
+                                   100 * f, 100 * (1 - q))
+                     : fmt::format("requests the API fails ({:.1f}%) and outputs the quality filter rejects ({:.1f}%)", 100 * f,
+                                   100 * (1 - q)));
     addLine(o.lines, "observability", usage * a.value(Assumption::ObservabilityFraction),
             fmt::format("{:.0f}% of the API spend", 100 * a.value(Assumption::ObservabilityFraction)));
-    addLine(o.lines, "platform_labour", salaryPerMonth(a, Assumption::PlatformFteApi),
-            fmt::format("{:.2f} engineers x ${:.0f} a year", a.value(Assumption::PlatformFteApi), a.value(Assumption::EngineerUsdPerYear)));
-    finishOption(o, requests * (1 - f) * q, tokensPerAcceptedOutput(w));
+    // A managed run has no cluster to watch; the data and evaluation work is the team's on every route.
+    if (o.perRun)
+        addLine(o.lines, "platform_labour", 0, "the service runs the job: no cluster to watch (the data and evaluation work "
+                                               "is the team's on every route, and priced on none)");
+    else
+        addLine(o.lines, "platform_labour", salaryPerMonth(a, Assumption::PlatformFteApi),
+                fmt::format("{:.2f} engineers x ${:.0f} a year", a.value(Assumption::PlatformFteApi), a.value(Assumption::EngineerUsdPerYear)));
+    finishOption(o, requests * (1 - f) * q, o.perRun ? 0 : tokensPerAcceptedOutput(w));
     return o;
 }
 
@@ -280,14 +335,28 @@ bool apiUsableFor(const Brief &brief)
 
 const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog)
 {
-    // API prices are per token of inference: an image, a clip or a training run is not priced by one.
-    if (brief.workload.media || isTraining(brief.workload.kind) || isAdapter(brief.workload.kind))
+    const Workload &w = brief.workload;
+    // Pre-training has no API; a fine-tune has managed services that bill its training tokens.
+    if (w.kind == WorkloadKind::Training)
         return nullptr;
     if (brief.cost.api)
         return &*brief.cost.api;
+    // The book's newest price that bills this brief's work: its pipeline's images or clips, its
+    // kind of fine-tuning run, or its model's tokens.
+    const bool runs = isTraining(w.kind) || isAdapter(w.kind);
+    const WorkloadKind run = isAdapter(w.kind) ? WorkloadKind::Lora : WorkloadKind::FullFinetune;
+    const auto bills = [&](const ApiPrice &p) {
+        if (w.media)
+            return p.model == w.media->model.id
+                   && (w.media->model.video ? p.unit == ApiUnit::VideoSecond : p.unit == ApiUnit::Image || p.unit == ApiUnit::Megapixel);
+        if (runs)
+            return p.model == w.model.id && p.unit == ApiUnit::TrainingTokens && p.fineTuning == run;
+        return p.model == w.model.id && p.unit == ApiUnit::Tokens
+               && (w.kind == WorkloadKind::Embedding || p.usdPerMillionOutput > 0 || w.outputTokens == 0);
+    };
     const ApiPrice *best = nullptr;
     for (const ApiPrice &p : catalog.apiPrices())
-        if (p.model == brief.workload.model.id && (!best || p.observed > best->observed))
+        if (bills(p) && (!best || p.observed > best->observed))
             best = &p;
     return best;
 }

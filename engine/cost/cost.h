@@ -35,6 +35,8 @@ struct CostOption
     // run, its requests one run and its accepted outputs the share of runs that pass evaluation.
     bool perRun = false;
     std::optional<PricingTerm> term;   // GPU routes
+    // The API route's rates as the price gives them ("usd_per_image": 0.0075, ...; apiRateFields).
+    std::vector<std::pair<std::string, double>> apiRates;
     std::string provider, observed, source, note, origin;
     long ageDays = 0;
     bool stale = false;

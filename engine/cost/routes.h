@@ -40,7 +40,14 @@ void addLine(std::vector<CostLine> &lines, const char *name, double usd, std::st
 void finishOption(CostOption &o, double accepted, double tokensPerOutput);
 // Hours a month the work runs: the scheduled window's, else every hour (hours_per_month).
 double activeHoursPerMonth(const Brief &brief);
-// The model-API route at a monthly volume, priced from the brief's or the book's API price.
+// Tokens a managed fine-tuning service bills for a run: those trained on and those its
+// evaluations read.
+double trainingTokensBilled(const TrainingSpec &t);
+// What one request costs at the API in the price's unit: a text or embedding request's tokens,
+// an image (or its megapixels), a clip's seconds, or a fine-tuning run's tokens.
+double usdPerApiRequest(const Brief &brief, const ApiPrice &price);
+// The model-API route at a monthly volume (for a run: one run), priced from the brief's or the
+// book's API price.
 CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests, const std::string &today);
 // The brief's own API price, else the book's newest for the model; nullptr when there is none.
 const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog);

@@ -138,24 +138,33 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     const Demand demand = demandOf(brief);
 
     const ApiPrice *apiPrice = apiPriceFor(brief, catalog);
-    if (apiPrice && demand.requestsPerMonth)
-    {
+    if (apiPrice && runs) {
+        // A run is one request: its training tokens (without them there is no run to price).
+        if (w.training && w.training->tokens)
+            s.api = apiOption(brief, *apiPrice, 1, today);
+    } else if (apiPrice && demand.requestsPerMonth) {
         s.api = apiOption(brief, *apiPrice, *demand.requestsPerMonth, today);
         for (double v : volumeSamples(*demand.requestsPerMonth))
             s.api->monthlyCostByVolume.emplace_back(v, apiOption(brief, *apiPrice, v, today).totalUsdPerMonth);
     }
-    else if (runs) {
-        // Pre-training has no API to compare with; a fine-tune has managed services.
-        if (w.kind != WorkloadKind::Training)
-            s.warnings.push_back(makeMessage("no-api-price", "/cost/api",
-                                             WB_MESSAGE("Messages", "managed fine-tuning services, priced per training token, are not "
-                                                        "in the price book yet: the GPU route is not compared with one")));
+    else if (w.kind == WorkloadKind::Training) {
+        // Pre-training has no API to compare with.
     }
-    else if (media)
+    else if (runs)
         s.warnings.push_back(makeMessage("no-api-price", "/cost/api",
-                                         WB_MESSAGE("Messages", "image and video APIs, priced per output, are not in the price book "
-                                                    "yet, and cost.api prices tokens: the GPU route for {pipeline} is not "
-                                                    "compared with an API"),
+                                         WB_MESSAGE("Messages", "no managed fine-tuning price for {model} ({run}) in the price book: "
+                                                    "the GPU route is not compared with one (add cost.api with "
+                                                    "usd_per_million_training_tokens)"),
+                                         {{"model", w.model.id}, {"run", std::string(isAdapter(w.kind) ? "LoRA" : "full fine-tuning")}}));
+    else if (media && !apiPrice)
+        s.warnings.push_back(makeMessage("no-api-price", "/cost/api",
+                                         w.media->model.video
+                                             ? WB_MESSAGE("Messages", "no video-API price for {pipeline} in the price book: the GPU "
+                                                          "route is not compared with an API (add cost.api with "
+                                                          "usd_per_video_second)")
+                                             : WB_MESSAGE("Messages", "no image-API price for {pipeline} in the price book: the GPU "
+                                                          "route is not compared with an API (add cost.api with usd_per_image "
+                                                          "or usd_per_megapixel)"),
                                          {{"pipeline", w.media->model.name}}));
     else if (!apiPrice)
         s.warnings.push_back(makeMessage("no-api-price", "/cost/api",
@@ -306,17 +315,25 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         rec.route = Route::Api;
         rec.costPerAcceptedOutput = s.api->costPerAcceptedOutput;
         rec.usdPerMonth = s.api->totalUsdPerMonth;
+        rec.perRun = s.api->perRun;
+        rec.provider = s.api->provider;
         rec.reasons.push_back(makeMessage(
             "api-cheapest", "",
-            best ? WB_MESSAGE("Messages", "the model API costs ${api_cost:.6f} per accepted output against ${gpu_cost:.6f} for the best "
+            runs ? (best ? WB_MESSAGE("Messages", "the managed fine-tuning service ({provider}) costs ${api_cost_text} per accepted "
+                                      "run against ${gpu_cost_text} for the best GPU option the decision allows, with no "
+                                      "cluster to run or watch")
+                         : WB_MESSAGE("Messages", "the managed fine-tuning service ({provider}) costs ${api_cost_text} per accepted "
+                                      "run, with no cluster to run or watch"))
+            : best ? WB_MESSAGE("Messages", "the model API costs ${api_cost:.6f} per accepted output against ${gpu_cost:.6f} for the best "
                               "GPU option the decision allows at this volume, with no idle capacity and less platform work")
                  : WB_MESSAGE("Messages", "the model API costs ${api_cost:.6f} per accepted output at this volume, with no idle "
                               "capacity and less platform work"),
-            {{"api_cost", s.api->costPerAcceptedOutput}, {"gpu_cost", best ? gpuCost : 0.0}}));
+            {{"api_cost", s.api->costPerAcceptedOutput}, {"gpu_cost", best ? gpuCost : 0.0}, {"provider", s.api->provider},
+             {"api_cost_text", usdAmount(s.api->costPerAcceptedOutput)}, {"gpu_cost_text", usdAmount(best ? gpuCost : 0.0)}}));
         if (uncertain)
             rec.reasons.push_back(makeMessage("api-flexibility", "/cost/decision/demand_certainty",
-                                              WB_MESSAGE("Messages", "demand is uncertain or the model is expected to change: per-token "
-                                                         "billing avoids a commitment that could outlive the model")));
+                                              WB_MESSAGE("Messages", "demand is uncertain or the model is expected to change: billing per "
+                                                         "use avoids a commitment that could outlive the model")));
         rec.reasons.insert(rec.reasons.end(), setAside.begin(), setAside.end());
         if (allowed && allowed->option->breakEvenRequestsPerMonthVsApi)
             rec.reasons.push_back(makeMessage("api-break-even", "/cost/requests_per_month",
@@ -402,11 +419,13 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         if (s.api)
             rec.reasons.push_back(makeMessage(
                 "api-cost", "/cost/api",
-                o.breakEvenRequestsPerMonthVsApi
+                runs ? WB_MESSAGE("Messages", "the managed fine-tuning service ({provider}) would cost ${api_cost_text} per accepted run")
+                : o.breakEvenRequestsPerMonthVsApi
                     ? WB_MESSAGE("Messages", "the model API would cost ${api_cost:.6f} per accepted output; self-hosting wins from "
                                  "about {requests_text} requests a month")
                     : WB_MESSAGE("Messages", "the model API would cost ${api_cost:.6f} per accepted output"),
-                {{"api_cost", s.api->costPerAcceptedOutput},
+                {{"api_cost", s.api->costPerAcceptedOutput}, {"provider", s.api->provider},
+                 {"api_cost_text", usdAmount(s.api->costPerAcceptedOutput)},
                  {"requests", o.breakEvenRequestsPerMonthVsApi.value_or(0)},
                  {"requests_text", o.breakEvenRequestsPerMonthVsApi ? readableCount(*o.breakEvenRequestsPerMonthVsApi) : std::string()}}));
         // Hybrid: GPUs for the steady base, the API for what bursts add above it (costCandidate

@@ -43,14 +43,17 @@ Json priceJson(const GpuPrice &p)
 
 Json apiPriceJson(const ApiPrice &p)
 {
-    return {{"model", p.model},
-            {"provider", p.provider},
-            {"usd_per_million_input", p.usdPerMillionInput},
-            {"usd_per_million_output", p.usdPerMillionOutput},
-            {"failure_rate", p.failureRate},
-            {"observed", p.observed},
-            {"source", p.source},
-            {"note", p.note}};
+    Json j = {{"model", p.model},
+              {"provider", p.provider},
+              {"failure_rate", p.failureRate},
+              {"observed", p.observed},
+              {"source", p.source},
+              {"note", p.note}};
+    for (const auto &[field, usd] : apiRateFields(p))
+        j[field] = usd;
+    if (p.unit == ApiUnit::TrainingTokens)
+        j["fine_tuning"] = enumName(p.fineTuning);
+    return j;
 }
 
 // The catalog entries a brief's figures rest on, keyed by what identifies them (so that a change
@@ -81,9 +84,12 @@ Json catalogSection(const Brief &brief, const Catalog &catalog)
     for (const GpuPrice &p : catalog.prices())
         if (gpus.count(p.gpu))
             section["prices"][p.gpu + " | " + p.provider + " | " + std::string(enumName(p.term))] = priceJson(p);
+    const std::string &model = brief.workload.media ? brief.workload.media->model.id : brief.workload.model.id;
     for (const ApiPrice &p : catalog.apiPrices())
-        if (p.model == brief.workload.model.id)
-            section["api_prices"][p.model + " | " + p.provider] = apiPriceJson(p);
+        if (p.model == model)
+            section["api_prices"][p.model + " | " + p.provider
+                                  + (p.unit == ApiUnit::TrainingTokens ? " | " + std::string(enumName(p.fineTuning)) : "")] =
+                apiPriceJson(p);
     return section;
 }
 

@@ -282,6 +282,8 @@ Json costOptionJson(const CostOption &o)
     if (!o.note.empty())
         j["price_note"] = o.note;
     j["price_origin"] = o.origin;
+    for (const auto &[field, usd] : o.apiRates)
+        j[field] = usd;
     if (!o.api) {
         j["usd_per_gpu_hour"] = o.usdPerGpuHour;
         j["usd_per_gpu"] = o.term == PricingTerm::Purchase ? Json(o.usdPerGpu) : Json(nullptr);

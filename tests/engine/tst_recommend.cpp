@@ -122,6 +122,13 @@ private slots:
     void mistakes_data();
     void mistakes();
     void mediaDecidesAsServingDoes();
+    void trainingMistakes();
+    void apiRoutesBeyondText_data();
+    void apiRoutesBeyondText();
+    void apiQuoteMustBillTheBriefsWork_data();
+    void apiQuoteMustBillTheBriefsWork();
+    void priceBookApiRoutes();
+    void managedFineTuneRecommendedWhenCheaper();
 };
 
 void TestRecommend::routes_data()
@@ -504,6 +511,193 @@ void TestRecommend::mediaDecidesAsServingDoes()
     QVERIFY(right.cost.recommendation->costPerAcceptedOutput > 0);
     for (const char *code : mistakes)
         QVERIFY2(!warns(right.cost, code), code);
+}
+
+// A pre-training brief built to commit the method's mistakes: an RTX 4090 cluster cheapest per
+// GPU-hour but not per run (1); micro-batches of 2 sequences of 9,216 tokens that leave the RTX
+// 4090 under 10% headroom (about 7% when this was written) (2); pipeline parallelism across
+// nodes over PCIe-only RTX cards (3); no acceptance (4); no platform owner (5). Mistake 6 (a
+// commitment sized for today's model) needs a reservation or purchase recommended, which low
+// demand certainty rules out here. At least five of the six must be said.
+void TestRecommend::trainingMistakes()
+{
+    const std::string json = R"({"format": "gpu-workbench-brief", "version": 1, "name": "pretrain mistakes",
+      "workload": {"kind": "training", "model": "llama-3.1-8b", "weights_precision": "bf16",
+        "training": {"sequence_length": 9216, "micro_batch_size": 2, "tokens": 2e10, "sharding": "zero3",
+                     "activation_recompute": "full"}},
+      "candidates": [{"gpu": "rtx-4090-24gb", "gpus": 64, "pipeline_parallel": 4},
+                     {"gpu": "h100-sxm-80gb", "gpus": 64}],
+      "cost": {"decision": {"demand_certainty": "low", "model_churn": "high"},
+               "prices": [{"gpu": "rtx-4090-24gb", "provider": "cheap cards", "term": "on-demand", "usd_per_gpu_hour": 0.34,
+                           "observed": "2026-11-01", "source": "hand-made test price"},
+                          {"gpu": "h100-sxm-80gb", "provider": "big cards", "term": "purchase", "usd_per_gpu": 25000,
+                           "observed": "2026-11-01", "source": "hand-made test price"}]}})";
+    EvaluateOptions o;
+    o.today = kToday;
+    const Results r = evaluate(wbtest::parseOrFail(json), wbtest::shippedCatalog(), o);
+    int raised = 0;
+    QStringList said;
+    for (const char *code : {"mistake-hourly-rate", "mistake-fit-yes-no", "mistake-interconnect", "mistake-generated-not-accepted",
+                             "mistake-platform-responsibility", "mistake-todays-model"})
+        if (warns(r.cost, code)) {
+            ++raised;
+            said << code;
+        }
+    QVERIFY2(raised >= 5, qPrintable(said.join(QStringLiteral(", "))));
+}
+
+// Each API unit priced from a brief's quote, worked by hand. Every case: failure rate 0, quality
+// pass rate 0.8, no observability share and no API platform labour (set to 0), so the cost per
+// accepted output is the price of one request / 0.8. A hundred million requests a month keep the
+// lines' rounding to cents out of the comparison.
+void TestRecommend::apiRoutesBeyondText_data()
+{
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<QString>("api");
+    QTest::addColumn<double>("perAccepted");
+    QTest::addColumn<bool>("perRun");
+    const QString image = QStringLiteral(R"("kind": "media-generation", "weights_precision": "bf16",
+        "media": {"model": "sdxl-1.0-base", "width": 1024, "height": 1024, "steps": 30},
+        "traffic": {"mode": "open-loop", "request_rate_per_s": 1}, "slo": {"e2e_p99_s": 60})");
+    // $0.01 an image / 0.8 = $0.0125.
+    QTest::newRow("per image") << image << QStringLiteral(R"("usd_per_image": 0.01)") << 0.0125 << false;
+    // 1024 x 1024 = 1.048576 megapixels x $0.02 = $0.02097152 an image; / 0.8 = $0.0262144.
+    QTest::newRow("per megapixel") << image << QStringLiteral(R"("usd_per_megapixel": 0.02)") << 0.0262144 << false;
+    // Wan 2.1's own clip: 81 frames at its 16 frames a second = 5.0625 s x $0.06 = $0.30375; / 0.8 = $0.3796875.
+    QTest::newRow("per video second")
+        << QStringLiteral(R"("kind": "media-generation", "weights_precision": "bf16", "media": {"model": "wan2.1-t2v-14b"},
+        "traffic": {"mode": "open-loop", "request_rate_per_s": 0.01}, "slo": {"e2e_p99_s": 3600})")
+        << QStringLiteral(R"("usd_per_video_second": 0.06)") << 0.3796875 << false;
+    // 256 input tokens x $0.02 per million = $0.00000512 a request; / 0.8 = $0.0000064.
+    QTest::newRow("embedding input only")
+        << QStringLiteral(R"("kind": "embedding", "model": "bge-large-en-v1.5", "weights_precision": "bf16", "input_tokens": 256,
+        "traffic": {"mode": "open-loop", "request_rate_per_s": 10}, "slo": {"e2e_p99_s": 1})")
+        << QStringLiteral(R"("usd_per_million_input": 0.02)") << 0.0000064 << false;
+    // 100 million tokens trained, an evaluation of 1 million tokens every 25 million: 4 of them,
+    // 104 million tokens billed x $0.50 per million = $52 a run; / 0.8 = $65 per accepted run.
+    QTest::newRow("managed LoRA")
+        << QStringLiteral(R"("kind": "lora", "model": "llama-3.1-8b", "weights_precision": "bf16",
+        "training": {"sequence_length": 2048, "micro_batch_size": 2, "tokens": 1e8,
+                     "evaluation": {"interval_tokens": 2.5e7, "tokens": 1e6}})")
+        << QStringLiteral(R"("usd_per_million_training_tokens": 0.5)") << 65.0 << true;
+}
+
+void TestRecommend::apiRoutesBeyondText()
+{
+    QFETCH(QString, workload);
+    QFETCH(QString, api);
+    QFETCH(double, perAccepted);
+    QFETCH(bool, perRun);
+    const QString json = QStringLiteral(R"({"format": "gpu-workbench-brief", "version": 1, "name": "api units",
+      "workload": {%1, "acceptance": {"quality_pass_rate": 0.8, "failure_rate": 0}},
+      "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 1}],
+      "assumptions": {"observability_fraction": 0, "platform_fte_api": 0},
+      "cost": {"requests_per_month": 1e8,
+               "api": {"provider": "test api", %2, "failure_rate": 0, "observed": "2026-11-01", "source": "hand-worked test"}}})")
+                             .arg(workload, api);
+    const Brief b = wbtest::parseOrFail(json.toStdString());
+    const CostSummary s = summarize(b, {});
+    QVERIFY(s.api);
+    QCOMPARE(s.api->perRun, perRun);
+    QVERIFY2(std::abs(s.api->costPerAcceptedOutput - perAccepted) < 1e-9 * std::max(1.0, perAccepted),
+             qPrintable(QString::number(s.api->costPerAcceptedOutput, 'g', 12)));
+    QVERIFY(!warns(s, "no-api-price"));
+}
+
+// A quote must bill what the brief does, in one unit, and name the field that is wrong.
+void TestRecommend::apiQuoteMustBillTheBriefsWork_data()
+{
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<QString>("api");
+    QTest::addColumn<QString>("pointer");
+    const QString image = QStringLiteral(R"("kind": "media-generation", "weights_precision": "bf16",
+        "media": {"model": "sdxl-1.0-base"}, "traffic": {"mode": "open-loop", "request_rate_per_s": 1})");
+    const QString lora = QStringLiteral(R"("kind": "lora", "model": "llama-3.1-8b", "weights_precision": "bf16",
+        "training": {"sequence_length": 2048, "tokens": 1e8})");
+    QTest::newRow("tokens for images") << image << QStringLiteral(R"("usd_per_million_input": 1, "usd_per_million_output": 1)")
+                                       << QStringLiteral("/cost/api/usd_per_million_input");
+    QTest::newRow("two units") << image << QStringLiteral(R"("usd_per_image": 0.01, "usd_per_megapixel": 0.01)")
+                               << QStringLiteral("/cost/api/usd_per_megapixel");
+    QTest::newRow("no price") << image << QString() << QStringLiteral("/cost/api/usd_per_image");
+    QTest::newRow("full fine-tune price for a LoRA")
+        << lora << QStringLiteral(R"("usd_per_million_training_tokens": 1, "fine_tuning": "full-finetune")")
+        << QStringLiteral("/cost/api/fine_tuning");
+    QTest::newRow("output price for a per-image API")
+        << image << QStringLiteral(R"("usd_per_image": 0.01, "usd_per_million_output": 1)") << QStringLiteral("/cost/api/usd_per_million_output");
+    QTest::newRow("pre-training has no API")
+        << QStringLiteral(R"("kind": "training", "model": "llama-3.1-8b", "weights_precision": "bf16",
+        "training": {"sequence_length": 2048, "tokens": 1e9})")
+        << QStringLiteral(R"("usd_per_million_training_tokens": 1)") << QStringLiteral("/cost/api");
+}
+
+void TestRecommend::apiQuoteMustBillTheBriefsWork()
+{
+    QFETCH(QString, workload);
+    QFETCH(QString, api);
+    QFETCH(QString, pointer);
+    const QString json = QStringLiteral(R"({"format": "gpu-workbench-brief", "version": 1, "name": "bad quote",
+      "workload": {%1}, "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 1}],
+      "cost": {"api": {"provider": "test api", %2 "observed": "2026-11-01", "source": "hand-worked test"}}})")
+                             .arg(workload, api.isEmpty() ? QString() : api + QStringLiteral(","));
+    const Result<Brief> r = parseBrief(json.toStdString(), "bad.json", wbtest::shippedCatalog());
+    QVERIFY(!r);
+    QCOMPARE(QString::fromStdString(r.error().path), pointer);
+}
+
+// Without a quote, the price book's dated prices price each kind's API: the SDXL sample's images
+// per image (Dezgo), the LoRA sample's run per training token (Ori, LoRA only); a full fine-tune of
+// the same model finds no managed price for its kind of run and says so.
+void TestRecommend::priceBookApiRoutes()
+{
+    const auto sample = [](const char *name) {
+        QFile file(QStringLiteral(WB_SOURCE_DIR "/resources/samples/%1.brief.json").arg(QLatin1String(name)));
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("no sample brief %s", name);
+        return wbtest::parseOrFail(file.readAll().toStdString());
+    };
+    const Brief sdxl = sample("sdxl-images");
+    const CostSummary images = summarize(sdxl, {});
+    QVERIFY(images.api);
+    QVERIFY(images.api->provider.find("Dezgo") != std::string::npos);
+    QCOMPARE(images.api->apiRates.front().first, std::string("usd_per_image"));
+
+    Brief lora = sample("lora-finetune");
+    const CostSummary adapters = summarize(lora, {});
+    QVERIFY(adapters.api);
+    QVERIFY(adapters.api->perRun);
+    // 200 million tokens x $0.46 per million = $92 a run; 3% observability on it = $2.76.
+    QCOMPARE(adapters.api->totalUsdPerMonth, 94.76);
+
+    lora.workload.kind = WorkloadKind::FullFinetune;
+    const CostSummary full = summarize(lora, {});
+    QVERIFY(!full.api);
+    QVERIFY(warns(full, "no-api-price"));
+}
+
+// A LoRA whose managed service costs less per accepted run than every GPU option, with the API
+// allowed, is sent to the service; the reason names both costs per run.
+void TestRecommend::managedFineTuneRecommendedWhenCheaper()
+{
+    const std::string json = R"({"format": "gpu-workbench-brief", "version": 1, "name": "managed lora",
+      "workload": {"kind": "lora", "model": "llama-3.1-8b", "weights_precision": "bf16",
+        "training": {"sequence_length": 2048, "micro_batch_size": 2, "tokens": 1e8},
+        "acceptance": {"quality_pass_rate": 0.8, "failure_rate": 0}},
+      "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 1}],
+      "cost": {"decision": {"demand_certainty": "medium", "model_churn": "medium", "api_allowed": true},
+               "api": {"provider": "test tuning", "usd_per_million_training_tokens": 0.01, "observed": "2026-11-01",
+                       "source": "hand-worked test"}}})";
+    const Brief b = wbtest::parseOrFail(json);
+    CostOption run = gpuOption(PricingTerm::OnDemand, 50);
+    run.perRun = true;
+    run.requestsPerMonth = 1;
+    run.acceptedOutputsPerMonth = 0.8;
+    run.totalUsdPerMonth = 40;
+    const CostSummary s = summarize(b, candidates(b, {{run}}));
+    QVERIFY(s.recommendation);
+    QCOMPARE(s.recommendation->route, Route::Api);
+    QVERIFY(s.recommendation->perRun);
+    const auto &codes = s.recommendation->reasons;
+    QVERIFY(std::any_of(codes.begin(), codes.end(), [](const Message &m) { return m.code == "api-cheapest"; }));
 }
 
 QTEST_GUILESS_MAIN(TestRecommend)

@@ -201,7 +201,7 @@ void TestScreenshots::screenshots()
             QCOMPARE(w.costChart()->exportTo(QStringLiteral("%1/export-cost-slide-%2x%3-%4.png")
                                                  .arg(dir).arg(size.width()).arg(size.height()).arg(themeName)),
                      QString());
-            wb::ApiQuoteDialog apiQuote(&w);
+            wb::ApiQuoteDialog apiQuote(wb::ApiUse::Text, &w);
             apiQuote.show();
             shot(&apiQuote, QStringLiteral("api-quote"));
             apiQuote.close();

@@ -1,14 +1,19 @@
 // A dated model-API quote for the brief's cost.api, entered like a GPU price quote: who sells it,
-// the price per million input and output tokens, the share of requests it fails, the date it was
-// seen and where. Every field but the note is required (the form says which is missing).
+// its price in the unit the brief's work is billed by (per million input and output tokens for
+// text, input tokens for embeddings, per image or megapixel, per second of video, per million
+// training tokens for a fine-tune), the share of requests it fails, the date it was seen and where. Every field but the note is required (the form says which is missing).
 // ApiQuoteForm is the fields (the new-comparison wizard embeds it); ApiQuoteDialog adds it to
 // the current brief.
 #pragma once
 
+#include <catalog/prices.h>
+
 #include <QDialog>
 #include <QWidget>
 
+class QComboBox;
 class QDateEdit;
+class QFormLayout;
 class QLineEdit;
 class QPushButton;
 
@@ -31,12 +36,16 @@ public:
     // The quote as a JSON object for /cost/api.
     QString json() const;
     // Shows a quote to revise (the brief's current one).
-    void setQuote(const struct ApiPrice &quote);
+    void setQuote(const ApiPrice &quote);
+    // The unit the brief's work is billed by: shows that price's fields only (text by default).
+    void setUse(ApiUse use);
 
     QLineEdit *providerEdit() const { return m_provider; }
     NumberEdit *inputBox() const { return m_input; }
     NumberEdit *outputBox() const { return m_output; }
     NumberEdit *failureBox() const { return m_failure; }
+    NumberEdit *rateBox() const { return m_rate; }
+    QComboBox *rateUnitBox() const { return m_rateUnit; }
     QLineEdit *sourceEdit() const { return m_source; }
 
 signals:
@@ -46,7 +55,12 @@ private:
     QLineEdit *m_provider = nullptr;
     NumberEdit *m_input = nullptr;
     NumberEdit *m_output = nullptr;
+    // The one price of a use not billed by tokens, and for images its unit (an image, a megapixel).
+    NumberEdit *m_rate = nullptr;
+    QComboBox *m_rateUnit = nullptr;
     NumberEdit *m_failure = nullptr;
+    QFormLayout *m_form = nullptr;
+    ApiUse m_use = ApiUse::Text;
     QDateEdit *m_observed = nullptr;
     QLineEdit *m_source = nullptr;
     QLineEdit *m_note = nullptr;
@@ -57,7 +71,7 @@ class ApiQuoteDialog : public QDialog
     Q_OBJECT
 
 public:
-    explicit ApiQuoteDialog(QWidget *parent = nullptr);
+    explicit ApiQuoteDialog(ApiUse use = ApiUse::Text, QWidget *parent = nullptr);
     ApiQuoteForm *form() const { return m_form; }
     QString json() const;
 

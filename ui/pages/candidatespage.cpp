@@ -91,9 +91,11 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
             addPriceQuote(dialog.json());
     });
     connect(addApiQuote, &QPushButton::clicked, this, [this] {
-        ApiQuoteDialog dialog(this);
-        // The brief's quote, to revise, rather than an empty form that silently replaces it.
-        if (const Brief *brief = this->document()->brief(); brief && brief->cost.api)
+        // The quote's unit is the one the brief's work is billed by; the brief's own quote, to
+        // revise, rather than an empty form that silently replaces it.
+        const Brief *brief = this->document()->brief();
+        ApiQuoteDialog dialog(brief ? apiUseOf(brief->workload) : ApiUse::Text, this);
+        if (brief && brief->cost.api)
             dialog.form()->setQuote(*brief->cost.api);
         if (dialog.exec() != QDialog::Accepted)
             return;
@@ -193,11 +195,17 @@ void CandidatesPage::showBrief()
     }
     if (brief && brief->cost.api) {
         const ApiPrice &a = *brief->cost.api;
-        auto *item = new QListWidgetItem(tr("Model API — %1, $%2 per million input and $%3 per million output tokens, observed %4")
-                                             .arg(QString::fromStdString(a.provider),
-                                                  QLocale().toString(a.usdPerMillionInput, 'f', 3),
-                                                  QLocale().toString(a.usdPerMillionOutput, 'f', 3),
-                                                  QString::fromStdString(a.observed)));
+        const auto usd = [](double v, int decimals) { return QLocale().toString(v, 'f', decimals); };
+        const QString rate =
+            a.unit == ApiUnit::Tokens ? (a.usdPerMillionOutput > 0 ? tr("$%1 per million input and $%2 per million output tokens")
+                                                                         .arg(usd(a.usdPerMillionInput, 3), usd(a.usdPerMillionOutput, 3))
+                                                                   : tr("$%1 per million input tokens").arg(usd(a.usdPerMillionInput, 3)))
+            : a.unit == ApiUnit::Image       ? tr("$%1 per image").arg(usd(a.usdPerImage, 4))
+            : a.unit == ApiUnit::Megapixel   ? tr("$%1 per megapixel").arg(usd(a.usdPerMegapixel, 4))
+            : a.unit == ApiUnit::VideoSecond ? tr("$%1 per second of video").arg(usd(a.usdPerVideoSecond, 4))
+                                             : tr("$%1 per million training tokens").arg(usd(a.usdPerMillionTrainingTokens, 3));
+        auto *item = new QListWidgetItem(tr("Model API — %1, %2, observed %3")
+                                             .arg(QString::fromStdString(a.provider), rate, QString::fromStdString(a.observed)));
         item->setToolTip(tr("Source: %1").arg(QString::fromStdString(a.source)));
         item->setData(Qt::UserRole, -1);
         m_quotes->addItem(item);
