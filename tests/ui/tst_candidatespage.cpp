@@ -15,6 +15,7 @@ private slots:
     void candidatesEditAddRemoveAndUndo();
     void countAndLayoutAreTypedFreely();
     void newComparisonFromScratch();
+    void apiQuoteAsksForTheBriefsUnit();
     void catalogBrowserShowsEveryGpuWithSources();
     void layoutSearchFindsAndAdds();
     void fitModelPassesModelTester();
@@ -234,6 +235,56 @@ void TestCandidatesPage::newComparisonFromScratch()
     for (const QString &row : decisionRows)
         QVERIFY2(costRows.contains(row), qPrintable(row));
 }
+
+// On an SDXL brief the model-API quote asks for an image's price, not tokens': the token rows are
+// hidden, "per megapixel" is chosen with the keyboard, the price typed, and the brief's quote
+// bills per megapixel.
+void TestCandidatesPage::apiQuoteAsksForTheBriefsUnit()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openFile(QStringLiteral(WB_SOURCE_DIR "/resources/samples/sdxl-images.brief.json")).has_value());
+    QPushButton *button = nullptr;
+    for (QPushButton *b : w.findChildren<QPushButton *>())
+        if (b->text() == QStringLiteral("Model-API quote…"))
+            button = b;
+    QVERIFY(button);
+    QString failure;
+    QTimer::singleShot(0, this, [&] {
+        auto *dialog = qobject_cast<wb::ApiQuoteDialog *>(QApplication::activeModalWidget());
+        if (!dialog) {
+            failure = QStringLiteral("no API quote dialog");
+            return;
+        }
+        wb::ApiQuoteForm *form = dialog->form();
+        if (form->inputBox()->isVisible() || form->outputBox()->isVisible() || !form->rateBox()->isVisible())
+            failure += QStringLiteral("the token prices are asked of an image API\n");
+        form->providerEdit()->setFocus();
+        QTest::keyClicks(form->providerEdit(), QStringLiteral("Example images"));
+        form->rateUnitBox()->setFocus();
+        QTest::keyClick(form->rateUnitBox(), Qt::Key_Down);  // "per megapixel of output"
+        typeInto(form->rateBox(), QStringLiteral("0.02"));
+        form->sourceEdit()->setFocus();
+        QTest::keyClicks(form->sourceEdit(), QStringLiteral("https://example.com/pricing (test)"));
+        if (!form->complete())
+            failure += (form->missing() + form->wrong()).join(QStringLiteral(", "));
+        QTest::keyClick(dialog, Qt::Key_Return);
+        if (dialog->isVisible()) {
+            failure += QStringLiteral("the dialog stayed open");
+            dialog->reject();
+        }
+    });
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    const wb::Brief *brief = doc.brief();
+    QVERIFY(brief && brief->cost.api);
+    QCOMPARE(brief->cost.api->unit, wb::ApiUnit::Megapixel);
+    QCOMPARE(brief->cost.api->usdPerMegapixel, 0.02);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
 
 // The catalog browser lists every GPU with its figures' sources; the filter narrows it; the
 // chosen GPU becomes a candidate in one undo step. The candidates table shows each candidate's

@@ -205,6 +205,11 @@ void TestScreenshots::screenshots()
             apiQuote.show();
             shot(&apiQuote, QStringLiteral("api-quote"));
             apiQuote.close();
+            // An image brief's quote asks for its price per image or megapixel.
+            wb::ApiQuoteDialog imageQuote(wb::ApiUse::Image, &w);
+            imageQuote.show();
+            shot(&imageQuote, QStringLiteral("api-quote-image"));
+            imageQuote.close();
             wb::ChartExportDialog exportSize(QSize(1920, 1080), &w);
             exportSize.show();
             shot(&exportSize, QStringLiteral("export-size"));

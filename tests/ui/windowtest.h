@@ -7,6 +7,7 @@
 #include <store/project.h>
 #include <usecase/records.h>
 #include <pages/candidatesmodel.h>
+#include <dialogs/apiquote.h>
 #include <dialogs/catalogbrowser.h>
 #include <dialogs/helpguide.h>
 #include <dialogs/newcomparison.h>

@@ -28,7 +28,6 @@ ApiQuoteForm::ApiQuoteForm(QWidget *parent) : QWidget(parent)
     m_form = form;
     form->setContentsMargins(0, 0, 0, 0);
     m_provider = new QLineEdit(this);
-    m_provider->setPlaceholderText(tr("who sells it, and the model (\"Acme AI, Llama 3.1 8B\")"));
     m_input = new NumberEdit(0, 1e4, 4, tr("USD per million input tokens"), tr("enter the price"), this);
     m_output = new NumberEdit(0, 1e4, 4, tr("USD per million output tokens"), tr("enter the price"), this);
     m_rate = new NumberEdit(0, 1e4, 4, QString(), tr("enter the price"), this);
@@ -69,6 +68,10 @@ void ApiQuoteForm::setUse(ApiUse use)
 {
     m_use = use;
     const bool tokens = use == ApiUse::Text || use == ApiUse::Embedding;
+    m_provider->setPlaceholderText(use == ApiUse::Image      ? tr("who sells it, and the model (\"Acme AI, SDXL\")")
+                                   : use == ApiUse::Video    ? tr("who sells it, and the model (\"Acme AI, Wan 2.1\")")
+                                   : use == ApiUse::FineTune ? tr("who sells it (\"Acme AI, managed LoRA tuning\")")
+                                                             : tr("who sells it, and the model (\"Acme AI, Llama 3.1 8B\")"));
     m_form->setRowVisible(m_input, tokens);
     m_form->setRowVisible(m_output, use == ApiUse::Text);
     m_form->setRowVisible(m_rateUnit, use == ApiUse::Image);

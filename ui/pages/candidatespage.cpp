@@ -72,7 +72,7 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
     auto *quoteButtons = new QHBoxLayout;
     auto *addQuote = new QPushButton(tr("Add a price quote…"), this);
     auto *addApiQuote = new QPushButton(tr("Model-API quote…"), this);
-    addApiQuote->setToolTip(tr("Record a model API's dated price per million tokens, to compare the GPUs against"));
+    addApiQuote->setToolTip(tr("Record a model API's dated price (per token, image, second of video or training token, as the brief's work is billed), to compare the GPUs against"));
     auto *removeQuote = new QPushButton(tr("Remove quote"), this);
     quoteButtons->addWidget(addQuote);
     quoteButtons->addWidget(addApiQuote);
