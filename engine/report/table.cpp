@@ -229,6 +229,14 @@ std::string costTable(const Results &results)
                          4);
             }
         }
+        if (const auto &api = results.cost.api) {
+            const std::string shown = limits::printable(api->provider);
+            tableRow(out, columns,
+                     {"managed fine-tuning", "api", shown.size() > 33 ? shown.substr(0, 32) + "~" : shown,
+                      api->observed + (api->stale ? "!" : ""), "-", "-", usdAmount(api->totalUsdPerMonth),
+                      usdAmount(api->costPerAcceptedOutput)},
+                     4);
+        }
         out << "$/accepted: the run's cost over the share of runs whose model passes evaluation "
                "(acceptance.quality_pass_rate). Lines of each option: gpuwb evaluate --format json.\n";
         recommendationLines(out, results);
