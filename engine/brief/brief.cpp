@@ -293,6 +293,18 @@ struct BriefParser
             }
             ts.interruptionsPerGpuHour = t->optNumber("interruptions_per_gpu_hour", range(*t, "interruptions_per_gpu_hour"));
             ts.runsPerYear = t->optNumber("runs_per_year", range(*t, "runs_per_year"));
+            if (auto d = t->optObject("dataset")) {
+                ts.datasetGb = d->number("size_gb", range(*d, "size_gb"));
+                const std::string location = d->optString("location").value_or("elsewhere");
+                if (location != "with-gpus" && location != "elsewhere")
+                    d->fail("location", "must be \"with-gpus\" (already where the GPUs are) or \"elsewhere\" (moved to them), not \""
+                                            + location + "\"");
+                ts.datasetWithGpus = location == "with-gpus";
+                ts.datasetTransferUsdPerGb = d->optNumber("transfer_usd_per_gb", range(*d, "transfer_usd_per_gb"));
+                if (ts.datasetTransferUsdPerGb && ts.datasetWithGpus)
+                    d->fail("transfer_usd_per_gb", "applies to a dataset elsewhere; one with the GPUs is not moved");
+                noteUnknown(*d);
+            }
             if (auto e = t->optObject("evaluation")) {
                 ts.evalIntervalTokens = e->number("interval_tokens", range(*e, "interval_tokens"));
                 ts.evalTokens = e->number("tokens", range(*e, "tokens"));

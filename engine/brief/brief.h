@@ -91,6 +91,12 @@ struct TrainingSpec
     // Runs like this one a year (workload.training.runs_per_year): a campaign that shares a
     // reservation's or purchase's term. Absent: one run, and the rest of a term idles.
     std::optional<double> runsPerYear;
+    // The training set (workload.training.dataset): its size, and whether it already sits where
+    // the GPUs are or must be moved there (the default), at transfer_usd_per_gb (else the
+    // assumption egress_usd_per_gb: what its home charges to send it out). Absent: no data is priced.
+    std::optional<double> datasetGb;
+    bool datasetWithGpus = true;
+    std::optional<double> datasetTransferUsdPerGb;
 
     bool sequenceParallelAt(int tensorParallel) const { return sequenceParallel.value_or(tensorParallel > 1); }
 };

@@ -59,6 +59,8 @@ Completeness assessCompleteness(const Brief &brief)
         const bool tokens = w.training && w.training->tokens.has_value();
         item("tokens to train on", "/workload/training/tokens", tokens, true,
              "the time and cost of a completed run follow from the tokens it trains on");
+        item("dataset (its size and where it is)", "/workload/training/dataset", w.training && w.training->datasetGb, false,
+             "no data is moved or staged in the run's cost: a dataset held elsewhere costs its transfer to the GPUs");
     }
     const bool runs = isTraining(w.kind) || isAdapter(w.kind);
     if (isInference(w.kind) || w.media)

@@ -45,6 +45,20 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
         return c;
     const CheckpointPlan &ck = t.checkpoint;
     const double solveS = *t.timeToTrainS;
+    // The dataset: moved to the GPUs once a run unless it is already there, and staged beside them.
+    const TrainingSpec &spec = *brief.workload.training;
+    const double datasetGb = spec.datasetGb.value_or(0);
+    const double transferRate = spec.datasetTransferUsdPerGb.value_or(a.value(Assumption::EgressUsdPerGb));
+    const double transferUsd = spec.datasetGb && !spec.datasetWithGpus ? datasetGb * transferRate : 0;
+    const std::string network =
+        !spec.datasetGb ? std::string("the cluster's own network is in the GPU-hour price; no dataset is priced (workload.training.dataset "
+                                      "gives its size and where it is)")
+        : spec.datasetWithGpus
+            ? fmt::format("the {} GB dataset is already where the GPUs are; the cluster's own network is in the GPU-hour price",
+                          readableNumber(datasetGb))
+            : fmt::format("the {} GB dataset moved to the GPUs once a run at ${}/GB ({})", readableNumber(datasetGb),
+                          usdAmount(transferRate),
+                          spec.datasetTransferUsdPerGb ? "the brief's transfer price" : "egress_usd_per_gb: its home sends it out");
     const double passRate = brief.workload.acceptance.qualityPassRate;
     for (const auto &[term, price] : chosen) {
         CostOption o;
@@ -156,11 +170,15 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
                                               "it (workload.training.runs_per_year shares it over a campaign)",
                                               what, *binds, readableDuration(wallS)));
         }
-        addLine(o.lines, "storage", ck.sizeBytes / 1e9 * a.value(Assumption::CheckpointsKept) * a.value(Assumption::StorageUsdPerGbMonth) * runMonths,
-                fmt::format("{} checkpoints of {} GB kept for {} at ${}/GB-month", readableNumber(a.value(Assumption::CheckpointsKept)),
-                            readableNumber(ck.sizeBytes / 1e9), readableDuration(wallS),
-                            usdAmount(a.value(Assumption::StorageUsdPerGbMonth))));
-        addLine(o.lines, "network", 0, "the cluster's own network is in the GPU-hour price; the brief moves no data out");
+        // Checkpoints kept, and the dataset staged beside the GPUs, for the run's length.
+        const double storageRate = a.value(Assumption::StorageUsdPerGbMonth);
+        const double checkpointGb = ck.sizeBytes / 1e9 * a.value(Assumption::CheckpointsKept);
+        addLine(o.lines, "storage", (checkpointGb + datasetGb) * storageRate * runMonths,
+                fmt::format("{} checkpoints of {} GB{} kept for {} at ${}/GB-month", readableNumber(a.value(Assumption::CheckpointsKept)),
+                            readableNumber(ck.sizeBytes / 1e9),
+                            datasetGb > 0 ? fmt::format(" and the {} GB dataset", readableNumber(datasetGb)) : std::string(),
+                            readableDuration(wallS), usdAmount(storageRate)));
+        addLine(o.lines, "network", transferUsd, network);
         addLine(o.lines, "platform_labour", salaryPerMonth(a, Assumption::TrainingPlatformFte) * runMonths,
                 fmt::format("{:g} engineers for {} (training_platform_fte)", a.value(Assumption::TrainingPlatformFte),
                             readableDuration(wallS)));

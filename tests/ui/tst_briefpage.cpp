@@ -300,6 +300,27 @@ void TestBriefPage::trainingFieldsTyped()
     QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
     QVERIFY(!doc.brief()->workload.training->checkpoint.intervalS);
 
+    // A 2,000 GB dataset typed is held elsewhere unless said otherwise: each run's network line
+    // moves it at egress_usd_per_gb ($0.09/GB: $180); said to be with the GPUs, it moves nothing.
+    const auto network = [&] {
+        for (const wb::CostOption &o : doc.results().results.at(0).cost.options)
+            if (o.term == wb::PricingTerm::OnDemand)
+                for (const wb::CostLine &l : o.lines)
+                    if (l.name == "network")
+                        return l.usdPerMonth;
+        return -1.0;
+    };
+    QVERIFY(!form->field(QStringLiteral("/workload/training/dataset/location"))->isVisibleTo(form));
+    typeInto(numberField(form, "/workload/training/dataset/size_gb"), QStringLiteral("2000"));
+    QCOMPARE(doc.brief()->workload.training->datasetGb.value_or(0), 2000.0);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating() && network() == 180.0, 60000);
+    auto *location = qobject_cast<QComboBox *>(form->field(QStringLiteral("/workload/training/dataset/location")));
+    QVERIFY(location && location->isVisibleTo(form));
+    location->setFocus();
+    QTest::keyClick(location, Qt::Key_Down);  // "already with the GPUs"
+    QVERIFY(doc.brief()->workload.training->datasetWithGpus);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating() && network() == 0.0, 60000);
+
     // The candidates of a training brief show context parallelism, interleaving and the network,
     // not a serving stack; each is typed.
     w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Candidates));

@@ -342,6 +342,35 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                                       "so less of it idles; unstated, one run and the rest of the term is idle"),
                  .applies = trainingKind,
                  .value = [](const Brief &b) { return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.runsPerYear); }); }});
+    const auto hasDataset = [](const Brief &b) { return trainingKind(b) && b.workload.training && b.workload.training->datasetGb; };
+    f.push_back({.group = Group::Training, .label = BriefForm::tr("Dataset:"),
+                 .pointer = "/workload/training/dataset/size_gb", .type = T::Real, .unit = BriefForm::tr(" GB"),
+                 .unsetText = BriefForm::tr("not priced"),
+                 .tip = BriefForm::tr("The training set's size: staged beside the GPUs for the run, and moved to them "
+                                      "once a run unless it is already there"),
+                 .applies = trainingKind,
+                 .value = [](const Brief &b) { return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.datasetGb); }); }});
+    f.push_back({.group = Group::Training, .label = BriefForm::tr("Dataset is:"),
+                 .pointer = "/workload/training/dataset/location", .type = T::Choice,
+                 .choices = {{BriefForm::tr("elsewhere (moved to the GPUs each run)"), QStringLiteral("\"elsewhere\"")},
+                             {BriefForm::tr("already with the GPUs"), QStringLiteral("\"with-gpus\"")}},
+                 .tip = BriefForm::tr("Where the training set is kept: moving it from another provider or site costs its "
+                                      "transfer"),
+                 .applies = hasDataset,
+                 .value = [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) {
+                         return t.datasetWithGpus ? QStringLiteral("\"with-gpus\"") : QStringLiteral("\"elsewhere\"");
+                     });
+                 }});
+    f.push_back({.group = Group::Training, .label = BriefForm::tr("Transfer price:"),
+                 .pointer = "/workload/training/dataset/transfer_usd_per_gb", .type = T::Real,
+                 .unit = BriefForm::tr(" USD/GB"), .unsetText = BriefForm::tr("internet egress ($0.09/GB)"),
+                 .tip = BriefForm::tr("What the dataset's home charges to send a GB out; unstated, egress_usd_per_gb "
+                                      "(AWS's internet transfer out)"),
+                 .applies = [hasDataset](const Brief &b) { return hasDataset(b) && !b.workload.training->datasetWithGpus; },
+                 .value = [](const Brief &b) {
+                     return trainingValue(b, [](const TrainingSpec &t) { return jsonNumber(t.datasetTransferUsdPerGb); });
+                 }});
 
     // Traffic and latency targets
     f.push_back({.group = Group::Traffic, .label = BriefForm::tr("Traffic:"),
