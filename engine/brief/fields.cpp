@@ -148,12 +148,12 @@ std::vector<FieldRow> rows()
         // A campaign: runs like this one a year, sharing a reservation's or purchase's term.
         {.pointer = "/workload/training/runs_per_year", .type = Number, .min = 0.01, .max = 1e5, .unit = "runs/year"},
         // The training set: its size and where it is; moved to the GPUs once a run unless it is there.
-        {.pointer = "/workload/training/dataset", .type = Object},
-        {.pointer = "/workload/training/dataset/size_gb", .type = Number, .required = true, .min = 0.001, .max = 1e9,
+        {.pointer = "/workload/training/dataset", .type = Object, .kinds = kTrains},
+        {.pointer = "/workload/training/dataset/size_gb", .type = Number, .kinds = kTrains, .required = true, .min = 0.001, .max = 1e9,
          .unit = "GB"},
-        {.pointer = "/workload/training/dataset/location", .type = Enum, .choices = {"with-gpus", "elsewhere"},
+        {.pointer = "/workload/training/dataset/location", .type = Enum, .kinds = kTrains, .choices = {"with-gpus", "elsewhere"},
          .defaultJson = "\"elsewhere\""},
-        {.pointer = "/workload/training/dataset/transfer_usd_per_gb", .type = Number, .min = 0, .max = 10, .unit = "USD/GB",
+        {.pointer = "/workload/training/dataset/transfer_usd_per_gb", .type = Number, .kinds = kTrains, .min = 0, .max = 10, .unit = "USD/GB",
          .defaultReason = "a dataset elsewhere moves at egress_usd_per_gb, what its home charges to send it out"},
         // Evaluation during the run: a forward pass over `tokens` every `interval_tokens` trained.
         {.pointer = "/workload/training/evaluation", .type = Object},

@@ -172,6 +172,8 @@ GpuPrice parseGpuPrice(const Fields &f, const std::string &origin)
     GpuPrice p;
     p.gpu = f.string("gpu");
     p.provider = f.string("provider");
+    if (p.provider.find_first_not_of(" \t\r\n") == std::string::npos)
+        f.fail("provider", "is empty: every price names who sells it");
     p.term = f.enumValue<PricingTerm>("term");
     if (p.term == PricingTerm::Purchase) {
         p.usdPerGpu = f.number("usd_per_gpu", gpuRange("usd_per_gpu"));
@@ -205,6 +207,8 @@ ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::st
     ApiPrice p;
     p.model = model.empty() ? f.string("model") : model;
     p.provider = f.string("provider");
+    if (p.provider.find_first_not_of(" \t\r\n") == std::string::npos)
+        f.fail("provider", "is empty: every price names who sells it");
     const auto rate = [&](const char *key) {
         return f.optNumber(key, apiPriceFields().at(std::string("/") + key).range());
     };
@@ -220,11 +224,28 @@ ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::st
                            {"usd_per_megapixel", ApiUnit::Megapixel, rate("usd_per_megapixel")},
                            {"usd_per_video_second", ApiUnit::VideoSecond, rate("usd_per_video_second")},
                            {"usd_per_million_training_tokens", ApiUnit::TrainingTokens, rate("usd_per_million_training_tokens")}};
+    // Whether a unit bills the brief's work (any unit does for the price book).
+    const auto fitsUse = [&](ApiUnit u) {
+        if (!use)
+            return true;
+        switch (*use) {
+        case ApiUse::Text:
+        case ApiUse::Embedding: return u == ApiUnit::Tokens;
+        case ApiUse::Image: return u == ApiUnit::Image || u == ApiUnit::Megapixel;
+        case ApiUse::Video: return u == ApiUnit::VideoSecond;
+        case ApiUse::FineTune: return u == ApiUnit::TrainingTokens;
+        }
+        return false;
+    };
+    // Of two units given, the one blamed is one that does not bill the brief's work, else the second.
     const Given *unit = nullptr;
     for (const Given &g : given)
         if (g.usd) {
-            if (unit)
-                f.fail(g.key, std::string("cannot go with ") + unit->key + ": a price bills by one unit");
+            if (unit) {
+                const bool blameFirst = !fitsUse(unit->unit) && fitsUse(g.unit);
+                f.fail(blameFirst ? unit->key : g.key,
+                       std::string("cannot go with ") + (blameFirst ? g.key : unit->key) + ": a price bills by one unit");
+            }
             unit = &g;
         }
     // What the brief's work is billed by, named for the messages.
@@ -238,6 +259,11 @@ ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::st
         }
         return {};
     };
+    if (!unit && f.has("usd_per_million_output"))
+        f.fail("usd_per_million_output", use && *use == ApiUse::Text
+                                             ? "needs usd_per_million_input beside it: the prompt's tokens are billed too"
+                                             : use ? "does not price this brief's work, which an API bills by " + wanted(*use)
+                                                   : "needs usd_per_million_input beside it");
     if (!unit)
         f.fail(use ? (*use == ApiUse::Image ? "usd_per_image" : *use == ApiUse::Video ? "usd_per_video_second"
                       : *use == ApiUse::FineTune ? "usd_per_million_training_tokens" : "usd_per_million_input")
@@ -253,12 +279,10 @@ ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::st
     if (f.has("fine_tuning") && p.unit != ApiUnit::TrainingTokens)
         f.fail("fine_tuning", "applies to a managed fine-tuning price (usd_per_million_training_tokens)");
     if (use) {
-        const bool fits = *use == ApiUse::Text || *use == ApiUse::Embedding ? p.unit == ApiUnit::Tokens
-                          : *use == ApiUse::Image ? p.unit == ApiUnit::Image || p.unit == ApiUnit::Megapixel
-                          : *use == ApiUse::Video ? p.unit == ApiUnit::VideoSecond
-                                                  : p.unit == ApiUnit::TrainingTokens;
-        if (!fits)
+        if (!fitsUse(p.unit))
             f.fail(unit->key, "does not price this brief's work, which an API bills by " + wanted(*use));
+        if (*use == ApiUse::Embedding && output)
+            f.fail("usd_per_million_output", "does not apply: an embedding API bills its input tokens only");
         if (*use == ApiUse::Text && !output)
             f.fail("usd_per_million_output", "is required: the model's output tokens are billed (an embedding brief's API "
                                              "may leave it out)");

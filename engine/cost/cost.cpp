@@ -308,7 +308,8 @@ CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests,
                            apiRateWords(price), usdAmount(perRequest));
         break;
     }
-    addLine(o.lines, "api_usage", usage * (1 - wasted), each + ", on accepted work");
+    addLine(o.lines, "api_usage", usage * (1 - wasted),
+            each + fmt::format(": the {:.1f}% that is accepted (the rest is retry_waste)", 100 * (1 - wasted)));
     addLine(o.lines, "retry_waste", usage * wasted,
             o.perRun ? fmt::format("runs the service fails ({:.1f}%) and tuned models that fail their evaluation ({:.1f}%), "
                                    "run again",

@@ -80,6 +80,8 @@ std::string catalogMediaJson(const Catalog &catalog)
         j["guidance_distilled"] = m.guidanceDistilled;
         j["native"] = {{"width", m.defaultWidth}, {"height", m.defaultHeight}, {"frames", m.defaultFrames},
                        {"steps", m.defaultSteps}, {"max_frames", m.maxFrames}};
+        if (m.video)
+            j["native"]["fps"] = m.fps;
         j["pixel_alignment"] = m.pixelAlignment();
         j["pass_at_native"] = {{"tokens", w.tokens}, {"linear_macs", w.pass.linear}, {"attention_macs", w.pass.attention}};
         j["vae_decode_macs_at_native"] = w.vae.linear + w.vae.attention;

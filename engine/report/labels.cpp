@@ -20,9 +20,17 @@ std::string recommendationHeadline(const Results &results)
         for (const CostOption &o : d.cost.options)
             if (o.term == r.term)
                 gpus = o.gpus;
+        // A hybrid's GPUs are its base replicas'; the API takes what bursts add above them.
+        const bool hybrid = r.route == Route::Hybrid && results.cost.hybrid;
+        if (hybrid)
+            gpus = results.cost.hybrid->gpus;
         s += fmt::format(", {} x {} TP{}", gpus, d.gpuName.empty() ? d.candidate.gpu : d.gpuName, d.candidate.tensorParallel)
             + (d.candidate.pipelineParallel > 1 ? fmt::format(" PP{}", d.candidate.pipelineParallel) : std::string())
-            + (r.term ? fmt::format(" ({})", termWords(*r.term)) : "");
+            + (r.term ? fmt::format(" ({})", termWords(*r.term)) : "")
+            + (hybrid && results.cost.api ? fmt::format(" for the base, the model API ({}) for the bursts", results.cost.api->provider)
+                                          : std::string());
+    } else if (r.route == Route::Api && !r.provider.empty()) {
+        s += " (" + r.provider + ")";
     }
     s += r.perRun ? fmt::format(", ${} per accepted run, ${} a run", usdAmount(r.costPerAcceptedOutput), usdAmount(r.usdPerMonth))
                   : fmt::format(", ${:.6f} per accepted output, ${} a month", r.costPerAcceptedOutput, usdAmount(r.usdPerMonth));

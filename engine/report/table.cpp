@@ -268,10 +268,14 @@ std::string costTable(const Results &results)
             tableRow(out, columns, {deploymentLabel(entered), "n/a"}, 4);
         for (const CostOption &o : r.cost.options)
             row(deploymentLabel(entered), o);
+        // Each option's hybrid: its base replicas with the API for what bursts add.
+        for (const CostOption &h : r.cost.hybrids)
+            row(fmt::format("{} base + API", h.hybrid ? h.hybrid->baseReplicas : 0) + " " + deploymentLabel(entered), h);
     }
     if (results.cost.api)
         row("model API", *results.cost.api);
-    out << "A date marked ! is older than price_stale_days. Lines of each option: gpuwb evaluate --format json.\n";
+    out << "A date marked ! is older than price_stale_days. \"N base + API\": N replicas for the steady load, the model "
+           "API for the bursts. Lines of each option: gpuwb evaluate --format json.\n";
     recommendationLines(out, results);
     return out.str();
 }

@@ -8,6 +8,7 @@
 #include <core/format.h>
 #include <cost/cost.h>
 #include <evaluate/evaluate.h>
+#include <report/labels.h>
 
 #include <QtTest>
 
@@ -351,6 +352,14 @@ void TestRecommend::hybridWhenItCostsLess()
             QVERIFY(std::any_of(r.begin(), r.end(), [](const wb::Message &m) { const std::string &x = m.message;
                 return x.find("costs less than either pure route") != std::string::npos && x.find("$1234.56") != std::string::npos;
             }));
+            // The headline names the base's GPUs (2, not the 6 the GPUs alone need) and the API beside them.
+            Results whole;
+            whole.results = results;
+            whole.cost = s;
+            const std::string headline = recommendationHeadline(whole);
+            QVERIFY2(headline.find("hybrid, 2 x h100-sxm-80gb") != std::string::npos
+                         && headline.find("the model API (test api) for the bursts") != std::string::npos,
+                     headline.c_str());
         } else {
             QCOMPARE(s.recommendation->route, Route::Rent);
         }
@@ -618,6 +627,16 @@ void TestRecommend::apiQuoteMustBillTheBriefsWork_data()
                                        << QStringLiteral("/cost/api/usd_per_million_input");
     QTest::newRow("two units") << image << QStringLiteral(R"("usd_per_image": 0.01, "usd_per_megapixel": 0.01)")
                                << QStringLiteral("/cost/api/usd_per_megapixel");
+    // Of two units, the one that does not bill the brief's work is named, wherever it stands.
+    QTest::newRow("an image price beside tokens") << image << QStringLiteral(R"("usd_per_million_input": 1, "usd_per_image": 0.01)")
+                                                  << QStringLiteral("/cost/api/usd_per_million_input");
+    QTest::newRow("an output price alone for images") << image << QStringLiteral(R"("usd_per_million_output": 1)")
+                                                      << QStringLiteral("/cost/api/usd_per_million_output");
+    QTest::newRow("an output price for embeddings")
+        << QStringLiteral(R"("kind": "embedding", "model": "bge-large-en-v1.5", "weights_precision": "bf16", "input_tokens": 256)")
+        << QStringLiteral(R"("usd_per_million_input": 0.02, "usd_per_million_output": 1)") << QStringLiteral("/cost/api/usd_per_million_output");
+    QTest::newRow("a blank provider") << image << QStringLiteral(R"("provider": "  ", "usd_per_image": 0.01)")
+                                      << QStringLiteral("/cost/api/provider");
     QTest::newRow("no price") << image << QString() << QStringLiteral("/cost/api/usd_per_image");
     QTest::newRow("full fine-tune price for a LoRA")
         << lora << QStringLiteral(R"("usd_per_million_training_tokens": 1, "fine_tuning": "full-finetune")")
@@ -637,8 +656,9 @@ void TestRecommend::apiQuoteMustBillTheBriefsWork()
     QFETCH(QString, pointer);
     const QString json = QStringLiteral(R"({"format": "gpu-workbench-brief", "version": 1, "name": "bad quote",
       "workload": {%1}, "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 1}],
-      "cost": {"api": {"provider": "test api", %2 "observed": "2026-11-01", "source": "hand-worked test"}}})")
-                             .arg(workload, api.isEmpty() ? QString() : api + QStringLiteral(","));
+      "cost": {"api": {%2 "observed": "2026-11-01", "source": "hand-worked test"}}})")
+                             .arg(workload, (api.contains(QLatin1String("\"provider\"")) ? QString() : QStringLiteral(R"("provider": "test api", )"))
+                                                + (api.isEmpty() ? QString() : api + QStringLiteral(",")));
     const Result<Brief> r = parseBrief(json.toStdString(), "bad.json", wbtest::shippedCatalog());
     QVERIFY(!r);
     QCOMPARE(QString::fromStdString(r.error().path), pointer);
