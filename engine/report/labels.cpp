@@ -41,7 +41,9 @@ std::string recommendationHeadline(const Results &results)
 namespace {
 
 // Colours are chosen so that the lines of one kind's option (serving, a training run, media
-// generation) never share one among the twelve a chart has.
+// generation) never share one among the twelve a chart has, nor with the model API's bar beside
+// them, except a training chart's: its API bar's usage shares checkpoint writes' colour and its
+// retries share lost work's (twelve colours do not cover both sets).
 struct LineItem
 {
     const char *name, *title;
@@ -50,7 +52,7 @@ struct LineItem
 constexpr LineItem kLineItems[] = {
     {"gpu_compute", "GPU time on accepted work", 0}, {"gpu_hours", "GPU-hours of training", 1},
     {"checkpointing", "Checkpoint writes", 2}, {"failed_run_waste", "Work lost to interruptions and restarts", 5},
-    {"api_usage", "API usage on accepted work", 4},
+    {"api_usage", "API usage on accepted work", 2},
     {"retry_waste", "Retries and rejected outputs", 5}, {"failed_renders", "Failed renders and rejected outputs", 5},
     {"idle_capacity", "Idle capacity", 6}, {"storage", "Storage", 7}, {"serving_stack", "Serving stack", 8},
     {"queue_overhead", "Job queue", 8}, {"network", "Network egress", 9},

@@ -6,6 +6,7 @@
 
 #include <evaluate/evaluate.h>
 #include <procurement/vendors.h>
+#include <report/labels.h>
 #include <report/report.h>
 #include <report/xlsx.h>
 
@@ -101,6 +102,7 @@ class TestReport : public QObject
 
 private slots:
     void costLinesAddUpToTotals();
+    void apiBarColoursStandApart();
     void workbookHoldsTheEnginesNumbers();
     void formulaLikeTextStaysText();
     void failuresNameTheFileAndKeepTheOld();
@@ -265,6 +267,28 @@ void TestReport::failuresNameTheFileAndKeepTheOld()
     const Status noFolder = writeXlsx(missing, {twice});
     QVERIFY(!noFolder);
     QVERIFY2(noFolder.error().toString().find(missing) != std::string::npos, noFolder.error().toString().c_str());
+}
+
+// A chart shows the model API's bar beside the GPU options: a serving or media chart's legend
+// gives every line its own colour, the API's lines included (the line names each kind's options
+// and the API option carry, cost.cpp).
+void TestReport::apiBarColoursStandApart()
+{
+    const std::vector<std::string> api = {"api_usage", "retry_waste", "observability", "platform_labour"};
+    const std::vector<std::vector<std::string>> kinds = {
+        {"gpu_compute", "idle_capacity", "storage", "serving_stack", "network", "observability", "vendor_support",
+         "platform_labour"},
+        {"gpu_compute", "failed_renders", "idle_capacity", "storage", "queue_overhead", "network",
+         "moderation_or_quality_filtering", "operator_review", "observability", "vendor_support", "platform_labour"}};
+    for (const auto &lines : kinds) {
+        std::map<int, std::string> byColour;
+        for (const auto &list : {lines, api})
+            for (const std::string &name : list) {
+                const auto [it, added] = byColour.emplace(wb::costLineColour(name), name);
+                QVERIFY2(added || it->second == name || (name == "retry_waste" && it->second == "failed_renders"),
+                         qPrintable(QString::fromStdString(name + " shares a colour with " + it->second)));
+            }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestReport)
