@@ -468,6 +468,10 @@ struct BriefParser
                 c->fail("api", "prices a model API, but pre-training has none to compare with: leave cost.api out");
             const ApiUse use = apiUseOf(w);
             cost.api = detail::parseApiPrice(*api, "brief", w.media ? w.media->model.id : w.model.id, use);
+            if (use == ApiUse::Embedding && api->has("usd_per_million_output"))
+                brief.warnings.push_back(makeMessage("api-output-price-ignored", "/cost/api/usd_per_million_output",
+                                                     WB_MESSAGE("Messages", "an embedding API bills its input tokens only: the "
+                                                                "quote's output price is not used")));
             if (use == ApiUse::FineTune) {
                 // A quote is for the brief's kind of run unless it says otherwise, and must match it.
                 const WorkloadKind run = isAdapter(w.kind) ? WorkloadKind::Lora : WorkloadKind::FullFinetune;

@@ -281,14 +281,14 @@ ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::st
     if (use) {
         if (!fitsUse(p.unit))
             f.fail(unit->key, "does not price this brief's work, which an API bills by " + wanted(*use));
-        if (*use == ApiUse::Embedding && output)
-            f.fail("usd_per_million_output", "does not apply: an embedding API bills its input tokens only");
         if (*use == ApiUse::Text && !output)
             f.fail("usd_per_million_output", "is required: the model's output tokens are billed (an embedding brief's API "
                                              "may leave it out)");
     }
     p.usdPerMillionInput = p.unit == ApiUnit::Tokens ? *unit->usd : 0;
-    p.usdPerMillionOutput = output.value_or(0);
+    // An embedding API bills its input only: an output price (which quotes entered before that was
+    // said carry) is not read (the brief warns, brief.cpp).
+    p.usdPerMillionOutput = use && *use == ApiUse::Embedding ? 0 : output.value_or(0);
     p.usdPerImage = p.unit == ApiUnit::Image ? *unit->usd : 0;
     p.usdPerMegapixel = p.unit == ApiUnit::Megapixel ? *unit->usd : 0;
     p.usdPerVideoSecond = p.unit == ApiUnit::VideoSecond ? *unit->usd : 0;

@@ -111,11 +111,12 @@ private slots:
             "training": {"sequence_length": 4096}},
           "candidates": [{"gpu": "l40s-48gb"}]})";
         const auto c = wb::assessCompleteness(wbtest::parseOrFail(lora));
-        // Items: kind, model, tokens, acceptance, data boundary, operating model, candidates (no
-        // lengths or latency for a training run).
-        QCOMPARE(int(c.items.size()), 7);
+        // Items: kind, model, tokens, dataset, acceptance, data boundary, operating model,
+        // candidates (no lengths or latency for a training run).
+        QCOMPARE(int(c.items.size()), 8);
         QVERIFY(!c.rankable());
         QCOMPARE(missingNames(c), (QStringList{"tokens to train on", "data boundary (may the data go to a model API?)",
+                                               "dataset (its size and where it is)",
                                                "acceptance (share of runs that pass evaluation)",
                                                "operating model (who runs the platform)"}));
         const auto ops = std::find_if(c.items.begin(), c.items.end(),
