@@ -36,6 +36,18 @@ std::string commercialTermsWords(const GpuPrice &p)
     return out;
 }
 
+bool apiUnitBills(ApiUnit unit, ApiUse use)
+{
+    switch (use) {
+    case ApiUse::Text:
+    case ApiUse::Embedding: return unit == ApiUnit::Tokens;
+    case ApiUse::Image: return unit == ApiUnit::Image || unit == ApiUnit::Megapixel;
+    case ApiUse::Video: return unit == ApiUnit::VideoSecond;
+    case ApiUse::FineTune: return unit == ApiUnit::TrainingTokens;
+    }
+    return false;
+}
+
 std::vector<std::pair<std::string, double>> apiRateFields(const ApiPrice &p)
 {
     switch (p.unit) {
@@ -225,18 +237,7 @@ ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::st
                            {"usd_per_video_second", ApiUnit::VideoSecond, rate("usd_per_video_second")},
                            {"usd_per_million_training_tokens", ApiUnit::TrainingTokens, rate("usd_per_million_training_tokens")}};
     // Whether a unit bills the brief's work (any unit does for the price book).
-    const auto fitsUse = [&](ApiUnit u) {
-        if (!use)
-            return true;
-        switch (*use) {
-        case ApiUse::Text:
-        case ApiUse::Embedding: return u == ApiUnit::Tokens;
-        case ApiUse::Image: return u == ApiUnit::Image || u == ApiUnit::Megapixel;
-        case ApiUse::Video: return u == ApiUnit::VideoSecond;
-        case ApiUse::FineTune: return u == ApiUnit::TrainingTokens;
-        }
-        return false;
-    };
+    const auto fitsUse = [&](ApiUnit u) { return !use || apiUnitBills(u, *use); };
     // Of two units given, the one blamed is one that does not bill the brief's work, else the second.
     const Given *unit = nullptr;
     for (const Given &g : given)
@@ -275,7 +276,7 @@ ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::st
     p.unit = unit->unit;
     const std::optional<double> output = rate("usd_per_million_output");
     if (output && p.unit != ApiUnit::Tokens)
-        f.fail("usd_per_million_output", std::string("does not apply to a price per ") + (unit->key + 8));
+        f.fail("usd_per_million_output", std::string("does not apply to a price given as ") + unit->key);
     if (f.has("fine_tuning") && p.unit != ApiUnit::TrainingTokens)
         f.fail("fine_tuning", "applies to a managed fine-tuning price (usd_per_million_training_tokens)");
     if (use) {

@@ -49,6 +49,9 @@ enum class ApiUnit { Tokens, Image, Megapixel, VideoSecond, TrainingTokens };
 // (input and output tokens), embeddings (input tokens), images (an image or its megapixels),
 // video (seconds) or a fine-tune (training tokens).
 enum class ApiUse { Text, Embedding, Image, Video, FineTune };
+// Whether a price in `unit` bills work of `use` (tokens for text and embeddings, an image or its
+// megapixels for images, seconds for video, training tokens for a fine-tune).
+bool apiUnitBills(ApiUnit unit, ApiUse use);
 
 struct ApiPrice
 {

@@ -344,16 +344,12 @@ const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog)
         return &*brief.cost.api;
     // The book's newest price that bills this brief's work: its pipeline's images or clips, its
     // kind of fine-tuning run, or its model's tokens.
-    const bool runs = isTraining(w.kind) || isAdapter(w.kind);
+    const ApiUse use = apiUseOf(w);
     const WorkloadKind run = isAdapter(w.kind) ? WorkloadKind::Lora : WorkloadKind::FullFinetune;
     const auto bills = [&](const ApiPrice &p) {
-        if (w.media)
-            return p.model == w.media->model.id
-                   && (w.media->model.video ? p.unit == ApiUnit::VideoSecond : p.unit == ApiUnit::Image || p.unit == ApiUnit::Megapixel);
-        if (runs)
-            return p.model == w.model.id && p.unit == ApiUnit::TrainingTokens && p.fineTuning == run;
-        return p.model == w.model.id && p.unit == ApiUnit::Tokens
-               && (w.kind == WorkloadKind::Embedding || p.usdPerMillionOutput > 0 || w.outputTokens == 0);
+        return p.model == (w.media ? w.media->model.id : w.model.id) && apiUnitBills(p.unit, use)
+               && (use != ApiUse::FineTune || p.fineTuning == run)
+               && (use != ApiUse::Text || p.usdPerMillionOutput > 0 || w.outputTokens == 0);
     };
     const ApiPrice *best = nullptr;
     for (const ApiPrice &p : catalog.apiPrices())
