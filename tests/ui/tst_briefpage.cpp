@@ -321,6 +321,23 @@ void TestBriefPage::trainingFieldsTyped()
     QVERIFY(doc.brief()->workload.training->datasetWithGpus);
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating() && network() == 0.0, 60000);
 
+    // The engineers field of a run is the one its cost reads (training_platform_fte): 2 typed is
+    // four times the labour line of the default 0.5, for the same run.
+    const auto labour = [&] {
+        for (const wb::CostOption &o : doc.results().results.at(0).cost.options)
+            if (o.term == wb::PricingTerm::OnDemand)
+                for (const wb::CostLine &l : o.lines)
+                    if (l.name == "platform_labour")
+                        return l.usdPerMonth;
+        return -1.0;
+    };
+    QVERIFY(!form->field(QStringLiteral("/assumptions/platform_fte_self_hosted"))->isVisibleTo(form));
+    const double defaultLabour = labour();
+    QVERIFY(defaultLabour > 0);
+    typeInto(numberField(form, "/assumptions/training_platform_fte"), QStringLiteral("2"));
+    QCOMPARE(doc.brief()->assumptions.value(wb::Assumption::TrainingPlatformFte), 2.0);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating() && std::fabs(labour() - 4 * defaultLabour) < 1e-4 * defaultLabour, 60000);
+
     // The candidates of a training brief show context parallelism, interleaving and the network,
     // not a serving stack; each is typed.
     w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Candidates));

@@ -5,6 +5,7 @@
 
 #include <pages/mediatablemodel.h>
 #include <pages/trainingtablemodel.h>
+#include <parts/words.h>
 
 class TestCandidatesPage : public QObject
 {
@@ -15,6 +16,8 @@ private slots:
     void candidatesEditAddRemoveAndUndo();
     void countAndLayoutAreTypedFreely();
     void newComparisonFromScratch();
+    void newComparisonForEveryKind_data();
+    void newComparisonForEveryKind();
     void apiQuoteAsksForTheBriefsUnit();
     void catalogBrowserShowsEveryGpuWithSources();
     void layoutSearchFindsAndAdds();
@@ -234,6 +237,133 @@ void TestCandidatesPage::newComparisonFromScratch()
     QVERIFY(decisionRows.size() >= 2);
     for (const QString &row : decisionRows)
         QVERIFY2(costRows.contains(row), qPrintable(row));
+}
+
+// File > New offers every kind (issue 37 item 7). For each, the kind is chosen by typing its name
+// into the Kind box, the rows that kind asks for are typed (a service's lengths or pipeline and
+// traffic, a run's sequence, micro-batch, tokens and campaign), an H100 ticked, and Finish
+// pressed: the brief has the kind and the typed figures, and it is complete enough to rank and
+// decide (a recommendation, or the items that hold it back, never nothing).
+void TestCandidatesPage::newComparisonForEveryKind_data()
+{
+    QTest::addColumn<QString>("kind");
+    for (const auto &[kind, name] : wb::EnumNames<wb::WorkloadKind>::items)
+        QTest::newRow(name.data()) << QString::fromLatin1(name.data());
+}
+
+void TestCandidatesPage::newComparisonForEveryKind()
+{
+    QFETCH(QString, kind);
+    const wb::WorkloadKind k = *wb::enumFromString<wb::WorkloadKind>(kind.toStdString());
+    const bool media = k == wb::WorkloadKind::MediaGeneration;
+    const bool runs = wb::isTraining(k) || wb::isAdapter(k);
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString failure;
+    QTimer::singleShot(0, this, [&] {
+        auto *wizard = qobject_cast<wb::NewComparisonWizard *>(QApplication::activeModalWidget());
+        if (!wizard) {
+            failure = QStringLiteral("File > New opened no wizard");
+            return;
+        }
+        const auto next = [&](const char *page) {
+            QAbstractButton *button = wizard->button(QWizard::NextButton);
+            if (!button->isEnabled())
+                failure += QStringLiteral("\nNext is not offered on the %1 page").arg(QLatin1String(page));
+            QTest::mouseClick(button, Qt::LeftButton);
+        };
+        // The kind, typed as its words: keyboard search in the combo box.
+        wizard->kindBox()->setFocus(Qt::TabFocusReason);
+        QTest::keyClicks(wizard->kindBox(), wb::words(kind.toStdString()));
+        if (wizard->kindBox()->currentData().toString() != kind)
+            failure += QStringLiteral("\ntyping the kind chose ") + wizard->kindBox()->currentText();
+        // The rows a kind does not ask for are not shown.
+        if (wizard->modelBox()->isVisible() == media || wizard->pipelineBox()->isVisible() != media
+            || wizard->sequenceBox()->isVisible() != runs || wizard->inputBox()->isVisible() != wb::isInference(k)
+            || wizard->loraRankBox()->isVisible() != wb::isAdapter(k))
+            failure += QStringLiteral("\nthe workload page shows rows of another kind");
+        if (media) {
+            wizard->pipelineBox()->setFocus(Qt::TabFocusReason);
+            QTest::keyClicks(wizard->pipelineBox(), QStringLiteral("Stable Diffusion XL"));
+            typeInto(wizard->stepsBox(), QStringLiteral("30"));
+        } else {
+            wizard->modelBox()->setFocus(Qt::TabFocusReason);
+            wizard->modelBox()->lineEdit()->selectAll();
+            QTest::keyClicks(wizard->modelBox(), k == wb::WorkloadKind::Embedding ? QStringLiteral("BGE-M3")
+                                                                                  : QStringLiteral("Llama 3.1 8B"));
+            if (QWidget *popup = QApplication::activePopupWidget())
+                QTest::keyClick(popup, Qt::Key_Return);
+        }
+        if (wb::isInference(k)) {
+            typeInto(wizard->inputBox(), QStringLiteral("2000"));
+            if (k != wb::WorkloadKind::Embedding)
+                typeInto(wizard->outputBox(), QStringLiteral("300"));
+        }
+        if (runs) {
+            typeInto(wizard->sequenceBox(), QStringLiteral("4096"));
+            typeInto(wizard->microBatchBox(), QStringLiteral("2"));
+            typeInto(wizard->trainingTokensBox(), QStringLiteral("200"));  // million
+        }
+        next("workload");
+        if (runs) {
+            typeInto(wizard->runsPerYearBox(), QStringLiteral("12"));
+            typeInto(wizard->datasetBox(), QStringLiteral("50"));
+            next("runs");
+        } else {
+            typeInto(wizard->rateBox(), QStringLiteral("2"));
+            if (k == wb::WorkloadKind::RealtimeInference)
+                typeInto(wizard->ttftBox(), QStringLiteral("1000"));
+            if (media)
+                typeInto(wizard->e2eBox(), QStringLiteral("20"));
+            next("traffic");
+        }
+        typeInto(wizard->qualityBox(), QStringLiteral("90"));
+        if (k != wb::WorkloadKind::Training) {
+            wizard->apiAllowedBox()->setFocus(Qt::TabFocusReason);
+            QTest::keyClicks(wizard->apiAllowedBox(), QStringLiteral("no"));
+        }
+        next("decision");
+        wizard->gpuFilter()->setFocus(Qt::TabFocusReason);
+        QTest::keyClicks(wizard->gpuFilter(), QStringLiteral("H100 SXM5"));
+        QTest::keyClick(wizard->gpuFilter(), Qt::Key_Return);
+        if (wizard->apiGroup()->isVisible() == (k == wb::WorkloadKind::Training))
+            failure += QStringLiteral("\nthe API quote is offered for pre-training, or not offered otherwise");
+        QAbstractButton *finish = wizard->button(QWizard::FinishButton);
+        if (!finish->isEnabled())
+            failure += QStringLiteral("\nFinish is not offered");
+        QTest::mouseClick(finish, Qt::LeftButton);
+        if (wizard->isVisible()) {
+            failure += QStringLiteral("\nthe wizard stayed open: ") + wizard->problemLabel()->text();
+            wizard->reject();
+        }
+    });
+    QTest::keyClick(&w, Qt::Key_N, Qt::ControlModifier);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    const wb::Brief *brief = doc.brief();
+    QVERIFY(brief);
+    QCOMPARE(brief->workload.kind, k);
+    QCOMPARE(brief->workload.acceptance.qualityPassRate, 0.9);
+    if (media) {
+        QCOMPARE(brief->workload.media->model.id, std::string("sdxl-1.0-base"));
+        QCOMPARE(brief->workload.media->steps, 30);
+        QCOMPARE(brief->workload.slo.e2eP99S.value_or(0), 20.0);
+    }
+    if (runs) {
+        QCOMPARE(brief->workload.training->sequenceLength, 4096);
+        QCOMPARE(brief->workload.training->microBatchSize, 2);
+        QCOMPARE(brief->workload.training->tokens.value_or(0), 2e8);
+        QCOMPARE(brief->workload.training->runsPerYear.value_or(0), 12.0);
+        QCOMPARE(brief->workload.training->datasetGb.value_or(0), 50.0);
+    } else {
+        QCOMPARE(brief->workload.traffic.requestRatePerS.value_or(0), 2.0);
+    }
+    QCOMPARE(int(brief->candidates.size()), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    const wb::Results &results = doc.results();
+    QVERIFY2(results.ranked(), qPrintable(QString::fromStdString(wb::rankingHeldBackText(results.rankingHeldBackBy))));
+    QVERIFY2(results.cost.recommendation, qPrintable(kind));
 }
 
 // On an SDXL brief the model-API quote asks for an image's price, not tokens': the token rows are

@@ -221,6 +221,19 @@ void TestScreenshots::screenshots()
                 wizard.next();  // an incomplete page still shows its fields and what it needs
             }
             wizard.close();
+            // A run's wizard asks for its sequence, micro-batch and tokens, then its campaign; a
+            // media service's for its pipeline and output.
+            for (const char *kind : {"lora", "media-generation"}) {
+                wb::NewComparisonWizard other(doc.catalog(), &w);
+                other.kindBox()->setCurrentIndex(other.kindBox()->findData(QLatin1String(kind)));
+                other.pipelineBox()->setCurrentIndex(other.pipelineBox()->findData(QStringLiteral("wan2.1-t2v-14b")));
+                other.show();
+                for (int i = 0; i < 4; ++i) {
+                    shot(&other, QStringLiteral("new-comparison-%1-%2").arg(QLatin1String(kind)).arg(i + 1));
+                    other.next();
+                }
+                other.close();
+            }
             wb::HelpGuide guide(&w);
             guide.show();
             shot(&guide, QStringLiteral("help-guide"));

@@ -81,16 +81,15 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     setWizardStyle(QWizard::ClassicStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
 
-    // 1. The workload.
-    auto *workload = new FormPage(tr("What runs?"), tr("The workload and its model. The kind decides which figures "
-                                                       "apply; lengths are tokens per request."),
+    // 1. The workload: the kind first, since it decides which of the rows below are asked.
+    auto *workload = new FormPage(tr("What runs?"), tr("The workload: the kind decides what is asked. A service is "
+                                                       "described per request, a run by what it trains on."),
                                   this);
     auto *form = new QFormLayout(workload);
     m_name = new QLineEdit(tr("New comparison"), workload);
     m_kind = new QComboBox(workload);
     for (const auto &[kind, text] : EnumNames<WorkloadKind>::items)
-        if (isInference(kind))
-            m_kind->addItem(words(text), QString::fromLatin1(text.data(), qsizetype(text.size())));
+        m_kind->addItem(words(text), QString::fromLatin1(text.data(), qsizetype(text.size())));
     // Typed with completion (any part of the name: "3.1 8B"), or picked from the list.
     m_model = new QComboBox(workload);
     m_model->setEditable(true);
@@ -103,9 +102,15 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     m_model->completer()->setCompletionMode(QCompleter::PopupCompletion);
     m_model->completer()->setCaseSensitivity(Qt::CaseInsensitive);
     auto *import = new QPushButton(tr("Import Hugging Face config.json…"), workload);
-    auto *modelRow = new QHBoxLayout;
-    modelRow->addWidget(m_model, 1);
-    modelRow->addWidget(import);
+    auto *modelRow = new QWidget(workload);
+    auto *modelLayout = new QHBoxLayout(modelRow);
+    modelLayout->setContentsMargins(0, 0, 0, 0);
+    modelLayout->addWidget(m_model, 1);
+    modelLayout->addWidget(import);
+    m_pipeline = new QComboBox(workload);
+    m_pipeline->addItem(tr("choose a pipeline"), QString());
+    for (const MediaModelSpec &m : catalog.mediaModels())
+        m_pipeline->addItem(QString::fromStdString(m.name), QString::fromStdString(m.id));
     m_precision = new QComboBox(workload);
     for (const auto &[precision, text] : EnumNames<Precision>::items)
         m_precision->addItem(words(text), QString::fromLatin1(text.data(), qsizetype(text.size())));
@@ -113,31 +118,60 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     // A spin box showing "required" as its lowest value swallowed the first digits typed into it.
     m_input = number(1e8, 0, tr("tokens"), tr("required"), workload);
     m_output = number(1e8, 0, tr("tokens"), tr("required"), workload);
-    // The fields every comparison needs first, in the order Tab visits them; the rest have defaults.
+    m_sequence = number(1e8, 0, tr("tokens"), tr("required"), workload);
+    m_microBatch = number(1e6, 0, tr("sequences"), tr("1 sequence"), workload);
+    m_trainingTokens = number(1e10, 3, tr("M tokens"), tr("required"), workload);
+    m_loraRank = number(65536, 0, QString(), tr("16"), workload);
+    m_width = number(8192, 0, tr("px"), tr("the model card's"), workload);
+    m_height = number(8192, 0, tr("px"), tr("the model card's"), workload);
+    m_frames = number(10000, 0, tr("frames"), tr("the model card's"), workload);
+    m_steps = number(1000, 0, tr("steps"), tr("the model card's"), workload);
+    form->addRow(tr("Kind:"), m_kind);
     form->addRow(tr("Model:"), modelRow);
+    form->addRow(tr("Pipeline:"), m_pipeline);
     form->addRow(tr("Input per request:"), m_input);
     form->addRow(tr("Output per request:"), m_output);
-    form->addRow(tr("Kind:"), m_kind);
+    form->addRow(tr("Sequence length:"), m_sequence);
+    form->addRow(tr("Micro-batch:"), m_microBatch);
+    form->addRow(tr("Tokens to train on:"), m_trainingTokens);
+    form->addRow(tr("LoRA rank:"), m_loraRank);
+    form->addRow(tr("Width:"), m_width);
+    form->addRow(tr("Height:"), m_height);
+    form->addRow(tr("Frames:"), m_frames);
+    form->addRow(tr("Steps:"), m_steps);
     form->addRow(tr("Weights precision:"), m_precision);
     form->addRow(tr("Name:"), m_name);
-    setTabOrder(m_model, m_input);
-    setTabOrder(m_input, m_output);
-    setTabOrder(m_output, m_kind);
-    setTabOrder(m_kind, m_precision);
-    setTabOrder(m_precision, m_name);
-    setTabOrder(m_name, import);
-    workload->first = m_model;
+    // Tab visits the rows in order; hidden rows are passed over.
+    QWidget *previous = m_kind;
+    for (QWidget *next : std::initializer_list<QWidget *>{m_model, import, m_pipeline, m_input, m_output, m_sequence,
+                                                          m_microBatch, m_trainingTokens, m_loraRank, m_width, m_height,
+                                                          m_frames, m_steps, m_precision, m_name}) {
+        setTabOrder(previous, next);
+        previous = next;
+    }
+    workload->first = m_kind;
     workload->missing = [this] {
         QStringList what;
         if (m_name->text().trimmed().isEmpty())
             what << tr("a name");
-        if (modelValue().isNull())
+        if (kind() == WorkloadKind::MediaGeneration) {
+            if (!pipeline())
+                what << tr("a pipeline");
+        } else if (modelValue().isNull()) {
             what << (m_model->currentText().trimmed().isEmpty() ? tr("a model")
                                                                  : tr("a model of the catalog (\"%1\" is not one)").arg(m_model->currentText().trimmed()));
-        if (m_input->value().value_or(0) <= 0)
-            what << tr("the input length");
-        if (m_output->value().value_or(0) <= 0 && m_kind->currentData().toString() != QLatin1String("embedding"))
-            what << tr("the output length");
+        }
+        if (isInference(kind())) {
+            if (m_input->value().value_or(0) <= 0)
+                what << tr("the input length");
+            if (m_output->value().value_or(0) <= 0 && kind() != WorkloadKind::Embedding)
+                what << tr("the output length");
+        } else if (runs()) {
+            if (m_sequence->value().value_or(0) <= 0)
+                what << tr("the sequence length");
+            if (m_trainingTokens->value().value_or(0) <= 0)
+                what << tr("the tokens to train on");
+        }
         return what.join(QStringLiteral(", "));
     };
     connect(import, &QPushButton::clicked, this, [this, workload] {
@@ -149,36 +183,57 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
             m_problem->setText(*error);
         workload->changed();
     });
-    addPage(workload);
+    setPage(WorkloadPage, workload);
 
-    // 2. Traffic and targets.
+    // 2a. A service: traffic and targets.
     auto *traffic = new FormPage(tr("How much, and how fast?"),
                                  tr("The average request rate (the monthly volume follows from it) and the latency "
-                                    "targets at the 99th percentile. At least one target is needed to rank."),
+                                    "targets at the 99th percentile. A real-time service needs at least one target to "
+                                    "rank."),
                                  this);
     auto *trafficForm = new QFormLayout(traffic);
     m_rate = number(1e6, 3, tr("requests/s"), tr("required"), traffic);
-    // Units as the Brief page shows them: latency targets in milliseconds, fractions in percent.
+    // Units as the Brief page shows them: token targets in milliseconds, whole answers in seconds.
     m_ttft = number(3.6e6, 1, tr("ms"), tr("none"), traffic);
     m_tpot = number(6e4, 2, tr("ms"), tr("none"), traffic);
+    m_e2e = number(8.64e4, 2, tr("s"), tr("none"), traffic);
     trafficForm->addRow(tr("Request rate:"), m_rate);
     trafficForm->addRow(tr("Time to first token, p99:"), m_ttft);
     trafficForm->addRow(tr("Time per output token, p99:"), m_tpot);
+    trafficForm->addRow(tr("End to end, p99:"), m_e2e);
     traffic->first = m_rate;
     traffic->missing = [this] {
         QStringList what;
         if (m_rate->value().value_or(0) <= 0)
             what << tr("the request rate");
-        if (m_ttft->value().value_or(0) <= 0 && m_tpot->value().value_or(0) <= 0)
+        if (kind() == WorkloadKind::RealtimeInference && m_ttft->value().value_or(0) <= 0
+            && m_tpot->value().value_or(0) <= 0 && m_e2e->value().value_or(0) <= 0)
             what << tr("a latency target");
         return what.join(QStringLiteral(", "));
     };
-    addPage(traffic);
+    setPage(TrafficPage, traffic);
+
+    // 2b. A run: the campaign it belongs to and the data it reads.
+    auto *campaign = new FormPage(tr("How many runs, on what data?"),
+                                  tr("Runs like this one a year share a reservation's or purchase's term. A dataset "
+                                     "kept elsewhere is moved to the GPUs once a run, and staged beside them."),
+                                  this);
+    auto *campaignForm = new QFormLayout(campaign);
+    m_runsPerYear = number(1e5, 2, tr("runs"), tr("one run"), campaign);
+    m_dataset = number(1e9, 3, tr("GB"), tr("not priced"), campaign);
+    m_datasetLocation = new QComboBox(campaign);
+    m_datasetLocation->addItem(tr("elsewhere (moved to the GPUs each run)"), QStringLiteral("elsewhere"));
+    m_datasetLocation->addItem(tr("already with the GPUs"), QStringLiteral("with-gpus"));
+    campaignForm->addRow(tr("Runs a year:"), m_runsPerYear);
+    campaignForm->addRow(tr("Dataset size:"), m_dataset);
+    campaignForm->addRow(tr("Dataset is:"), m_datasetLocation);
+    campaign->first = m_runsPerYear;
+    setPage(RunsPage, campaign);
 
     // 3. Acceptance and the decision.
     auto *decision = new FormPage(tr("What counts, and what may be used?"),
-                                  tr("Outputs that pass the quality filter and do not fail are what the cost is divided "
-                                     "by. The data boundary decides whether a model API is an option."),
+                                  tr("What is accepted is what the cost is divided by. The data boundary decides "
+                                     "whether a model API is an option."),
                                   this);
     auto *decisionForm = new QFormLayout(decision);
     m_quality = number(100, 2, tr("%"), tr("required"), decision);
@@ -199,19 +254,19 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     decision->first = m_quality;
     decision->missing = [this] {
         QStringList what;
-        if (m_quality->value().value_or(0) <= 0)
+        if (serves() && m_quality->value().value_or(0) <= 0)
             what << tr("the quality pass rate");
-        if (m_apiAllowed->currentData().toString().isEmpty())
+        if (kind() != WorkloadKind::Training && m_apiAllowed->currentData().toString().isEmpty())
             what << tr("whether a model API is allowed");
         return what.join(QStringLiteral(", "));
     };
-    addPage(decision);
+    setPage(DecisionPage, decision);
 
     // 4. Candidates and an API quote.
     auto *candidates = new FormPage(tr("Which options?"),
                                     tr("Tick the GPUs to compare: each is sized to the smallest count that holds the "
-                                       "brief, on its recommended serving stack (change them on the Candidates page). "
-                                       "Add the model API's quote to compare against it."),
+                                       "brief, on its recommended stack (change them on the Candidates page). "
+                                       "Add a model API's quote to compare against it."),
                                     this);
     auto *candidatesLayout = new QVBoxLayout(candidates);
     m_filter = new QLineEdit(candidates);
@@ -246,7 +301,7 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
             any = any || m_gpus->item(i)->checkState() == Qt::Checked;
         if (!any)
             what << tr("a GPU");
-        if (m_apiGroup->isChecked() && !m_api->complete())
+        if (kind() != WorkloadKind::Training && m_apiGroup->isChecked() && !m_api->complete())
             what << tr("for the API quote, %1").arg((m_api->missing() + m_api->wrong()).join(QStringLiteral(", ")));
         return what.join(QStringLiteral(", "));
     };
@@ -257,10 +312,11 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
         for (int i = 0; i < m_gpus->count(); ++i)
             m_gpus->item(i)->setHidden(!m_gpus->item(i)->text().contains(text.trimmed(), Qt::CaseInsensitive));
     });
-    addPage(candidates);
+    setPage(CandidatesPage, candidates);
 
+    const std::initializer_list<FormPage *> pages{workload, traffic, campaign, decision, candidates};
     // Every edit re-checks its page, and the status line under the buttons says what is missing.
-    for (FormPage *page : {workload, traffic, decision, candidates}) {
+    for (FormPage *page : pages) {
         const auto recheck = [page] { page->changed(); };
         for (QLineEdit *e : page->findChildren<QLineEdit *>())
             connect(e, &QLineEdit::textChanged, page, recheck);
@@ -276,8 +332,27 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     connect(m_gpus, &QListWidget::itemChanged, candidates, [candidates] { candidates->changed(); });
     connect(m_apiGroup, &QGroupBox::toggled, candidates, [candidates] { candidates->changed(); });
     connect(m_api, &ApiQuoteForm::changed, candidates, [candidates] { candidates->changed(); });
-    // Under each page's fields, what it still needs before Next (or Finish) is offered.
-    for (FormPage *page : {workload, traffic, decision, candidates}) {
+    connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { kindChanged(); });
+    connect(m_pipeline, &QComboBox::currentIndexChanged, this, [this] { kindChanged(); });
+    connect(m_dataset, &NumberEdit::valueChanged, this, [this] { kindChanged(); });
+    // Under each page's fields, what it still needs (or what is wrong with a number typed) before
+    // Next (or Finish) is offered.
+    for (FormPage *page : pages) {
+        const auto givenMissing = page->missing;
+        page->missing = [this, page, givenMissing] {
+            QStringList what;
+            if (givenMissing)
+                what << givenMissing();
+            auto *pageForm = qobject_cast<QFormLayout *>(page->layout());
+            for (NumberEdit *b : page->findChildren<NumberEdit *>()) {
+                if (!b->isVisibleTo(this) || b->problem().isEmpty() || !pageForm)
+                    continue;
+                auto *label = qobject_cast<QLabel *>(pageForm->labelForField(b));
+                what << tr("%1 %2").arg(label ? label->text().remove(u':').toLower() : QString(), b->problem());
+            }
+            what.removeAll(QString());
+            return what.join(QStringLiteral(", "));
+        };
         auto *status = new QLabel(page);
         status->setWordWrap(true);
         status->setAccessibleName(tr("Still needed"));
@@ -289,7 +364,105 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
         connect(page, &QWizardPage::completeChanged, this, showMissing);
         showMissing();
     }
-    resize(760, 600);
+    kindChanged();
+    resize(760, 640);
+}
+
+WorkloadKind NewComparisonWizard::kind() const
+{
+    return enumFromString<WorkloadKind>(m_kind->currentData().toString().toStdString()).value_or(WorkloadKind::RealtimeInference);
+}
+
+bool NewComparisonWizard::serves() const
+{
+    return isInference(kind()) || kind() == WorkloadKind::MediaGeneration;
+}
+
+const MediaModelSpec *NewComparisonWizard::pipeline() const
+{
+    return m_catalog.mediaModel(m_pipeline->currentData().toString().toStdString());
+}
+
+int NewComparisonWizard::nextId() const
+{
+    switch (currentId()) {
+    case WorkloadPage:
+        return serves() ? TrafficPage : RunsPage;
+    case TrafficPage:
+    case RunsPage:
+        return DecisionPage;
+    case DecisionPage:
+        return CandidatesPage;
+    default:
+        return -1;
+    }
+}
+
+void NewComparisonWizard::kindChanged()
+{
+    const WorkloadKind k = kind();
+    const bool media = k == WorkloadKind::MediaGeneration;
+    const bool language = !media;
+    const bool inference = isInference(k);
+    const MediaModelSpec *spec = pipeline();
+    // A field's row in its page's form, or the field itself elsewhere.
+    const auto show = [](QWidget *field, bool shown) {
+        if (auto *rows = qobject_cast<QFormLayout *>(field->parentWidget()->layout()))
+            rows->setRowVisible(field, shown);
+        else
+            field->setVisible(shown);
+    };
+    show(m_model->parentWidget(), language);
+    show(m_pipeline, media);
+    show(m_input, inference);
+    show(m_output, inference && k != WorkloadKind::Embedding);
+    for (NumberEdit *e : {m_sequence, m_microBatch, m_trainingTokens})
+        show(e, runs());
+    show(m_loraRank, isAdapter(k));
+    for (NumberEdit *e : {m_width, m_height, m_steps})
+        show(e, media);
+    show(m_frames, media && spec && spec->video);
+    // A service's targets: a token stream's for text, a whole output's for media.
+    const bool realtime = k == WorkloadKind::RealtimeInference;
+    show(m_ttft, realtime);
+    show(m_tpot, realtime);
+    show(m_e2e, realtime || media);
+    if (spec) {
+        m_width->lineEdit()->setPlaceholderText(tr("the model card's, %1").arg(spec->defaultWidth));
+        m_height->lineEdit()->setPlaceholderText(tr("the model card's, %1").arg(spec->defaultHeight));
+        m_frames->lineEdit()->setPlaceholderText(tr("the model card's, %1").arg(spec->defaultFrames));
+        m_steps->lineEdit()->setPlaceholderText(tr("the model card's, %1").arg(spec->defaultSteps));
+    }
+    // QLoRA quantizes its frozen base: NF4 unless another precision was chosen.
+    const QString precision = m_precision->currentData().toString();
+    if (k == WorkloadKind::Qlora && precision == QLatin1String("bf16"))
+        m_precision->setCurrentIndex(m_precision->findData(QStringLiteral("nf4")));
+    else if (k != WorkloadKind::Qlora && precision == QLatin1String("nf4"))
+        m_precision->setCurrentIndex(m_precision->findData(QStringLiteral("bf16")));
+    show(m_datasetLocation, m_dataset->value().has_value());
+    // A run's acceptance is its evaluation, and may be left unstated (every run passes).
+    auto *decisionForm = qobject_cast<QFormLayout *>(m_quality->parentWidget()->layout());
+    const auto label = [decisionForm](QWidget *field, const QString &text) {
+        if (auto *l = qobject_cast<QLabel *>(decisionForm->labelForField(field)))
+            l->setText(text);
+    };
+    label(m_quality, runs() ? tr("Runs that pass evaluation:") : tr("Quality pass rate:"));
+    label(m_failure, runs() ? tr("Runs that fail:") : tr("Failure rate:"));
+    label(m_fte, runs() ? tr("Engineers watching a run:") : tr("Who runs the platform:"));
+    m_quality->lineEdit()->setPlaceholderText(runs() ? tr("all") : tr("required"));
+    show(m_apiAllowed, k != WorkloadKind::Training);
+    // The model API's quote bills the kind's own work; pre-training has none to weigh.
+    show(m_apiGroup, k != WorkloadKind::Training);
+    Workload w;
+    w.kind = k;
+    if (media && spec) {
+        w.media.emplace();
+        w.media->model = *spec;
+    }
+    m_api->setUse(apiUseOf(w));
+    for (int id : pageIds())
+        if (auto *p = static_cast<FormPage *>(page(id)))
+            p->changed();
 }
 
 bool NewComparisonWizard::eventFilter(QObject *watched, QEvent *event)
@@ -349,33 +522,75 @@ QString NewComparisonWizard::briefJson() const
 // as the engine will; an error stays on the page, naming the field.
 bool NewComparisonWizard::validateCurrentPage()
 {
-    if (currentId() != pageIds().back())
+    if (currentId() != CandidatesPage)
         return QWizard::validateCurrentPage();
+    const WorkloadKind k = kind();
+    const auto set = [](QJsonObject &o, const char *key, std::optional<double> v, double scale = 1) {
+        if (v)
+            o.insert(QLatin1String(key), *v * scale);
+    };
     QJsonObject workload;
     workload.insert(QStringLiteral("kind"), m_kind->currentData().toString());
-    workload.insert(QStringLiteral("model"), modelValue());
     workload.insert(QStringLiteral("weights_precision"), m_precision->currentData().toString());
-    workload.insert(QStringLiteral("input_tokens"), m_input->value().value_or(0));
-    if (m_output->value().value_or(0) > 0)
-        workload.insert(QStringLiteral("output_tokens"), m_output->value().value_or(0));
-    workload.insert(QStringLiteral("traffic"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("open-loop")},
-                                                           {QStringLiteral("request_rate_per_s"), m_rate->value().value_or(0)}});
-    QJsonObject slo;
-    if (m_ttft->value().value_or(0) > 0)
-        slo.insert(QStringLiteral("ttft_p99_s"), *m_ttft->value() / 1000);
-    if (m_tpot->value().value_or(0) > 0)
-        slo.insert(QStringLiteral("tpot_p99_s"), *m_tpot->value() / 1000);
-    workload.insert(QStringLiteral("slo"), slo);
-    workload.insert(QStringLiteral("acceptance"),
-                    QJsonObject{{QStringLiteral("quality_pass_rate"), m_quality->value().value_or(0) / 100},
-                                {QStringLiteral("failure_rate"), m_failure->value().value_or(0) / 100}});
-    QJsonObject decision{{QStringLiteral("api_allowed"), m_apiAllowed->currentData().toString() == QLatin1String("true")}};
+    if (k == WorkloadKind::MediaGeneration) {
+        QJsonObject media{{QStringLiteral("model"), m_pipeline->currentData().toString()}};
+        set(media, "width", m_width->value());
+        set(media, "height", m_height->value());
+        if (pipeline() && pipeline()->video)
+            set(media, "frames", m_frames->value());
+        set(media, "steps", m_steps->value());
+        workload.insert(QStringLiteral("media"), media);
+    } else {
+        workload.insert(QStringLiteral("model"), modelValue());
+    }
+    if (isInference(k)) {
+        workload.insert(QStringLiteral("input_tokens"), m_input->value().value_or(0));
+        if (k != WorkloadKind::Embedding)
+            workload.insert(QStringLiteral("output_tokens"), m_output->value().value_or(0));
+    }
+    if (serves()) {
+        workload.insert(QStringLiteral("traffic"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("open-loop")},
+                                                               {QStringLiteral("request_rate_per_s"), m_rate->value().value_or(0)}});
+        QJsonObject slo;
+        // The targets the kind is asked for (kindChanged): a token stream's and a whole answer's.
+        if (k == WorkloadKind::RealtimeInference) {
+            set(slo, "ttft_p99_s", m_ttft->value(), 1e-3);
+            set(slo, "tpot_p99_s", m_tpot->value(), 1e-3);
+        }
+        if (k == WorkloadKind::RealtimeInference || k == WorkloadKind::MediaGeneration)
+            set(slo, "e2e_p99_s", m_e2e->value());
+        if (!slo.isEmpty())
+            workload.insert(QStringLiteral("slo"), slo);
+    } else {
+        QJsonObject training;
+        set(training, "sequence_length", m_sequence->value());
+        set(training, "micro_batch_size", m_microBatch->value());
+        set(training, "tokens", m_trainingTokens->value(), 1e6);
+        if (isAdapter(k))
+            set(training, "lora_rank", m_loraRank->value());
+        set(training, "runs_per_year", m_runsPerYear->value());
+        if (m_dataset->value())
+            training.insert(QStringLiteral("dataset"), QJsonObject{{QStringLiteral("size_gb"), *m_dataset->value()},
+                                                                   {QStringLiteral("location"), m_datasetLocation->currentData().toString()}});
+        workload.insert(QStringLiteral("training"), training);
+    }
+    // A service's acceptance is always asked; a run's may be left unstated (every run passes).
+    QJsonObject acceptance;
+    set(acceptance, "quality_pass_rate", m_quality->value(), 0.01);
+    set(acceptance, "failure_rate", m_failure->value(), 0.01);
+    if (serves() && !acceptance.contains(QStringLiteral("failure_rate")))
+        acceptance.insert(QStringLiteral("failure_rate"), 0);
+    if (!acceptance.isEmpty())
+        workload.insert(QStringLiteral("acceptance"), acceptance);
+    QJsonObject decision;
+    if (k != WorkloadKind::Training)
+        decision.insert(QStringLiteral("api_allowed"), m_apiAllowed->currentData().toString() == QLatin1String("true"));
     if (!m_demand->currentData().toString().isEmpty())
         decision.insert(QStringLiteral("demand_certainty"), m_demand->currentData().toString());
     if (!m_churn->currentData().toString().isEmpty())
         decision.insert(QStringLiteral("model_churn"), m_churn->currentData().toString());
     QJsonObject cost{{QStringLiteral("decision"), decision}};
-    if (m_apiGroup->isChecked())
+    if (k != WorkloadKind::Training && m_apiGroup->isChecked())
         cost.insert(QStringLiteral("api"), QJsonDocument::fromJson(m_api->json().toUtf8()).object());
     QStringList gpus;
     for (int i = 0; i < m_gpus->count(); ++i)
@@ -386,8 +601,11 @@ bool NewComparisonWizard::validateCurrentPage()
                      {QStringLiteral("name"), name()},
                      {QStringLiteral("workload"), workload},
                      {QStringLiteral("cost"), cost}};
-    if (m_fte->value().value_or(0) > 0)
-        root.insert(QStringLiteral("assumptions"), QJsonObject{{QStringLiteral("platform_fte_self_hosted"), *m_fte->value()}});
+    // The engineers the kind's cost reads: a service's platform team, or those watching a run.
+    if (m_fte->value())
+        root.insert(QStringLiteral("assumptions"),
+                    QJsonObject{{runs() ? QStringLiteral("training_platform_fte") : QStringLiteral("platform_fte_self_hosted"),
+                                 *m_fte->value()}});
     // First with one GPU of each, to size each candidate against the brief itself.
     const auto withCandidates = [&](const std::vector<Candidate> &list) {
         QJsonArray array;

@@ -1,11 +1,15 @@
-// File > New: a short wizard that produces a complete brief for an inference comparison. The
-// workload (kind, model from the catalog or a Hugging Face config, precision, token lengths), the
-// traffic and latency targets, acceptance and the decision inputs (data boundary, demand,
-// model churn, who runs the platform), then the candidates, picked from the catalog and each sized
-// by the engine (the smallest count that holds the brief, on the recommended stack), and an
-// optional model-API quote. Finish is offered only when the brief is complete and the engine
-// accepts it; the error, if any, names the field.
+// File > New: a short wizard that produces a complete brief for a comparison of any kind. The
+// workload (kind first; a language model from the catalog or a Hugging Face config, or a media
+// pipeline; precision; token lengths, a run's sequence, micro-batch and tokens, or an output's
+// size and steps), then for a service its traffic and latency targets, for a run its campaign and
+// dataset; acceptance and the decision inputs (data boundary, demand, model churn, who runs the
+// platform or watches the run), then the candidates, picked from the catalog and each sized by the
+// engine (the smallest count that holds the brief, on the recommended stack), and an optional
+// model-API quote in the unit the kind bills by. Finish is offered only when the brief is complete
+// and the engine accepts it; the error, if any, names the field.
 #pragma once
+
+#include <core/types.h>
 
 #include <QJsonValue>
 #include <QWizard>
@@ -24,6 +28,7 @@ namespace wb {
 
 class ApiQuoteForm;
 class Catalog;
+struct MediaModelSpec;
 class NumberEdit;
 
 class NewComparisonWizard : public QWizard
@@ -41,6 +46,19 @@ public:
     QLineEdit *nameEdit() const { return m_name; }
     QComboBox *kindBox() const { return m_kind; }
     QComboBox *modelBox() const { return m_model; }
+    QComboBox *pipelineBox() const { return m_pipeline; }
+    NumberEdit *sequenceBox() const { return m_sequence; }
+    NumberEdit *microBatchBox() const { return m_microBatch; }
+    NumberEdit *trainingTokensBox() const { return m_trainingTokens; }
+    NumberEdit *loraRankBox() const { return m_loraRank; }
+    NumberEdit *widthBox() const { return m_width; }
+    NumberEdit *heightBox() const { return m_height; }
+    NumberEdit *framesBox() const { return m_frames; }
+    NumberEdit *stepsBox() const { return m_steps; }
+    NumberEdit *e2eBox() const { return m_e2e; }
+    NumberEdit *runsPerYearBox() const { return m_runsPerYear; }
+    NumberEdit *datasetBox() const { return m_dataset; }
+    QComboBox *datasetLocationBox() const { return m_datasetLocation; }
     QComboBox *precisionBox() const { return m_precision; }
     NumberEdit *inputBox() const { return m_input; }
     NumberEdit *outputBox() const { return m_output; }
@@ -59,7 +77,15 @@ public:
     // file dialog); the error names the file.
     std::optional<QString> importHfConfig(const QString &path);
 
+    enum PageId { WorkloadPage, TrafficPage, RunsPage, DecisionPage, CandidatesPage };
+    int nextId() const override;
+
 private:
+    WorkloadKind kind() const;
+    bool serves() const;  // a service (traffic and latency), not a run
+    bool runs() const { return !serves(); }
+    const MediaModelSpec *pipeline() const;
+    void kindChanged();   // shows the rows the kind asks for, in its words
     QJsonValue modelValue() const;  // a catalog id, or an imported model's object; null: none
     bool validateCurrentPage() override;
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -68,7 +94,20 @@ private:
     QLineEdit *m_name = nullptr;
     QComboBox *m_kind = nullptr;
     QComboBox *m_model = nullptr;
+    QComboBox *m_pipeline = nullptr;
     QComboBox *m_precision = nullptr;
+    NumberEdit *m_sequence = nullptr;
+    NumberEdit *m_microBatch = nullptr;
+    NumberEdit *m_trainingTokens = nullptr;
+    NumberEdit *m_loraRank = nullptr;
+    NumberEdit *m_width = nullptr;
+    NumberEdit *m_height = nullptr;
+    NumberEdit *m_frames = nullptr;
+    NumberEdit *m_steps = nullptr;
+    NumberEdit *m_e2e = nullptr;
+    NumberEdit *m_runsPerYear = nullptr;
+    NumberEdit *m_dataset = nullptr;
+    QComboBox *m_datasetLocation = nullptr;
     NumberEdit *m_input = nullptr;
     NumberEdit *m_output = nullptr;
     NumberEdit *m_rate = nullptr;

@@ -86,6 +86,11 @@ bool realtime(const Brief &b) { return b.workload.kind == WorkloadKind::Realtime
 bool openLoop(const Brief &b) { return serves(b) && b.workload.traffic.mode == TrafficMode::OpenLoop; }
 bool bursting(const Brief &b) { return openLoop(b) && b.workload.traffic.burstMultiplier.has_value(); }
 bool always(const Brief &) { return true; }
+
+QString assumptionValue(const Brief &b, Assumption a)
+{
+    return b.assumptions.overridden(a) ? jsonNumber(b.assumptions.value(a)) : kUnset;
+}
 bool billedBy(const Brief &b, Billing model) { return inference(b) && b.cost.billing.given && b.cost.billing.model == model; }
 bool scheduled(const Brief &b) { return billedBy(b, Billing::Scheduled); }
 bool autoscaled(const Brief &b) { return billedBy(b, Billing::Autoscaled); }
@@ -533,16 +538,22 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  .tip = BriefForm::tr("Monthly volume for the cost per accepted output, when the traffic does not "
                                       "imply one"),
                  .applies = inference, .value = [](const Brief &b) { return jsonNumber(b.cost.requestsPerMonth); }});
+    // The engineers each kind's cost reads: a service's platform team a month, or those watching
+    // a run while it runs.
     f.push_back({.group = Group::Operations, .label = BriefForm::tr("Platform engineers:"),
                  .pointer = "/assumptions/platform_fte_self_hosted", .type = T::Real, .unit = BriefForm::tr(" FTE"),
                  .unsetText = BriefForm::tr("not stated (%1 assumed)").arg(fte ? fte->defaultValue : 0),
                  .tip = BriefForm::tr("Who runs drivers, model servers, autoscaling and on-call for self-hosted GPUs"),
-                 .applies = always,
-                 .value = [](const Brief &b) {
-                     return b.assumptions.overridden(Assumption::PlatformFteSelfHosted)
-                                ? jsonNumber(b.assumptions.value(Assumption::PlatformFteSelfHosted))
-                                : kUnset;
-                 }});
+                 .applies = [](const Brief &b) { return !trainingKind(b); },
+                 .value = [](const Brief &b) { return assumptionValue(b, Assumption::PlatformFteSelfHosted); }});
+    const AssumptionInfo *runFte = &assumptionInfo(Assumption::TrainingPlatformFte);
+    f.push_back({.group = Group::Operations, .label = BriefForm::tr("Engineers on a run:"),
+                 .pointer = "/assumptions/training_platform_fte", .type = T::Real, .unit = BriefForm::tr(" FTE"),
+                 .unsetText = BriefForm::tr("not stated (%1 assumed)").arg(runFte ? runFte->defaultValue : 0),
+                 .tip = BriefForm::tr("Who watches the run and handles its restarts while it runs, priced for the "
+                                      "run's length"),
+                 .applies = trainingKind,
+                 .value = [](const Brief &b) { return assumptionValue(b, Assumption::TrainingPlatformFte); }});
     return f;
 }
 
