@@ -489,6 +489,7 @@ struct BriefParser
             cost.decision.modelChurn = enumOr<Level>(*d, "model_churn");
             cost.decision.needsHardwareControl = booleanOr(*d, "needs_hardware_control");
             cost.decision.apiAllowed = booleanOr(*d, "api_allowed");
+            cost.decision.dataRegion = d->optEnum<DataRegion>("data_region");
             cost.decision.interruptionsAcceptable = d->optBoolean("interruptions_acceptable");
             noteUnknown(*d);
         }

@@ -154,6 +154,9 @@ struct Decision
     Level modelChurn = Level::Medium;       // how often the model is expected to change
     bool needsHardwareControl = false;      // custom kernels, runtimes, topology, weights on own hardware
     bool apiAllowed = true;                 // false when the data boundary rules out a third-party API
+    // Where the data must stay (residency): offers and APIs stated to run elsewhere are left out,
+    // and those that do not say where they run are flagged. Absent: anywhere.
+    std::optional<DataRegion> dataRegion;
     // Whether the service tolerates spot interruptions (retried work, replicas lost mid-request).
     // Absent: only briefs without a latency target (batch work) do, which the method ties spot to.
     std::optional<bool> interruptionsAcceptable;

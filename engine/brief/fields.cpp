@@ -214,6 +214,8 @@ std::vector<FieldRow> rows()
          .defaultJson = json(Level::Medium)},
         {.pointer = "/cost/decision/needs_hardware_control", .type = Boolean, .defaultJson = "false"},
         {.pointer = "/cost/decision/api_allowed", .type = Boolean, .defaultJson = "true"},
+        {.pointer = "/cost/decision/data_region", .type = Enum, .choices = enumNames<DataRegion>(),
+         .defaultReason = "anywhere: no residency rule"},
         {.pointer = "/cost/decision/interruptions_acceptable", .type = Boolean,
          .defaultReason = "acceptable only without a latency target"},
         {.pointer = "/cost/billing", .type = Object},

@@ -112,6 +112,7 @@ void readProvenance(const Fields &f, Price &p, const std::string &origin)
     if (p.source.empty())
         f.fail("source", "is empty: every price names where it was seen");
     p.note = f.optString("note").value_or("");
+    p.region = f.optEnum<DataRegion>("region");
     p.origin = origin;
 }
 
@@ -137,6 +138,8 @@ const FieldTable &gpuPriceFields()
         {.pointer = "/observed", .type = String, .required = true, .unit = "YYYY-MM-DD"},
         {.pointer = "/source", .type = String, .required = true},
         {.pointer = "/note", .type = String},
+        {.pointer = "/region", .type = Enum, .choices = enumNames<DataRegion>(),
+         .defaultReason = "not stated: the offer does not say where it runs"},
         {.pointer = "/offer", .type = Enum, .choices = enumNames<Offer>(), .defaultJson = "\"cloud\""},
         {.pointer = "/min_commitment_months", .type = Number, .min = 0, .max = 120, .unit = "months"},
         {.pointer = "/upfront_fraction", .type = Number, .min = 0, .max = 1},
@@ -175,6 +178,8 @@ const FieldTable &apiPriceFields()
         {.pointer = "/observed", .type = String, .required = true, .unit = "YYYY-MM-DD"},
         {.pointer = "/source", .type = String, .required = true},
         {.pointer = "/note", .type = String},
+        {.pointer = "/region", .type = Enum, .choices = enumNames<DataRegion>(),
+         .defaultReason = "not stated: the offer does not say where it runs"},
     });
     return table;
 }

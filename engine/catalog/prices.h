@@ -26,6 +26,8 @@ struct GpuPrice
     std::string source;        // URL or repository path
     std::string note;
     std::string origin;        // "catalog" or "brief"
+    // Where the offer's GPUs are, when it says (a brief's data_region leaves out offers elsewhere).
+    std::optional<DataRegion> region;
     // Commercial terms, where the offer states them: the minimum commitment and the share of it
     // paid up front, how it can be cancelled, a support fee per GPU a month, the provider's own
     // egress price, storage included per GPU, and the kind of offer.
@@ -72,6 +74,7 @@ struct ApiPrice
     std::string source;
     std::string note;
     std::string origin;
+    std::optional<DataRegion> region;  // where the API processes requests, when it says
 };
 
 // The API price's rate in words, with its unit ("$0.13 per million input and $0.40 per million

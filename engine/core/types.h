@@ -37,6 +37,9 @@ enum class Commitment { OnDemand, Reserved, Purchase, DedicatedCluster };
 // What a GPU price is an offer of: cloud instances, a marketplace's, a dedicated cluster, or a
 // managed endpoint billed per hour (one billed per token is a model-API quote).
 enum class Offer { Cloud, Marketplace, DedicatedCluster, ManagedEndpoint };
+// Where data may be processed, or where an offer's GPUs or an API's servers are: a jurisdiction
+// (the EU's single market counts as one).
+enum class DataRegion { Us, Ca, Br, Eu, Uk, Ch, Ae, In, Sg, Jp, Kr, Au };
 // What a checklist vendor sells (the offer kinds the method lists).
 enum class VendorOffer { PublicCloud, PrivateCloud, ClusterRental, Marketplace, ManagedEndpoint, Purchase };
 // A vendor's answer to a checklist question. Unknown is an answer ("the vendor does not know"),
@@ -84,6 +87,10 @@ WB_ENUM_NAMES(Offer, {Offer::Cloud, "cloud"}, {Offer::Marketplace, "marketplace"
               {Offer::DedicatedCluster, "dedicated-cluster"}, {Offer::ManagedEndpoint, "managed-endpoint"});
 WB_ENUM_NAMES(Commitment, {Commitment::OnDemand, "on-demand"}, {Commitment::Reserved, "reserved"},
               {Commitment::Purchase, "purchase"}, {Commitment::DedicatedCluster, "dedicated-cluster"});
+WB_ENUM_NAMES(DataRegion, {DataRegion::Us, "us"}, {DataRegion::Ca, "ca"}, {DataRegion::Br, "br"},
+              {DataRegion::Eu, "eu"}, {DataRegion::Uk, "uk"}, {DataRegion::Ch, "ch"}, {DataRegion::Ae, "ae"},
+              {DataRegion::In, "in"}, {DataRegion::Sg, "sg"}, {DataRegion::Jp, "jp"}, {DataRegion::Kr, "kr"},
+              {DataRegion::Au, "au"});
 WB_ENUM_NAMES(VendorOffer, {VendorOffer::PublicCloud, "public-cloud"}, {VendorOffer::PrivateCloud, "private-cloud"},
               {VendorOffer::ClusterRental, "cluster-rental"}, {VendorOffer::Marketplace, "marketplace"},
               {VendorOffer::ManagedEndpoint, "managed-endpoint"}, {VendorOffer::Purchase, "purchase"});

@@ -63,21 +63,6 @@ static double sumLines(const std::vector<CostLine> &lines)
     return double(cents / 100);
 }
 
-std::map<PricingTerm, const GpuPrice *> pricesFor(const Brief &brief, const Catalog &catalog, const GpuSpec &gpu,
-                                                  const std::string &today, std::vector<Warning> &warnings)
-{
-    std::map<PricingTerm, const GpuPrice *> chosen;
-    const double staleDays = brief.assumptions.value(Assumption::PriceStaleDays);
-    for (const auto &[term, choice] : selectPrices(brief.cost.prices, catalog, gpu.id, today, staleDays).chosen)
-        chosen.emplace(term, choice.price);
-    if (chosen.empty())
-        warnings.push_back(makeMessage("no-price", "/cost/prices",
-                                       WB_MESSAGE("Messages", "no dated price for {gpu} in the price book or the brief; add a price "
-                                                  "quote (cost.prices in a brief file)"),
-                                       {{"gpu", gpu.name}}));
-    return chosen;
-}
-
 void agePrice(CostOption &o, const Brief &brief, const GpuSpec &gpu, const GpuPrice &price, const std::string &today,
               std::vector<Warning> &warnings)
 {
@@ -332,30 +317,6 @@ CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests,
 bool apiUsableFor(const Brief &brief)
 {
     return brief.cost.decision.apiAllowed && !brief.cost.decision.needsHardwareControl;
-}
-
-const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog)
-{
-    const Workload &w = brief.workload;
-    // Pre-training has no API; a fine-tune has managed services that bill its training tokens.
-    if (w.kind == WorkloadKind::Training)
-        return nullptr;
-    if (brief.cost.api)
-        return &*brief.cost.api;
-    // The book's newest price that bills this brief's work: its pipeline's images or clips, its
-    // kind of fine-tuning run, or its model's tokens.
-    const ApiUse use = apiUseOf(w);
-    const WorkloadKind run = isAdapter(w.kind) ? WorkloadKind::Lora : WorkloadKind::FullFinetune;
-    const auto bills = [&](const ApiPrice &p) {
-        return p.model == (w.media ? w.media->model.id : w.model.id) && apiUnitBills(p.unit, use)
-               && (use != ApiUse::FineTune || p.fineTuning == run)
-               && (use != ApiUse::Text || p.usdPerMillionOutput > 0 || w.outputTokens == 0);
-    };
-    const ApiPrice *best = nullptr;
-    for (const ApiPrice &p : catalog.apiPrices())
-        if (bills(p) && (!best || p.observed > best->observed))
-            best = &p;
-    return best;
 }
 
 // Monthly volumes for the break-even chart: 41 points, a hundredth to a hundred times `center`.

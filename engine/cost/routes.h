@@ -50,11 +50,17 @@ double usdPerApiRequest(const Brief &brief, const ApiPrice &price);
 // book's API price.
 CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests, const std::string &today);
 // The brief's own API price, else the book's newest for the model; nullptr when there is none.
-const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog);
+// Only prices that may hold the brief's data (its data_region) count; with inRegion false, the
+// one that would count among those that may not (for the message that says why there is none).
+const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog, bool inRegion = true);
+// Warnings on the API price and the brief's data region: one left out as being elsewhere, or the
+// one used not saying where it runs (pricing.cpp).
+std::vector<Warning> apiRegionWarnings(const Brief &brief, const Catalog &catalog);
 // Whether the brief lets the model API route be used at all (its data boundary, hardware control).
 bool apiUsableFor(const Brief &brief);
 // Per pricing term, the price that counts for a GPU (cost/pricing.h); empty, with a "no-price"
-// warning added to `warnings`, when there is none.
+// warning added to `warnings`, when there is none. Offers outside the brief's data region are left
+// out, and those used that do not say where they run are flagged (pricing.cpp).
 std::map<PricingTerm, const GpuPrice *> pricesFor(const Brief &brief, const Catalog &catalog, const GpuSpec &gpu,
                                                   const std::string &today, std::vector<Warning> &warnings);
 // The option's price age and staleness from its observed date, with a "stale-price" warning when

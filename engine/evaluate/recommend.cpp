@@ -138,6 +138,10 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     const Demand demand = demandOf(brief);
 
     const ApiPrice *apiPrice = apiPriceFor(brief, catalog);
+    // An API left out by the data region is said so, not as a missing price.
+    const std::vector<Warning> regionWarnings = apiRegionWarnings(brief, catalog);
+    s.warnings.insert(s.warnings.end(), regionWarnings.begin(), regionWarnings.end());
+    const bool apiOutsideRegion = !apiPrice && !regionWarnings.empty();
     if (apiPrice && runs) {
         // A run is one request: its training tokens (without them there is no run to price).
         if (w.training && w.training->tokens)
@@ -147,8 +151,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         for (double v : volumeSamples(*demand.requestsPerMonth))
             s.api->monthlyCostByVolume.emplace_back(v, apiOption(brief, *apiPrice, v, today).totalUsdPerMonth);
     }
-    else if (w.kind == WorkloadKind::Training) {
-        // Pre-training has no API to compare with.
+    else if (w.kind == WorkloadKind::Training || apiOutsideRegion) {
+        // Pre-training has no API to compare with; one outside the data region is said above.
     }
     else if (runs)
         s.warnings.push_back(makeMessage("no-api-price", "/cost/api",

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 using namespace wb;
 
@@ -130,6 +131,7 @@ private slots:
     void commitmentTermsAreShownAndWarned();
     void nightlyBatchSampleIsBilledForItsWindow();
     void embeddingApiBillsItsInputOnly();
+    void dataRegionLeavesOutOffersElsewhere();
 };
 
 // Volume: 10 requests/s x 730 h x 3600 s = 26,280,000 requests a month.
@@ -828,6 +830,50 @@ void TestCost::embeddingApiBillsItsInputOnly()
     const auto refused = parseBrief(chat, "chat.json", wbtest::shippedCatalog());
     QVERIFY(!refused);
     QVERIFY2(refused.error().toString().find("/cost/api/usd_per_million_output") != std::string::npos,
+             refused.error().toString().c_str());
+}
+
+// Residency (issue 37 item 5): where the brief keeps its data in the EU, an offer stated to run in
+// the US is left out, even when it is the brief's cheapest ($2.00 against $3.00), and said so; an
+// offer that does not say where it runs is kept and flagged. An API stated to run in the US is no
+// option, said as such rather than as a missing price. Without a data region, the $2.00 US offer
+// is the one used, as before.
+void TestCost::dataRegionLeavesOutOffersElsewhere()
+{
+    const std::string quotes = R"("prices": [
+      {"gpu": "h100-sxm-80gb", "provider": "us offer", "term": "on-demand", "usd_per_gpu_hour": 2.00, "region": "us",
+       "observed": "2026-11-01", "source": "hand-worked test"},
+      {"gpu": "h100-sxm-80gb", "provider": "eu offer", "term": "on-demand", "usd_per_gpu_hour": 3.00, "region": "eu",
+       "observed": "2026-11-01", "source": "hand-worked test"},
+      {"gpu": "h100-sxm-80gb", "provider": "somewhere", "term": "reserved-1y", "usd_per_gpu_hour": 1.50,
+       "observed": "2026-11-01", "source": "hand-worked test"}],
+     "api": {"provider": "us api", "usd_per_million_input": 0.10, "usd_per_million_output": 0.40, "region": "us",
+       "observed": "2026-11-01", "source": "hand-worked test"}}})";
+    const std::string head = std::string(kBrief).substr(0, std::string(kBrief).find(R"("cost": {)"));
+    const auto codes = [](const std::vector<Warning> &warnings) {
+        std::set<std::string> out;
+        for (const Warning &w : warnings)
+            out.insert(w.code);
+        return out;
+    };
+    for (bool eu : {false, true}) {
+        const Brief b = wbtest::parseOrFail(head + R"("cost": {)" + (eu ? R"("decision": {"data_region": "eu"}, )" : "") + quotes);
+        const CandidateCost c = priced(b);
+        QCOMPARE(option(c, PricingTerm::OnDemand).provider, std::string(eu ? "eu offer" : "us offer"));
+        QCOMPARE(option(c, PricingTerm::Reserved1y).provider, std::string("somewhere"));
+        const std::set<std::string> said = codes(c.warnings);
+        QCOMPARE(said.count("price-outside-region"), std::size_t(eu));
+        QCOMPARE(said.count("price-region-unstated"), std::size_t(eu));  // the reservation's
+        const CostSummary s = summarizeCost(b, {}, wbtest::shippedCatalog(), kToday);
+        QCOMPARE(s.api.has_value(), !eu);
+        QCOMPARE(codes(s.warnings).count("api-outside-region"), std::size_t(eu));
+        QCOMPARE(codes(s.warnings).count("no-api-price"), std::size_t(0));
+    }
+    // A region the list does not hold is refused at its field.
+    const auto refused = parseBrief(head + R"("cost": {"decision": {"data_region": "europe"}, )" + quotes, "region.json",
+                                    wbtest::shippedCatalog());
+    QVERIFY(!refused);
+    QVERIFY2(refused.error().toString().find("/cost/decision/data_region") != std::string::npos,
              refused.error().toString().c_str());
 }
 

@@ -18,6 +18,7 @@ private slots:
     void trainingFieldsTyped();
     void mediaFieldsTyped();
     void refusedTextKeepsTheValueTypingBeganWith();
+    void dataRegionChosenByKeys();
 };
 
 void TestBriefPage::initTestCase()
@@ -442,6 +443,39 @@ void TestBriefPage::refusedTextKeepsTheValueTypingBeganWith()
     QCOMPARE(doc.brief()->workload.outputTokens, 650.0);
     QVERIFY(findChildLabelText(form).isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// Residency chosen with the keyboard on the Brief page ("Eu" picks the European Union): the
+// H100's AWS us-east-1 offer in the price book is left out and said so, the prices used that do
+// not say where they run are flagged, and the candidates page marks the offer left out.
+void TestBriefPage::dataRegionChosenByKeys()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    auto *region = qobject_cast<QComboBox *>(w.briefForm()->field(QStringLiteral("/cost/decision/data_region")));
+    QVERIFY(region && region->isVisibleTo(w.briefForm()));
+    region->setFocus();
+    QTest::keyClicks(region, QStringLiteral("Eu"));
+    QCOMPARE(doc.brief()->cost.decision.dataRegion, std::optional(wb::DataRegion::Eu));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    const auto said = [&](const char *code, const char *gpu) {
+        for (const wb::CandidateResult &r : doc.results().results)
+            if (r.candidate.gpu == gpu)
+                for (const wb::Warning &warning : r.cost.warnings)
+                    if (warning.code == code)
+                        return true;
+        return false;
+    };
+    QVERIFY(said("price-outside-region", "h100-sxm-80gb"));
+    QVERIFY(said("price-region-unstated", "h100-sxm-80gb"));
+    QVERIFY(!said("price-outside-region", "l40s-48gb"));  // no L40S offer says it runs in the US
+    const QString details = w.candidatesTable()->model()->index(0, wb::CandidatesModel::Price).data(Qt::ToolTipRole).toString();
+    QVERIFY2(details.contains(QStringLiteral("✗ on-demand")) && details.contains(QStringLiteral("outside the brief's data region")),
+             qPrintable(details));
 }
 
 QTEST_MAIN(TestBriefPage)

@@ -50,6 +50,7 @@ ApiQuoteForm::ApiQuoteForm(QWidget *parent) : QWidget(parent)
     const quotefields::Provenance provenance =
         quotefields::addProvenance(form, this, tr("where it was seen: the pricing page's URL, or the quote's reference"),
                                    tr("optional: conditions, rate limits, volume tiers"));
+    m_region = provenance.region;
     m_observed = provenance.observed;
     m_source = provenance.source;
     m_note = provenance.note;
@@ -138,6 +139,7 @@ void ApiQuoteForm::setQuote(const ApiPrice &quote)
     m_observed->setDate(QDate::fromString(QString::fromStdString(quote.observed), Qt::ISODate));
     m_source->setText(QString::fromStdString(quote.source));
     m_note->setText(QString::fromStdString(quote.note));
+    m_region->setCurrentIndex(quote.region ? std::max(0, m_region->findData(QString::fromLatin1(enumName(*quote.region).data()))) : 0);
 }
 
 bool ApiQuoteForm::complete() const
@@ -167,6 +169,7 @@ QString ApiQuoteForm::json() const
         break;
     }
     o.insert(QStringLiteral("failure_rate"), m_failure->value().value_or(0) / 100);
+    quotefields::insertRegion(o, m_region);
     o.insert(QStringLiteral("observed"), m_observed->date().toString(Qt::ISODate));
     o.insert(QStringLiteral("source"), m_source->text().trimmed());
     if (!m_note->text().trimmed().isEmpty())

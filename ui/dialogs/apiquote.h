@@ -61,6 +61,7 @@ private:
     NumberEdit *m_failure = nullptr;
     QFormLayout *m_form = nullptr;
     ApiUse m_use = ApiUse::Text;
+    QComboBox *m_region = nullptr;
     QDateEdit *m_observed = nullptr;
     QLineEdit *m_source = nullptr;
     QLineEdit *m_note = nullptr;

@@ -43,6 +43,7 @@ PriceQuoteDialog::PriceQuoteDialog(const Catalog &catalog, const QString &gpu, Q
            tr("Per GPU-hour for rentals; per GPU, with its share of the server, for a purchase"));
     const quotefields::Provenance provenance = quotefields::addProvenance(
         form, this, tr("where it was seen: a URL, or the quote's reference"), tr("optional: what is included, conditions"));
+    m_region = provenance.region;
     m_observed = provenance.observed;
     m_source = provenance.source;
     m_note = provenance.note;
@@ -144,6 +145,7 @@ QString PriceQuoteDialog::json() const
     o.insert(QStringLiteral("term"), m_term->currentText());
     const bool purchase = m_term->currentText() == QLatin1String("purchase");
     o.insert(purchase ? QStringLiteral("usd_per_gpu") : QStringLiteral("usd_per_gpu_hour"), m_amount->value().value_or(0));
+    quotefields::insertRegion(o, m_region);
     o.insert(QStringLiteral("observed"), m_observed->date().toString(Qt::ISODate));
     o.insert(QStringLiteral("source"), m_source->text().trimmed());
     if (!m_note->text().trimmed().isEmpty())

@@ -50,6 +50,7 @@ private:
     QLineEdit *m_provider = nullptr;
     QComboBox *m_term = nullptr;
     NumberEdit *m_amount = nullptr;
+    QComboBox *m_region = nullptr;
     QDateEdit *m_observed = nullptr;
     QLineEdit *m_source = nullptr;
     QLineEdit *m_note = nullptr;

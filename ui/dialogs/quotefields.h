@@ -3,7 +3,13 @@
 // with: when it was seen, where, and a note. Private to ui/dialogs.
 #pragma once
 
+#include "parts/words.h"
+
+#include <core/types.h>
+
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QJsonObject>
 #include <QDate>
 #include <QDateEdit>
 #include <QFormLayout>
@@ -22,6 +28,7 @@ inline void addRow(QFormLayout *form, const QString &label, QWidget *field, cons
 
 struct Provenance
 {
+    QComboBox *region = nullptr;  // where it runs; data "" when not stated
     QDateEdit *observed = nullptr;
     QLineEdit *source = nullptr;
     QLineEdit *note = nullptr;
@@ -39,10 +46,23 @@ inline Provenance addProvenance(QFormLayout *form, QWidget *parent, const QStrin
     p.source->setPlaceholderText(sourceHint);
     p.note = new QLineEdit(parent);
     p.note->setPlaceholderText(noteHint);
+    p.region = new QComboBox(parent);
+    p.region->addItem(tr("not stated"), QString());
+    for (const auto &[region, name] : EnumNames<DataRegion>::items)
+        p.region->addItem(words(name), QString::fromLatin1(name.data(), qsizetype(name.size())));
+    addRow(form, tr("Runs in:"), p.region,
+           tr("Where its GPUs or servers are: a brief that keeps its data in one region leaves out quotes from elsewhere"));
     addRow(form, tr("Observed:"), p.observed, tr("When the price was seen: prices age, and old ones are flagged"));
     addRow(form, tr("Source:"), p.source, tr("Where it was seen, so that finance can check it"));
     addRow(form, tr("Note:"), p.note, tr("Anything a reader should know about this price"));
     return p;
+}
+
+// The region row's value in a quote's JSON, when one is chosen.
+inline void insertRegion(QJsonObject &quote, const QComboBox *region)
+{
+    if (!region->currentData().toString().isEmpty())
+        quote.insert(QStringLiteral("region"), region->currentData().toString());
 }
 
 // The line under a quote's fields that says why its button is held: a tooltip on a disabled

@@ -474,6 +474,16 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  .tip = BriefForm::tr("Whether the data may go to a third-party model API: that route is compared only "
                                       "if so"),
                  .applies = always, .value = decided([](const Decision &d) { return jsonBool(d.apiAllowed); })});
+    Choices regions = {{BriefForm::tr("anywhere (no residency rule)"), kUnset}};
+    regions += enumChoices<DataRegion>();
+    f.push_back({.group = Group::Operations, .label = BriefForm::tr("Data must stay in:"),
+                 .pointer = "/cost/decision/data_region", .type = T::Choice, .choices = regions,
+                 .tip = BriefForm::tr("Residency: GPU offers and model APIs stated to run elsewhere are left out; those "
+                                      "that do not say where they run are flagged"),
+                 .applies = always,
+                 .value = [](const Brief &b) {
+                     return b.cost.decision.dataRegion ? jsonEnum(*b.cost.decision.dataRegion) : kUnset;
+                 }});
     f.push_back({.group = Group::Operations, .label = BriefForm::tr("Hardware control:"),
                  .pointer = "/cost/decision/needs_hardware_control", .type = T::Choice,
                  .choices = yesNo(BriefForm::tr("needed (kernels, runtime, topology)"), BriefForm::tr("not needed")),

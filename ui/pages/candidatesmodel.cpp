@@ -38,6 +38,7 @@ void CandidatesModel::setBrief(const Brief *brief)
     beginResetModel();
     m_candidates = brief ? brief->candidates : std::vector<Candidate>{};
     m_prices = brief ? brief->cost.prices : std::vector<GpuPrice>{};
+    m_region = brief ? brief->cost.decision.dataRegion : std::nullopt;
     m_staleDays = brief ? brief->assumptions.value(Assumption::PriceStaleDays)
                         : assumptionInfo(Assumption::PriceStaleDays).defaultValue;
     endResetModel();
@@ -76,7 +77,7 @@ QVariant CandidatesModel::data(const QModelIndex &index, int role) const
         if (column == Gpu)
             return tr("%1 (catalog id %2)").arg(QString::fromStdString(g->name), QString::fromStdString(g->id));
         if (column == Price)
-            return priceDetails(gpuPrices(m_catalog, m_prices, c.gpu, m_staleDays));
+            return priceDetails(gpuPrices(m_catalog, m_prices, c.gpu, m_staleDays, m_region));
         if (const auto figure = figureOf(column))
             return gpuFigureSource(m_catalog, *g, *figure);
         return {};
@@ -112,7 +113,7 @@ QVariant CandidatesModel::data(const QModelIndex &index, int role) const
                          : tr("default (%1 Gb/s)")
                                .arg(l.toString(assumptionInfo(Assumption::ScaleOutBandwidthBytesPerS).defaultValue * 8 / 1e9, 'f', 0));
     case Stack: return words(c.servingStack);
-    case Price: return priceSummary(gpuPrices(m_catalog, m_prices, c.gpu, m_staleDays));
+    case Price: return priceSummary(gpuPrices(m_catalog, m_prices, c.gpu, m_staleDays, m_region));
     default:
         if (const auto figure = figureOf(column); figure && g)
             return gpuFigureText(*g, *figure);

@@ -43,6 +43,7 @@ private:
     std::vector<Candidate> m_candidates;
     std::vector<GpuPrice> m_prices;
     double m_staleDays = 0;  // the brief's price_stale_days
+    std::optional<DataRegion> m_region;  // the brief's data_region
 };
 
 } // namespace wb

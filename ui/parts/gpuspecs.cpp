@@ -84,9 +84,9 @@ QString gpuFigureSource(const Catalog &catalog, const GpuSpec &g, GpuFigure figu
 }
 
 PriceSelection gpuPrices(const Catalog &catalog, const std::vector<GpuPrice> &briefPrices, const std::string &gpu,
-                         double staleDays)
+                         double staleDays, std::optional<DataRegion> region)
 {
-    return selectPrices(briefPrices, catalog, gpu, todayIso(), staleDays);
+    return selectPrices(briefPrices, catalog, gpu, todayIso(), staleDays, region);
 }
 
 QString priceSummary(const PriceSelection &prices)
@@ -103,17 +103,22 @@ QString priceDetails(const PriceSelection &prices)
 {
     QStringList lines;
     for (const GpuPrice *p : prices.offers) {
-        lines << Text::tr("%1%2 %3 — %4, observed %5%6 (%7)")
-                     .arg(prices.isChosen(p) ? Text::tr("✓ ") : Text::tr("   "), term(*p), amount(*p),
+        const bool outside = std::find(prices.outsideRegion.begin(), prices.outsideRegion.end(), p) != prices.outsideRegion.end();
+        lines << Text::tr("%1%2 %3 — %4, observed %5%6%7 (%8)")
+                     .arg(prices.isChosen(p) ? Text::tr("✓ ") : outside ? Text::tr("✗ ") : Text::tr("   "), term(*p), amount(*p),
                           QString::fromStdString(p->provider), QString::fromStdString(p->observed),
-                          p->origin == "brief" ? Text::tr(", from the brief") : QString(), QString::fromStdString(p->source));
+                          p->origin == "brief" ? Text::tr(", from the brief") : QString(),
+                          p->region ? (outside ? Text::tr(", runs in %1: outside the brief's data region")
+                                               : Text::tr(", runs in %1")).arg(words(enumName(*p->region)))
+                                    : QString(),
+                          QString::fromStdString(p->source));
         if (const std::string terms = commercialTermsWords(*p); !terms.empty())
             lines << Text::tr("      terms: %1").arg(QString::fromStdString(terms));
     }
     if (lines.isEmpty())
         return Text::tr("No dated price: add one under cost.prices in the brief.");
     return Text::tr("✓ marks the price the cost model uses for its term (current before stale, the brief's before the "
-              "price book's, then the lowest)\n")
+              "price book's, then the lowest); ✗ an offer outside the brief's data region, left out\n")
         + lines.join(u'\n');
 }
 

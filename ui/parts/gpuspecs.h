@@ -22,9 +22,10 @@ QString gpuFigureSource(const Catalog &catalog, const GpuSpec &gpu, GpuFigure fi
 QString gpuFigureHeader(GpuFigure figure);
 
 // Every dated price of a GPU (the brief's own first, then the price book's) and the ones the cost
-// model uses, by the engine's rule (cost/pricing.h), aged against today.
+// model uses, by the engine's rule (cost/pricing.h), aged against today; offers outside the
+// brief's data region are left out.
 PriceSelection gpuPrices(const Catalog &catalog, const std::vector<GpuPrice> &briefPrices, const std::string &gpu,
-                         double staleDays);
+                         double staleDays, std::optional<DataRegion> region = std::nullopt);
 // The price the cost model uses for on-demand (else the first term it prices) on two lines
 // ("$3.49/h on-demand", "2026-09-25", "stale" after the date when it is), else "no price".
 QString priceSummary(const PriceSelection &prices);
