@@ -40,12 +40,15 @@ Completeness assessCompleteness(const Brief &brief)
     item("workload kind", "/workload/kind", true, true, "");
     item("model", "/workload/model", true, true, "");
     if (isInference(w.kind)) {
-        item("input and output lengths", "/workload/input_tokens", w.inputTokens > 0, true,
+        item(w.kind == WorkloadKind::Embedding ? "input length" : "input and output lengths", "/workload/input_tokens",
+             w.inputTokens > 0, true,
              "the KV cache, the prefill and the decode work all follow from them");
         item("p95 input length", "/workload/input_tokens_p95", w.inputTokensP95.has_value(), false,
              "the memory fit and the simulated length spread assume the mean is also the p95");
-        item("p95 output length", "/workload/output_tokens_p95", w.outputTokensP95.has_value(), false,
-             "the simulated length spread assumes the mean is also the p95");
+        // An embedding's answer is one vector: it has no output length.
+        if (w.kind != WorkloadKind::Embedding)
+            item("p95 output length", "/workload/output_tokens_p95", w.outputTokensP95.has_value(), false,
+                 "the simulated length spread assumes the mean is also the p95");
     }
     if (w.kind == WorkloadKind::RealtimeInference) {
         item("latency targets", "/workload/slo", !w.slo.empty(), true,

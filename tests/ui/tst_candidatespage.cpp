@@ -18,6 +18,7 @@ private slots:
     void newComparisonFromScratch();
     void newComparisonForEveryKind_data();
     void newComparisonForEveryKind();
+    void newComparisonHoldsWrongNumbers();
     void apiQuoteAsksForTheBriefsUnit();
     void catalogBrowserShowsEveryGpuWithSources();
     void layoutSearchFindsAndAdds();
@@ -196,7 +197,7 @@ void TestCandidatesPage::newComparisonFromScratch()
         click(finish);
         if (wizard->isVisible()) {
             failure += u'\n' + QStringLiteral("the wizard stayed open: ") + wizard->problemLabel()->text();
-            wizard->reject();
+            wizard->QDialog::reject();  // without the discard question
         }
     });
     ++actions;
@@ -336,7 +337,7 @@ void TestCandidatesPage::newComparisonForEveryKind()
         QTest::mouseClick(finish, Qt::LeftButton);
         if (wizard->isVisible()) {
             failure += QStringLiteral("\nthe wizard stayed open: ") + wizard->problemLabel()->text();
-            wizard->reject();
+            wizard->QDialog::reject();  // without the discard question
         }
     });
     QTest::keyClick(&w, Qt::Key_N, Qt::ControlModifier);
@@ -364,6 +365,79 @@ void TestCandidatesPage::newComparisonForEveryKind()
     const wb::Results &results = doc.results();
     QVERIFY2(results.ranked(), qPrintable(QString::fromStdString(wb::rankingHeldBackText(results.rankingHeldBackBy))));
     QVERIFY2(results.cost.recommendation, qPrintable(kind));
+}
+
+// A number the wizard cannot take holds Next on its page, and the page says which field and why,
+// in the words the field's label uses: -3 runs a year, a 150% pass rate, a width off the video
+// pipeline's latent grid (checked by the engine when the workload page is left), 0 tokens. The
+// GPU filter's Return takes a whole-word match first.
+void TestCandidatesPage::newComparisonHoldsWrongNumbers()
+{
+    const wb::Catalog catalog = shippedCatalog();
+    wb::NewComparisonWizard wizard(catalog);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    QAbstractButton *next = wizard.button(QWizard::NextButton);
+    const auto status = [&] {
+        for (QLabel *l : wizard.currentPage()->findChildren<QLabel *>())
+            if (l->accessibleName() == QLatin1String("Still needed") && !l->text().isEmpty())
+                return l->text();
+        return QString();
+    };
+    wizard.kindBox()->setCurrentIndex(wizard.kindBox()->findData(QStringLiteral("lora")));
+    wizard.modelBox()->setFocus();
+    QTest::keyClicks(wizard.modelBox(), QStringLiteral("Llama 3.1 8B"));
+    typeInto(wizard.sequenceBox(), QStringLiteral("4096"));
+    typeInto(wizard.trainingTokensBox(), QStringLiteral("0"));
+    QVERIFY(!next->isEnabled());
+    QVERIFY2(status().contains(QStringLiteral("To correct: Tokens to train on: 0 is")), qPrintable(status()));
+    typeInto(wizard.trainingTokensBox(), QStringLiteral("200"));
+    QVERIFY2(next->isEnabled(), qPrintable(status()));
+    QTest::mouseClick(next, Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(wb::NewComparisonWizard::RunsPage));
+    typeInto(wizard.runsPerYearBox(), QStringLiteral("-3"));
+    QVERIFY2(!next->isEnabled(), qPrintable(wizard.runsPerYearBox()->text()));
+    QVERIFY2(status().contains(QStringLiteral("To correct: Runs a year: -3 is")), qPrintable(status()));
+    typeInto(wizard.runsPerYearBox(), QStringLiteral("3"));
+    QTest::mouseClick(next, Qt::LeftButton);
+    typeInto(wizard.qualityBox(), QStringLiteral("150"));
+    QVERIFY(!next->isEnabled());
+    QVERIFY2(status().contains(QStringLiteral("To correct: Runs that pass evaluation: 150 is")), qPrintable(status()));
+    // Back to the workload: a Wan 2.1 clip 1,000 px wide is off its 16-pixel grid; Next stays on
+    // the page and names the width.
+    wizard.back();
+    wizard.back();
+    wizard.kindBox()->setCurrentIndex(wizard.kindBox()->findData(QStringLiteral("media-generation")));
+    wizard.pipelineBox()->setCurrentIndex(wizard.pipelineBox()->findData(QStringLiteral("wan2.1-t2v-14b")));
+    typeInto(wizard.widthBox(), QStringLiteral("1000"));
+    QVERIFY(next->isEnabled());
+    QTest::mouseClick(next, Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(wb::NewComparisonWizard::WorkloadPage));
+    QVERIFY2(status().contains(QStringLiteral("To correct: Width: ")) && status().contains(QStringLiteral("multiple of 16")),
+             qPrintable(status()));
+    typeInto(wizard.widthBox(), QStringLiteral("1280"));
+    QVERIFY(!status().contains(QStringLiteral("multiple of")));
+    QTest::mouseClick(next, Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(wb::NewComparisonWizard::TrafficPage));
+    // On to the GPUs: with the data kept off APIs the API quote is not offered, and "L4" with
+    // Return ticks the L4, not the L40S the filter also shows first.
+    typeInto(wizard.rateBox(), QStringLiteral("1"));
+    QTest::mouseClick(next, Qt::LeftButton);
+    typeInto(wizard.qualityBox(), QStringLiteral("90"));
+    wizard.apiAllowedBox()->setFocus();
+    QTest::keyClicks(wizard.apiAllowedBox(), QStringLiteral("no"));
+    QTest::mouseClick(next, Qt::LeftButton);
+    QCOMPARE(wizard.currentId(), int(wb::NewComparisonWizard::CandidatesPage));
+    QVERIFY(!wizard.apiGroup()->isEnabled());
+    wizard.gpuFilter()->setFocus();
+    QTest::keyClicks(wizard.gpuFilter(), QStringLiteral("L4"));
+    QTest::keyClick(wizard.gpuFilter(), Qt::Key_Return);
+    QStringList ticked;
+    for (int i = 0; i < wizard.gpuList()->count(); ++i)
+        if (wizard.gpuList()->item(i)->checkState() == Qt::Checked)
+            ticked << wizard.gpuList()->item(i)->text();
+    QCOMPARE(ticked, QStringList(QStringLiteral("NVIDIA L4 24GB")));
+    wizard.QDialog::reject();
 }
 
 // On an SDXL brief the model-API quote asks for an image's price, not tokens': the token rows are

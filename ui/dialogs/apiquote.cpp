@@ -72,6 +72,7 @@ void ApiQuoteForm::setUse(ApiUse use)
     m_provider->setPlaceholderText(use == ApiUse::Image      ? tr("who sells it, and the model (\"Acme AI, SDXL\")")
                                    : use == ApiUse::Video    ? tr("who sells it, and the model (\"Acme AI, Wan 2.1\")")
                                    : use == ApiUse::FineTune ? tr("who sells it (\"Acme AI, managed LoRA tuning\")")
+                                   : use == ApiUse::Embedding ? tr("who sells it, and the model (\"Acme AI, BGE-M3 embeddings\")")
                                                              : tr("who sells it, and the model (\"Acme AI, Llama 3.1 8B\")"));
     m_form->setRowVisible(m_input, tokens);
     m_form->setRowVisible(m_output, use == ApiUse::Text);

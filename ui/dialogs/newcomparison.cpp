@@ -1,10 +1,12 @@
 #include "dialogs/newcomparison.h"
 
 #include "dialogs/apiquote.h"
+#include "parts/fieldrange.h"
 #include "parts/hfimport.h"
 #include "parts/words.h"
 
 #include <brief/brief.h>
+#include <brief/fields.h>
 #include <catalog/catalog.h>
 #include <fit/fit.h>
 
@@ -22,10 +24,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QWizardPage>
+
+#include <tuple>
 
 namespace wb {
 
@@ -40,9 +46,31 @@ public:
         setTitle(title);
         setSubTitle(subtitle);
     }
-    std::function<QString()> missing;  // empty text: complete
-    QWidget *first = nullptr;          // where typing starts when the page opens
-    bool isComplete() const override { return !missing || missing().isEmpty(); }
+    std::function<QStringList()> missing;  // what is still needed before Next
+    QString engineProblem;                 // what the engine refused when Next was pressed, until an edit
+    QWidget *first = nullptr;              // where typing starts when the page opens
+    // The numbers on the page's shown rows that cannot be taken, each named by its row's label,
+    // and what the engine refused.
+    QStringList numberProblems() const
+    {
+        QStringList out;
+        for (NumberEdit *b : findChildren<NumberEdit *>())
+            if (b->isVisibleTo(this) && !b->problem().isEmpty())
+                out << QStringLiteral("%1: %2").arg(rowName(b), b->problem());
+        return out;
+    }
+    QStringList wrong() const { return numberProblems() + (engineProblem.isEmpty() ? QStringList() : QStringList(engineProblem)); }
+    // A field's row label without its colon ("Runs a year").
+    QString rowName(QWidget *field) const
+    {
+        auto *rows = qobject_cast<QFormLayout *>(layout());
+        auto *label = rows ? qobject_cast<QLabel *>(rows->labelForField(field)) : nullptr;
+        return label ? label->text().remove(u':') : QString();
+    }
+    bool isComplete() const override
+    {
+        return (!missing || missing().isEmpty()) && numberProblems().isEmpty();
+    }
     void initializePage() override
     {
         // After the page is shown (the wizard leaves the focus on its Next button otherwise),
@@ -161,18 +189,21 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
             what << (m_model->currentText().trimmed().isEmpty() ? tr("a model")
                                                                  : tr("a model of the catalog (\"%1\" is not one)").arg(m_model->currentText().trimmed()));
         }
+        // An empty required field is still needed; one holding what cannot be taken is said by
+        // the page as a number to correct.
+        const auto needs = [&what](NumberEdit *box, const QString &name) {
+            if (box->text().trimmed().isEmpty())
+                what << name;
+        };
         if (isInference(kind())) {
-            if (m_input->value().value_or(0) <= 0)
-                what << tr("the input length");
-            if (m_output->value().value_or(0) <= 0 && kind() != WorkloadKind::Embedding)
-                what << tr("the output length");
+            needs(m_input, tr("the input length"));
+            if (kind() != WorkloadKind::Embedding)
+                needs(m_output, tr("the output length"));
         } else if (runs()) {
-            if (m_sequence->value().value_or(0) <= 0)
-                what << tr("the sequence length");
-            if (m_trainingTokens->value().value_or(0) <= 0)
-                what << tr("the tokens to train on");
+            needs(m_sequence, tr("the sequence length"));
+            needs(m_trainingTokens, tr("the tokens to train on"));
         }
-        return what.join(QStringLiteral(", "));
+        return what;
     };
     connect(import, &QPushButton::clicked, this, [this, workload] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Import a Hugging Face config.json"), {},
@@ -204,12 +235,11 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     traffic->first = m_rate;
     traffic->missing = [this] {
         QStringList what;
-        if (m_rate->value().value_or(0) <= 0)
+        if (m_rate->text().trimmed().isEmpty())
             what << tr("the request rate");
-        if (kind() == WorkloadKind::RealtimeInference && m_ttft->value().value_or(0) <= 0
-            && m_tpot->value().value_or(0) <= 0 && m_e2e->value().value_or(0) <= 0)
+        if (kind() == WorkloadKind::RealtimeInference && !m_ttft->value() && !m_tpot->value() && !m_e2e->value())
             what << tr("a latency target");
-        return what.join(QStringLiteral(", "));
+        return what;
     };
     setPage(TrafficPage, traffic);
 
@@ -254,11 +284,11 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     decision->first = m_quality;
     decision->missing = [this] {
         QStringList what;
-        if (serves() && m_quality->value().value_or(0) <= 0)
+        if (serves() && m_quality->text().trimmed().isEmpty())
             what << tr("the quality pass rate");
         if (kind() != WorkloadKind::Training && m_apiAllowed->currentData().toString().isEmpty())
             what << tr("whether a model API is allowed");
-        return what.join(QStringLiteral(", "));
+        return what;
     };
     setPage(DecisionPage, decision);
 
@@ -301,9 +331,9 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
             any = any || m_gpus->item(i)->checkState() == Qt::Checked;
         if (!any)
             what << tr("a GPU");
-        if (kind() != WorkloadKind::Training && m_apiGroup->isChecked() && !m_api->complete())
+        if (kind() != WorkloadKind::Training && m_apiGroup->isEnabled() && m_apiGroup->isChecked() && !m_api->complete())
             what << tr("for the API quote, %1").arg((m_api->missing() + m_api->wrong()).join(QStringLiteral(", ")));
-        return what.join(QStringLiteral(", "));
+        return what;
     };
     // Return in the filter ticks the first GPU it shows and selects the filter's text for the
     // next; it is not also the wizard's Finish (eventFilter).
@@ -333,35 +363,40 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     connect(m_apiGroup, &QGroupBox::toggled, candidates, [candidates] { candidates->changed(); });
     connect(m_api, &ApiQuoteForm::changed, candidates, [candidates] { candidates->changed(); });
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this] { kindChanged(); });
+    // With the data kept off third-party APIs there is no API quote to weigh.
+    connect(m_apiAllowed, &QComboBox::currentIndexChanged, this, [this, candidates] {
+        const bool allowed = m_apiAllowed->currentData().toString() != QLatin1String("false");
+        m_apiGroup->setEnabled(allowed);
+        m_apiGroup->setToolTip(allowed ? QString() : tr("The data boundary keeps the data off third-party model APIs"));
+        candidates->changed();
+    });
     connect(m_pipeline, &QComboBox::currentIndexChanged, this, [this] { kindChanged(); });
     connect(m_dataset, &NumberEdit::valueChanged, this, [this] { kindChanged(); });
-    // Under each page's fields, what it still needs (or what is wrong with a number typed) before
-    // Next (or Finish) is offered.
+    // Under each page's fields, what it still needs and what is to be corrected before Next (or
+    // Finish) is offered; what the engine refused stays until the page is edited.
     for (FormPage *page : pages) {
-        const auto givenMissing = page->missing;
-        page->missing = [this, page, givenMissing] {
-            QStringList what;
-            if (givenMissing)
-                what << givenMissing();
-            auto *pageForm = qobject_cast<QFormLayout *>(page->layout());
-            for (NumberEdit *b : page->findChildren<NumberEdit *>()) {
-                if (!b->isVisibleTo(this) || b->problem().isEmpty() || !pageForm)
-                    continue;
-                auto *label = qobject_cast<QLabel *>(pageForm->labelForField(b));
-                what << tr("%1 %2").arg(label ? label->text().remove(u':').toLower() : QString(), b->problem());
-            }
-            what.removeAll(QString());
-            return what.join(QStringLiteral(", "));
-        };
         auto *status = new QLabel(page);
         status->setWordWrap(true);
         status->setAccessibleName(tr("Still needed"));
         page->layout()->addWidget(status);
         const auto showMissing = [page, status] {
-            const QString what = page->missing ? page->missing() : QString();
-            status->setText(what.isEmpty() ? QString() : NewComparisonWizard::tr("Still needed: %1.").arg(what));
+            QStringList lines;
+            if (const QStringList what = page->missing ? page->missing() : QStringList(); !what.isEmpty())
+                lines << NewComparisonWizard::tr("Still needed: %1.").arg(what.join(QStringLiteral(", ")));
+            if (const QStringList wrong = page->wrong(); !wrong.isEmpty())
+                lines << NewComparisonWizard::tr("To correct: %1.").arg(wrong.join(QStringLiteral("; ")));
+            status->setText(lines.join(u'\n'));
         };
         connect(page, &QWizardPage::completeChanged, this, showMissing);
+        const auto edited = [this, page] {
+            m_touched = true;
+            page->engineProblem.clear();
+            page->changed();
+        };
+        for (QLineEdit *e : page->findChildren<QLineEdit *>())
+            connect(e, &QLineEdit::textEdited, page, edited);
+        for (QComboBox *c : page->findChildren<QComboBox *>())
+            connect(c, &QComboBox::activated, page, edited);
         showMissing();
     }
     kindChanged();
@@ -427,6 +462,12 @@ void NewComparisonWizard::kindChanged()
     show(m_ttft, realtime);
     show(m_tpot, realtime);
     show(m_e2e, realtime || media);
+    page(TrafficPage)->setSubTitle(realtime ? tr("The average request rate (the monthly volume follows from it) and the "
+                                                 "latency targets at the 99th percentile: at least one is needed to rank.")
+                                   : media ? tr("The average request rate (the monthly volume follows from it) and, if the "
+                                                "outputs are awaited, the time to a finished output at the 99th percentile.")
+                                           : tr("The average request rate: the monthly volume follows from it. Work that "
+                                                "is not awaited has no latency target here."));
     if (spec) {
         m_width->lineEdit()->setPlaceholderText(tr("the model card's, %1").arg(spec->defaultWidth));
         m_height->lineEdit()->setPlaceholderText(tr("the model card's, %1").arg(spec->defaultHeight));
@@ -440,6 +481,20 @@ void NewComparisonWizard::kindChanged()
     else if (k != WorkloadKind::Qlora && precision == QLatin1String("nf4"))
         m_precision->setCurrentIndex(m_precision->findData(QStringLiteral("bf16")));
     show(m_datasetLocation, m_dataset->value().has_value());
+    // Each number takes what the engine's row of its field takes for this kind (brief/fields.h).
+    const std::initializer_list<std::tuple<NumberEdit *, const char *, double>> ranges{
+        {m_input, "/workload/input_tokens", 1}, {m_output, "/workload/output_tokens", 1},
+        {m_sequence, "/workload/training/sequence_length", 1}, {m_microBatch, "/workload/training/micro_batch_size", 1},
+        {m_trainingTokens, "/workload/training/tokens", 1e-6}, {m_loraRank, "/workload/training/lora_rank", 1},
+        {m_width, "/workload/media/width", 1}, {m_height, "/workload/media/height", 1},
+        {m_frames, "/workload/media/frames", 1}, {m_steps, "/workload/media/steps", 1},
+        {m_rate, "/workload/traffic/request_rate_per_s", 1}, {m_ttft, "/workload/slo/ttft_p99_s", 1000},
+        {m_tpot, "/workload/slo/tpot_p99_s", 1000}, {m_e2e, "/workload/slo/e2e_p99_s", 1},
+        {m_runsPerYear, "/workload/training/runs_per_year", 1}, {m_dataset, "/workload/training/dataset/size_gb", 1},
+        {m_quality, "/workload/acceptance/quality_pass_rate", 100}, {m_failure, "/workload/acceptance/failure_rate", 100}};
+    for (const auto &[box, pointer, scale] : ranges)
+        if (const FieldRow *row = briefFields().find(pointer, k))
+            setRangeFrom(box, *row, scale);
     // A run's acceptance is its evaluation, and may be left unstated (every run passes).
     auto *decisionForm = qobject_cast<QFormLayout *>(m_quality->parentWidget()->layout());
     const auto label = [decisionForm](QWidget *field, const QString &text) {
@@ -470,16 +525,41 @@ bool NewComparisonWizard::eventFilter(QObject *watched, QEvent *event)
     if (watched == m_filter && event->type() == QEvent::KeyPress) {
         const int key = static_cast<QKeyEvent *>(event)->key();
         if (key == Qt::Key_Return || key == Qt::Key_Enter) {
-            for (int i = 0; i < m_gpus->count(); ++i)
-                if (!m_gpus->item(i)->isHidden()) {
-                    m_gpus->item(i)->setCheckState(Qt::Checked);
+            // The first GPU the filter names as a whole word ("L4" is the L4, not the L40S),
+            // else the first it shows.
+            const QRegularExpression word(QStringLiteral("(^|\\W)%1($|\\W)").arg(QRegularExpression::escape(m_filter->text().trimmed())),
+                                          QRegularExpression::CaseInsensitiveOption);
+            QListWidgetItem *pick = nullptr;
+            for (int i = 0; i < m_gpus->count(); ++i) {
+                QListWidgetItem *item = m_gpus->item(i);
+                if (item->isHidden())
+                    continue;
+                if (!pick)
+                    pick = item;
+                if (word.match(item->text()).hasMatch()) {
+                    pick = item;
                     break;
                 }
+            }
+            if (pick)
+                pick->setCheckState(Qt::Checked);
             m_filter->selectAll();
             return true;
         }
     }
     return QWizard::eventFilter(watched, event);
+}
+
+void NewComparisonWizard::reject()
+{
+    // Escape or Cancel after answers were typed asks first: they are not kept anywhere else.
+    if (m_touched
+        && QMessageBox::question(this, tr("Discard the new comparison?"),
+                                 tr("The answers typed in this wizard are lost if it is closed now."),
+                                 QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel)
+               != QMessageBox::Discard)
+        return;
+    QWizard::reject();
 }
 
 QString NewComparisonWizard::name() const
@@ -518,12 +598,8 @@ QString NewComparisonWizard::briefJson() const
     return m_brief;
 }
 
-// On Finish: the brief is built, each ticked GPU sized for it by the engine, and the whole parsed
-// as the engine will; an error stays on the page, naming the field.
-bool NewComparisonWizard::validateCurrentPage()
+QJsonObject NewComparisonWizard::briefObject() const
 {
-    if (currentId() != CandidatesPage)
-        return QWizard::validateCurrentPage();
     const WorkloadKind k = kind();
     const auto set = [](QJsonObject &o, const char *key, std::optional<double> v, double scale = 1) {
         if (v)
@@ -590,12 +666,8 @@ bool NewComparisonWizard::validateCurrentPage()
     if (!m_churn->currentData().toString().isEmpty())
         decision.insert(QStringLiteral("model_churn"), m_churn->currentData().toString());
     QJsonObject cost{{QStringLiteral("decision"), decision}};
-    if (k != WorkloadKind::Training && m_apiGroup->isChecked())
+    if (k != WorkloadKind::Training && m_apiGroup->isEnabled() && m_apiGroup->isChecked())
         cost.insert(QStringLiteral("api"), QJsonDocument::fromJson(m_api->json().toUtf8()).object());
-    QStringList gpus;
-    for (int i = 0; i < m_gpus->count(); ++i)
-        if (m_gpus->item(i)->checkState() == Qt::Checked)
-            gpus << m_gpus->item(i)->data(Qt::UserRole).toString();
     QJsonObject root{{QStringLiteral("format"), QStringLiteral("gpu-workbench-brief")},
                      {QStringLiteral("version"), 1},
                      {QStringLiteral("name"), name()},
@@ -606,6 +678,63 @@ bool NewComparisonWizard::validateCurrentPage()
         root.insert(QStringLiteral("assumptions"),
                     QJsonObject{{runs() ? QStringLiteral("training_platform_fte") : QStringLiteral("platform_fte_self_hosted"),
                                  *m_fte->value()}});
+    return root;
+}
+
+// Leaving the workload page, the engine reads the brief so far, with a request a second standing
+// in for a service's traffic and the first catalog GPU for the candidates: an error on one of the
+// page's rows (a size off the pipeline's grid, more frames than it makes) stays on the page, named
+// by the row's label, until the page is edited.
+bool NewComparisonWizard::checkWorkload()
+{
+    auto *page = static_cast<FormPage *>(this->page(WorkloadPage));
+    if (!page->isComplete())
+        return true;  // what is missing is said already; the engine reads a complete page
+    QJsonObject root = briefObject();
+    QJsonObject workload = root.value(QStringLiteral("workload")).toObject();
+    if (serves())
+        workload.insert(QStringLiteral("traffic"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("open-loop")},
+                                                               {QStringLiteral("request_rate_per_s"), 1}});
+    root.insert(QStringLiteral("workload"), workload);
+    root.insert(QStringLiteral("cost"), QJsonObject());
+    root.insert(QStringLiteral("candidates"),
+                QJsonArray{QJsonObject{{QStringLiteral("gpu"), QString::fromStdString(m_catalog.gpus().front().id)}}});
+    const auto parsed = parseBrief(QJsonDocument(root).toJson().toStdString(), name().toStdString(), m_catalog);
+    if (parsed) {
+        page->engineProblem.clear();
+        return true;
+    }
+    const Error &e = parsed.error();
+    const std::map<std::string, QWidget *> rows{
+        {"/workload/model", m_model->parentWidget()}, {"/workload/media/model", m_pipeline},
+        {"/workload/input_tokens", m_input}, {"/workload/output_tokens", m_output},
+        {"/workload/training/sequence_length", m_sequence}, {"/workload/training/micro_batch_size", m_microBatch},
+        {"/workload/training/tokens", m_trainingTokens}, {"/workload/training/lora_rank", m_loraRank},
+        {"/workload/media/width", m_width}, {"/workload/media/height", m_height}, {"/workload/media/frames", m_frames},
+        {"/workload/media/steps", m_steps}, {"/workload/weights_precision", m_precision}};
+    const auto row = rows.find(e.path);
+    if (e.path.rfind("/workload/traffic", 0) == 0 || e.path.rfind("/workload/slo", 0) == 0
+        || e.path.rfind("/workload/acceptance", 0) == 0)
+        return true;  // a later page's, checked there
+    page->engineProblem = row == rows.end() ? QString::fromStdString(e.toString())
+                                            : tr("%1: %2").arg(page->rowName(row->second), QString::fromStdString(e.message));
+    page->changed();
+    return false;
+}
+
+// On Finish: the brief is built, each ticked GPU sized for it by the engine, and the whole parsed
+// as the engine will; an error stays on the page, naming the field.
+bool NewComparisonWizard::validateCurrentPage()
+{
+    if (currentId() == WorkloadPage)
+        return checkWorkload();
+    if (currentId() != CandidatesPage)
+        return QWizard::validateCurrentPage();
+    QJsonObject root = briefObject();
+    QStringList gpus;
+    for (int i = 0; i < m_gpus->count(); ++i)
+        if (m_gpus->item(i)->checkState() == Qt::Checked)
+            gpus << m_gpus->item(i)->data(Qt::UserRole).toString();
     // First with one GPU of each, to size each candidate against the brief itself.
     const auto withCandidates = [&](const std::vector<Candidate> &list) {
         QJsonArray array;

@@ -11,6 +11,7 @@
 
 #include <core/types.h>
 
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QWizard>
 
@@ -79,6 +80,7 @@ public:
 
     enum PageId { WorkloadPage, TrafficPage, RunsPage, DecisionPage, CandidatesPage };
     int nextId() const override;
+    void reject() override;  // asks before answers typed are thrown away
 
 private:
     WorkloadKind kind() const;
@@ -86,7 +88,9 @@ private:
     bool runs() const { return !serves(); }
     const MediaModelSpec *pipeline() const;
     void kindChanged();   // shows the rows the kind asks for, in its words
-    QJsonValue modelValue() const;  // a catalog id, or an imported model's object; null: none
+    QJsonValue modelValue() const;
+    QJsonObject briefObject() const;  // the brief the answers give, without its candidates
+    bool checkWorkload();  // a catalog id, or an imported model's object; null: none
     bool validateCurrentPage() override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
@@ -126,6 +130,7 @@ private:
     QLabel *m_problem = nullptr;
     QString m_importedModel;  // the brief's model value from a Hugging Face config, when imported
     QString m_brief;          // built by the last page's check
+    bool m_touched = false;   // something was typed or picked
 };
 
 } // namespace wb

@@ -86,6 +86,8 @@ bool realtime(const Brief &b) { return b.workload.kind == WorkloadKind::Realtime
 bool openLoop(const Brief &b) { return serves(b) && b.workload.traffic.mode == TrafficMode::OpenLoop; }
 bool bursting(const Brief &b) { return openLoop(b) && b.workload.traffic.burstMultiplier.has_value(); }
 bool always(const Brief &) { return true; }
+// Inference that generates an answer (an embedding's is one vector, with no output length).
+bool generates(const Brief &b) { return inference(b) && b.workload.kind != WorkloadKind::Embedding; }
 
 QString assumptionValue(const Brief &b, Assumption a)
 {
@@ -158,12 +160,12 @@ std::vector<FieldSpec> fieldSpecs(const Catalog &catalog)
                  .applies = inference, .value = [](const Brief &b) { return jsonNumber(b.workload.inputTokensP95); }});
     f.push_back({.group = Group::Context, .label = BriefForm::tr("&Output:"),
                  .pointer = "/workload/output_tokens", .type = T::Integer, .unit = BriefForm::tr(" tokens"),
-                 .tip = BriefForm::tr("Mean answer length: decode steps per request"), .applies = inference,
+                 .tip = BriefForm::tr("Mean answer length: decode steps per request"), .applies = generates,
                  .value = [](const Brief &b) { return jsonNumber(b.workload.outputTokens); }});
     f.push_back({.group = Group::Context, .label = BriefForm::tr("Output p95:"),
                  .pointer = "/workload/output_tokens_p95", .type = T::Integer, .unit = BriefForm::tr(" tokens"),
                  .unsetText = notStated,
-                 .tip = BriefForm::tr("Long answers hold their KV cache and their batch slot longer"), .applies = inference,
+                 .tip = BriefForm::tr("Long answers hold their KV cache and their batch slot longer"), .applies = generates,
                  .value = [](const Brief &b) { return jsonNumber(b.workload.outputTokensP95); }});
 
     // Media generation: the pipeline and one output.
