@@ -237,6 +237,10 @@ std::span<const AssumptionInfo> assumptionCatalog()
         {Assumption::ModerationUsdPerOutput, "moderation_usd_per_output", "usd", 0.001, 0, 100,
          "automated moderation of every finished output: Amazon Rekognition's image moderation lists $0.001 an "
          "image for the first million a month (aws.amazon.com/rekognition/pricing); video is dearer, set your own"},
+        {Assumption::QueueUsdPerMillionJobs, "queue_usd_per_million_jobs", "usd", 1.20, 0, 1e6,
+         "the media job queue per million jobs: a managed queue's send, receive and delete of each job at Amazon "
+         "SQS's $0.40 per million standard requests (aws.amazon.com/sqs/pricing, us-east-1); a broker run in-house "
+         "is the platform team's work"},
         {Assumption::OperatorReviewUsdPerOutput, "operator_review_usd_per_output", "usd", 0.002, 0, 1000,
          "people reviewing outputs, spread over every finished output: 1% of them looked at for 10 s at $72 an hour "
          "is $0.002 each (an estimate; set your own)"},

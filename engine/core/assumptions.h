@@ -102,6 +102,7 @@ enum class Assumption : std::size_t {
     VideoBytesPerPixelFrame,
     OutputRetentionMonths,
     ModerationUsdPerOutput,
+    QueueUsdPerMillionJobs,
     OperatorReviewUsdPerOutput
 };
 inline constexpr std::size_t kAssumptionCount = std::size_t(Assumption::OperatorReviewUsdPerOutput) + 1;

@@ -56,6 +56,22 @@ GpuRoute::Billed GpuRoute::rentedReplicaHours(int replicas, double busy) const
         Billed r;
         const double start = startS();
         const Traffic &t = brief->workload.traffic;
+        if (t.mode == TrafficMode::Offline) {
+            // Offline work is queued at once: the queue keeps every replica started for it busy
+            // until it drains, so it is billed for the work itself (at full use, not the
+            // autoscaler's target) and one start per replica, not for a load spread over the month.
+            const int extra = std::max(0, replicas - b.minReplicas);
+            const double standing = b.minReplicas * hours;
+            r.replicaHours = std::min(double(replicas) * hours,
+                                      standing + std::max(0.0, busy - standing) + extra * start / kSecondsPerHour);
+            r.basis = fmt::format("offline work: the queue keeps {} replica{} busy until it drains, billed for {:.1f} "
+                                  "replica-hours of work plus a {:.0f} s start for each{}; the month's volume is taken as "
+                                  "one queue (each further batch adds a start per replica)",
+                                  replicas, replicas == 1 ? "" : "s", busy, start,
+                                  b.minReplicas > 0 ? fmt::format(" started above the {} kept running", b.minReplicas)
+                                                    : std::string());
+            return r;
+        }
         double billed = std::max(double(b.minReplicas) * hours, busy / target);
         r.basis = (b.model == Billing::Serverless
                        ? fmt::format("serverless, billed per second of use, scaled at {:.0f}% target utilization", 100 * target)
@@ -243,11 +259,15 @@ CostOption GpuRoute::at(double requests, std::optional<int> replicasOverride) co
                          : std::string())
                 + fmt::format(" x ${:.3f} per GB-month", a().value(Assumption::StorageUsdPerGbMonth))
                 + (included > 0 ? fmt::format(", less {:g} GB included with the GPUs", included) : std::string()));
-    addLine(o.lines, media ? "queue_overhead" : "serving_stack", o.gpus * a().value(Assumption::ServingStackUsdPerGpuMonth),
-            fmt::format(fmt::runtime(media ? "the job queue and its workers, ${:.2f} per GPU a month "
-                                             "(serving_stack_usd_per_gpu_month)"
-                                           : "${:.2f} per GPU a month"),
-                        a().value(Assumption::ServingStackUsdPerGpuMonth)));
+    // A media service's jobs go through a queue, priced per job; a text service's serving stack
+    // is licensed per GPU.
+    if (media)
+        addLine(o.lines, "queue_overhead", requests * a().value(Assumption::QueueUsdPerMillionJobs) / 1e6,
+                fmt::format("{} jobs through the queue at ${:.2f} per million (queue_usd_per_million_jobs)",
+                            readableNumber(requests), a().value(Assumption::QueueUsdPerMillionJobs)));
+    else
+        addLine(o.lines, "serving_stack", o.gpus * a().value(Assumption::ServingStackUsdPerGpuMonth),
+                fmt::format("${:.2f} per GPU a month", a().value(Assumption::ServingStackUsdPerGpuMonth)));
     const double egressGb = media ? requests * (1 - f) * outputBytes(*brief) / 1e9
                                   : requests * (1 - f) * outputTokensPerRequest(w) * a().value(Assumption::EgressBytesPerOutputToken) / 1e9;
     const double egressPrice = price->egressUsdPerGb.value_or(a().value(Assumption::EgressUsdPerGb));

@@ -132,6 +132,7 @@ private slots:
     void nightlyBatchSampleIsBilledForItsWindow();
     void embeddingApiBillsItsInputOnly();
     void dataRegionLeavesOutOffersElsewhere();
+    void offlineWorkUnderServerlessBillsItsWork();
 };
 
 // Volume: 10 requests/s x 730 h x 3600 s = 26,280,000 requests a month.
@@ -875,6 +876,27 @@ void TestCost::dataRegionLeavesOutOffersElsewhere()
     QVERIFY(!refused);
     QVERIFY2(refused.error().toString().find("/cost/decision/data_region") != std::string::npos,
              refused.error().toString().c_str());
+}
+
+// Offline work (queued at once) under serverless billing is billed for the work and one start per
+// replica, not as a load spread over the month (which kept a replica up all month). 2,880,000
+// requests at the 4 requests/s a replica carries are 2,880,000 / 4 / 3,600 = 200 replica-hours;
+// each replica started adds 76.0605 s (16.0605 GB of weights at 1 GB/s plus 60 s), so R replicas
+// are billed 200 + R x 76.0605 / 3,600 hours, at $2.00 an hour.
+void TestCost::offlineWorkUnderServerlessBillsItsWork()
+{
+    Brief b = briefWith({}, R"("billing": {"model": "serverless"}, "requests_per_month": 2880000, )");
+    b.workload.traffic.mode = TrafficMode::Offline;
+    b.workload.traffic.requestRatePerS.reset();
+    b.workload.slo = {};
+    const CandidateCost c = priced(b);
+    const CostOption &od = option(c, PricingTerm::OnDemand);
+    const double billed = 200 + od.replicas * 76.0605 / 3600;
+    QVERIFY2(qAbs(od.billedShareOfMonth * od.replicas * 730 - billed) < 1e-3,
+             std::to_string(od.billedShareOfMonth * od.replicas * 730).c_str());
+    QCOMPARE(cents(line(od, "gpu_compute") + line(od, "retry_waste") + line(od, "idle_capacity")), std::llround(billed * 2 * 100));
+    QVERIFY(!od.coldStartShare);  // nothing waits on a latency target
+    QVERIFY(od.utilization > 0.99);
 }
 
 QTEST_GUILESS_MAIN(TestCost)

@@ -148,6 +148,11 @@ private slots:
             for (const char *line : {"gpu_compute", "storage", "failed_renders", "moderation_or_quality_filtering",
                                      "queue_overhead", "operator_review"})
                 QVERIFY2(std::any_of(o.lines.begin(), o.lines.end(), [&](const wb::CostLine &l) { return l.name == line; }), line);
+            // The job queue per job, not per GPU: 2 jobs/s x 730 h x 3,600 s = 5,256,000 jobs at
+            // $1.20 a million (queue_usd_per_million_jobs) = $6.31, whatever the GPU count.
+            for (const wb::CostLine &l : o.lines)
+                if (l.name == "queue_overhead")
+                    QCOMPARE(l.usdPerMonth, 6.31);
         }
         const auto j = nlohmann::json::parse(wb::resultsToJson(wbtest::parseOrFail(mediaBrief()), r));
         const auto &m = j["results"][0]["performance"]["media"];
