@@ -115,6 +115,10 @@ struct EvidenceGate
     std::vector<std::string> unbacked;   // required items answered without the evidence the commitment needs
 };
 
+// What a workload's cost is divided by, in words: an accepted output, image, clip or run, or for
+// an evaluation an evaluated record (a record of its dataset whose answer passed).
+std::string acceptedUnit(const Workload &workload);
+
 struct Recommendation
 {
     Route route = Route::Rent;
@@ -126,6 +130,7 @@ struct Recommendation
     double costPerAcceptedOutput = 0;     // per accepted run when perRun
     double usdPerMonth = 0;               // a run's cost when perRun
     bool perRun = false;                  // a training kind's option, priced per completed run
+    std::string unit = "accepted output"; // what is counted, in words (acceptedUnit)
     std::vector<Message> reasons;         // each with its code and arguments, as warnings are
 };
 

@@ -127,6 +127,14 @@ std::optional<RankingCheck> checkRanking(const Brief &brief, const std::vector<C
 
 } // namespace
 
+std::string acceptedUnit(const Workload &w)
+{
+    return w.media                              ? (w.media->model.video ? "accepted clip" : "accepted image")
+           : isTraining(w.kind) || isAdapter(w.kind) ? "accepted run"
+           : w.kind == WorkloadKind::Evaluation  ? "evaluated record"
+                                                 : "accepted output";
+}
+
 CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult> &results, const Catalog &catalog,
                           const std::string &today)
 {
@@ -246,6 +254,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
 
     // The recommendation.
     Recommendation rec;
+    rec.unit = acceptedUnit(w);
     const bool apiUsable = s.api && apiUsableFor(brief);
     if (s.api && !d.apiAllowed)
         rec.reasons.push_back(makeMessage("api-ruled-out-by-boundary", "/cost/decision/api_allowed",

@@ -32,8 +32,8 @@ std::string recommendationHeadline(const Results &results)
     } else if (r.route == Route::Api && !r.provider.empty()) {
         s += " (" + r.provider + ")";
     }
-    s += r.perRun ? fmt::format(", ${} per accepted run, ${} a run", usdAmount(r.costPerAcceptedOutput), usdAmount(r.usdPerMonth))
-                  : fmt::format(", ${:.6f} per accepted output, ${} a month", r.costPerAcceptedOutput, usdAmount(r.usdPerMonth));
+    s += r.perRun ? fmt::format(", ${} per {}, ${} a run", usdAmount(r.costPerAcceptedOutput), r.unit, usdAmount(r.usdPerMonth))
+                  : fmt::format(", ${:.6f} per {}, ${} a month", r.costPerAcceptedOutput, r.unit, usdAmount(r.usdPerMonth));
     // A commitment the vendor checklist does not yet back (procurement/gate.h).
     return r.evidence ? s + ", subject to evidence" : s;
 }

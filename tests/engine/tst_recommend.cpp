@@ -130,6 +130,7 @@ private slots:
     void apiQuoteMustBillTheBriefsWork();
     void priceBookApiRoutes();
     void managedFineTuneRecommendedWhenCheaper();
+    void evaluationIsCountedInRecords();
 };
 
 void TestRecommend::routes_data()
@@ -721,6 +722,34 @@ void TestRecommend::managedFineTuneRecommendedWhenCheaper()
     QVERIFY(s.recommendation->perRun);
     const auto &codes = s.recommendation->reasons;
     QVERIFY(std::any_of(codes.begin(), codes.end(), [](const Message &m) { return m.code == "api-cheapest"; }));
+}
+
+// An evaluation is batch inference over a dataset: what it costs is per evaluated record, and the
+// recommendation's headline (the Compare page, the Record page, the PDF and the CLI read it) says
+// so; an SDXL service is counted in images and a LoRA in runs.
+void TestRecommend::evaluationIsCountedInRecords()
+{
+    const std::string json = R"({"format": "gpu-workbench-brief", "version": 1, "name": "evals",
+      "workload": {"kind": "evaluation", "model": "llama-3.1-8b", "weights_precision": "bf16",
+        "input_tokens": 1500, "output_tokens": 200, "traffic": {"mode": "offline"},
+        "acceptance": {"quality_pass_rate": 0.97, "failure_rate": 0.01}},
+      "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 1}],
+      "cost": {"requests_per_month": 2000000, "decision": {"api_allowed": false}}})";
+    EvaluateOptions o;
+    o.today = kToday;
+    const Results r = evaluate(wbtest::parseOrFail(json), wbtest::shippedCatalog(), o);
+    QVERIFY(r.cost.recommendation);
+    QCOMPARE(r.cost.recommendation->unit, std::string("evaluated record"));
+    const std::string headline = recommendationHeadline(r);
+    QVERIFY2(headline.find(" per evaluated record, $") != std::string::npos, headline.c_str());
+    Workload w;
+    w.kind = WorkloadKind::Lora;
+    QCOMPARE(acceptedUnit(w), std::string("accepted run"));
+    w.kind = WorkloadKind::MediaGeneration;
+    w.media.emplace();
+    QCOMPARE(acceptedUnit(w), std::string("accepted image"));
+    w.media->model.video = true;
+    QCOMPARE(acceptedUnit(w), std::string("accepted clip"));
 }
 
 QTEST_GUILESS_MAIN(TestRecommend)

@@ -42,6 +42,7 @@ void CostPage::showResults()
     const bool training = brief && (isTraining(brief->workload.kind) || isAdapter(brief->workload.kind));
     const bool media = brief && brief->workload.media;
     title()->setText(!brief      ? tr("What does an accepted output cost? Open a brief to see.")
+                     : brief->workload.kind == WorkloadKind::Evaluation ? tr("What does an evaluated record cost?")
                      : inference ? tr("What does an accepted output cost?")
                      : training  ? tr("What does a completed training run cost?")
                      : media     ? tr("What does an accepted image or clip cost?")
