@@ -303,14 +303,15 @@ void TestBriefPage::trainingFieldsTyped()
 
     // A 2,000 GB dataset typed is held elsewhere unless said otherwise: each run's network line
     // moves it at egress_usd_per_gb ($0.09/GB: $180); said to be with the GPUs, it moves nothing.
-    const auto network = [&] {
+    const auto onDemandLine = [&](const char *name) {
         for (const wb::CostOption &o : doc.results().results.at(0).cost.options)
             if (o.term == wb::PricingTerm::OnDemand)
                 for (const wb::CostLine &l : o.lines)
-                    if (l.name == "network")
+                    if (l.name == name)
                         return l.usdPerMonth;
         return -1.0;
     };
+    const auto network = [&] { return onDemandLine("network"); };
     QVERIFY(!form->field(QStringLiteral("/workload/training/dataset/location"))->isVisibleTo(form));
     typeInto(numberField(form, "/workload/training/dataset/size_gb"), QStringLiteral("2000"));
     QCOMPARE(doc.brief()->workload.training->datasetGb.value_or(0), 2000.0);
@@ -324,14 +325,7 @@ void TestBriefPage::trainingFieldsTyped()
 
     // The engineers field of a run is the one its cost reads (training_platform_fte): 2 typed is
     // four times the labour line of the default 0.5, for the same run.
-    const auto labour = [&] {
-        for (const wb::CostOption &o : doc.results().results.at(0).cost.options)
-            if (o.term == wb::PricingTerm::OnDemand)
-                for (const wb::CostLine &l : o.lines)
-                    if (l.name == "platform_labour")
-                        return l.usdPerMonth;
-        return -1.0;
-    };
+    const auto labour = [&] { return onDemandLine("platform_labour"); };
     QVERIFY(!form->field(QStringLiteral("/assumptions/platform_fte_self_hosted"))->isVisibleTo(form));
     const double defaultLabour = labour();
     QVERIFY(defaultLabour > 0);
