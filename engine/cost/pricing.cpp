@@ -38,7 +38,11 @@ PriceSelection selectPrices(const std::vector<GpuPrice> &briefPrices, const Cata
             continue;
         }
         const PriceChoice &q = it->second;
+        // Where the data must stay in a region, an offer stated to run there before one that does
+        // not say where it runs.
+        const bool stated = region && p->region == region, qStated = region && q.price->region == region;
         const bool better = q.stale != candidate.stale    ? !candidate.stale
+                            : stated != qStated            ? stated
                             : q.price->origin != p->origin ? p->origin == "brief"
                                                            : unitPrice(*p) < unitPrice(*q.price);
         if (better)
@@ -108,8 +112,8 @@ std::map<PricingTerm, const GpuPrice *> pricesFor(const Brief &brief, const Cata
     }
     if (!s.outsideRegion.empty())
         warnings.push_back(makeMessage("price-outside-region", "/cost/decision/data_region",
-                                       WB_MESSAGE("Messages", "{count} {gpu} offers run outside {region}, where the brief keeps its "
-                                                  "data, and are left out ({providers})"),
+                                       WB_MESSAGE("Messages", "{gpu} offers that run outside {region}, where the brief keeps its "
+                                                  "data, are left out ({count}: {providers})"),
                                        {{"count", std::int64_t(s.outsideRegion.size())}, {"gpu", gpu.name},
                                         {"region", regionWords(*region)}, {"providers", providers(s.outsideRegion)}}));
     if (!unstated.empty())
@@ -150,9 +154,12 @@ const ApiPrice *apiPriceFor(const Brief &brief, const Catalog &catalog, bool inR
                && (use != ApiUse::FineTune || p.fineTuning == run)
                && (use != ApiUse::Text || p.usdPerMillionOutput > 0 || w.outputTokens == 0);
     };
+    // An API stated to run in the data region before one that does not say, then the newest.
+    const auto stated = [&](const ApiPrice &p) { return region && p.region == region; };
     const ApiPrice *best = nullptr;
     for (const ApiPrice &p : catalog.apiPrices())
-        if (bills(p) && fits(p) && (!best || p.observed > best->observed))
+        if (bills(p) && fits(p)
+            && (!best || (stated(p) != stated(*best) ? stated(p) : p.observed > best->observed)))
             best = &p;
     return best;
 }

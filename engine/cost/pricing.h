@@ -3,7 +3,8 @@
 // chosen one is a current price before a stale one (older than price_stale_days), the brief's
 // own before the book's, then the lowest unit price (per GPU-hour; per GPU for purchases).
 // Where the brief keeps its data in one region (cost.decision.data_region), an offer stated to be
-// elsewhere is left out; one that does not say where it runs is kept, and flagged.
+// elsewhere is left out; one stated to be there comes before one that does not say where it runs
+// (kept, and flagged).
 #pragma once
 
 #include "catalog/catalog.h"

@@ -835,10 +835,10 @@ void TestCost::embeddingApiBillsItsInputOnly()
 }
 
 // Residency (issue 37 item 5): where the brief keeps its data in the EU, an offer stated to run in
-// the US is left out, even when it is the brief's cheapest ($2.00 against $3.00), and said so; an
-// offer that does not say where it runs is kept and flagged. An API stated to run in the US is no
-// option, said as such rather than as a missing price. Without a data region, the $2.00 US offer
-// is the one used, as before.
+// the US is left out ($2.00), and said so, and the $3.00 offer stated to run in the EU comes before
+// the $1.00 one that does not say where it runs; an offer that does not say (the only reservation)
+// is kept and flagged. An API stated to run in the US is no option, said as such rather than as a
+// missing price. Without a data region, the cheapest, $1.00, is the one used, as before.
 void TestCost::dataRegionLeavesOutOffersElsewhere()
 {
     const std::string quotes = R"("prices": [
@@ -847,6 +847,8 @@ void TestCost::dataRegionLeavesOutOffersElsewhere()
       {"gpu": "h100-sxm-80gb", "provider": "eu offer", "term": "on-demand", "usd_per_gpu_hour": 3.00, "region": "eu",
        "observed": "2026-11-01", "source": "hand-worked test"},
       {"gpu": "h100-sxm-80gb", "provider": "somewhere", "term": "reserved-1y", "usd_per_gpu_hour": 1.50,
+       "observed": "2026-11-01", "source": "hand-worked test"},
+      {"gpu": "h100-sxm-80gb", "provider": "cheapest, unstated", "term": "on-demand", "usd_per_gpu_hour": 1.00,
        "observed": "2026-11-01", "source": "hand-worked test"}],
      "api": {"provider": "us api", "usd_per_million_input": 0.10, "usd_per_million_output": 0.40, "region": "us",
        "observed": "2026-11-01", "source": "hand-worked test"}}})";
@@ -860,7 +862,7 @@ void TestCost::dataRegionLeavesOutOffersElsewhere()
     for (bool eu : {false, true}) {
         const Brief b = wbtest::parseOrFail(head + R"("cost": {)" + (eu ? R"("decision": {"data_region": "eu"}, )" : "") + quotes);
         const CandidateCost c = priced(b);
-        QCOMPARE(option(c, PricingTerm::OnDemand).provider, std::string(eu ? "eu offer" : "us offer"));
+        QCOMPARE(option(c, PricingTerm::OnDemand).provider, std::string(eu ? "eu offer" : "cheapest, unstated"));
         QCOMPARE(option(c, PricingTerm::Reserved1y).provider, std::string("somewhere"));
         const std::set<std::string> said = codes(c.warnings);
         QCOMPARE(said.count("price-outside-region"), std::size_t(eu));
