@@ -20,6 +20,14 @@
 #define WB_MESSAGE_CONTEXT "Messages"
 #define WB_MESSAGE(context, text) text
 
+// A word or phrase a template's string argument holds ("accepted image", the unit a cost is
+// counted in), written as WB_WORD("Message words", "..."): lupdate finds it with
+// -tr-function-alias QT_TRANSLATE_NOOP+=WB_WORD, and the window translates every string
+// argument in this context before it renders a translated template (an argument that is not a
+// marked word, a GPU's or provider's name, has no translation and stays as it is).
+#define WB_WORDS_CONTEXT "Message words"
+#define WB_WORD(context, text) text
+
 namespace wb {
 
 // A message argument: a count or a quantity (numbers stay numbers in JSON) or an id or a name.

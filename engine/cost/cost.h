@@ -118,6 +118,8 @@ struct EvidenceGate
 // What a workload's cost is divided by, in words: an accepted output, image, clip or run, or for
 // an evaluation an evaluated record (a record of its dataset whose answer passed).
 std::string acceptedUnit(const Workload &workload);
+// The same in the plural: "accepted images".
+std::string acceptedUnits(const Workload &workload);
 
 struct Recommendation
 {
@@ -161,6 +163,8 @@ struct CostSummary
     std::optional<RankingCheck> ranking;   // with two options or more
     std::vector<Warning> warnings;     // the seed's common mistakes and brief-wide cost notes
     std::string today;                 // the date prices were aged against
+    std::string unit = "accepted output"; // what a cost per accepted output counts (acceptedUnit)
+    std::string units = "accepted outputs"; // the same in the plural (acceptedUnits)
 };
 
 // Requests that wait for a replica to start, from this share of them on, reach the p99 latency.

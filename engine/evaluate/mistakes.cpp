@@ -33,7 +33,7 @@ void warnCommonMistakes(const Brief &brief, const std::vector<CandidateResult> &
             if (o.term == PricingTerm::OnDemand && (!cheapestHour || o.usdPerGpuHour < cheapestHour->second->usdPerGpuHour))
                 cheapestHour = std::pair{i, &o};
     if (cheapestHour && rent && cheapestHour->first != rent->first) {
-        const MessageArgs args = {{"cheapest_gpu", deployment(results[cheapestHour->first]).gpuName},
+        const MessageArgs args = {{"unit", acceptedUnit(w)}, {"cheapest_gpu", deployment(results[cheapestHour->first]).gpuName},
                                   {"usd_per_gpu_hour", cheapestHour->second->usdPerGpuHour},
                                   {"cost", cheapestHour->second->costPerAcceptedOutput},
                                   {"best_cost", rent->second->costPerAcceptedOutput},
@@ -47,8 +47,8 @@ void warnCommonMistakes(const Brief &brief, const std::vector<CandidateResult> &
                                                         "${cost_text} per accepted run against ${best_cost_text} on {best_gpu}: "
                                                         "a slower GPU is rented for longer (the method's common mistake 1)")
                                            : WB_MESSAGE("Messages", "choosing by hourly rate would pick {cheapest_gpu} at "
-                                                        "${usd_per_gpu_hour:.2f} per GPU-hour, but its cost per accepted output "
-                                                        "is ${cost:.6f} against ${best_cost:.6f} for {best_gpu} (the method's "
+                                                        "${usd_per_gpu_hour:.2f} per GPU-hour, but its cost per {unit} is "
+                                                        "${cost:.6f} against ${best_cost:.6f} for {best_gpu} (the method's "
                                                         "common mistake 1)"),
                                        args));
     }

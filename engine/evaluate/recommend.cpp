@@ -129,10 +129,18 @@ std::optional<RankingCheck> checkRanking(const Brief &brief, const std::vector<C
 
 std::string acceptedUnit(const Workload &w)
 {
-    return w.media                              ? (w.media->model.video ? "accepted clip" : "accepted image")
-           : isTraining(w.kind) || isAdapter(w.kind) ? "accepted run"
-           : w.kind == WorkloadKind::Evaluation  ? "evaluated record"
-                                                 : "accepted output";
+    return w.media ? (w.media->model.video ? WB_WORD("Message words", "accepted clip") : WB_WORD("Message words", "accepted image"))
+           : isTraining(w.kind) || isAdapter(w.kind) ? WB_WORD("Message words", "accepted run")
+           : w.kind == WorkloadKind::Evaluation      ? WB_WORD("Message words", "evaluated record")
+                                                     : WB_WORD("Message words", "accepted output");
+}
+
+std::string acceptedUnits(const Workload &w)
+{
+    return w.media ? (w.media->model.video ? WB_WORD("Message words", "accepted clips") : WB_WORD("Message words", "accepted images"))
+           : isTraining(w.kind) || isAdapter(w.kind) ? WB_WORD("Message words", "accepted runs")
+           : w.kind == WorkloadKind::Evaluation      ? WB_WORD("Message words", "evaluated records")
+                                                     : WB_WORD("Message words", "accepted outputs");
 }
 
 CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult> &results, const Catalog &catalog,
@@ -141,6 +149,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     CostSummary s;
     s.today = today;
     const Workload &w = brief.workload;
+    s.unit = acceptedUnit(w);
+    s.units = acceptedUnits(w);
     const bool media = w.media.has_value(), runs = isTraining(w.kind) || isAdapter(w.kind);
     const Decision &d = brief.cost.decision;
     const Demand demand = demandOf(brief);
@@ -254,7 +264,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
 
     // The recommendation.
     Recommendation rec;
-    rec.unit = acceptedUnit(w);
+    rec.unit = s.unit;
     const bool apiUsable = s.api && apiUsableFor(brief);
     if (s.api && !d.apiAllowed)
         rec.reasons.push_back(makeMessage("api-ruled-out-by-boundary", "/cost/decision/api_allowed",
@@ -293,11 +303,11 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                                          "run), but the brief does not state high demand certainty and low "
                                                          "model churn, which a purchase needs; the next, {option}, costs "
                                                          "${next_cost_text}")
-                                            : WB_MESSAGE("Messages", "buying is the cheapest GPU option (${buy_cost:.6f} per accepted "
-                                                         "output), but the brief does not state high demand certainty and low "
+                                            : WB_MESSAGE("Messages", "buying is the cheapest GPU option (${buy_cost:.6f} per {unit}), "
+                                                         "but the brief does not state high demand certainty and low "
                                                          "model churn, which a purchase needs; the next, {option}, costs "
                                                          "${next_cost:.6f}"),
-                                       {{"buy_cost", cost(*best)},
+                                       {{"unit", rec.unit}, {"buy_cost", cost(*best)},
                                         {"option", optionWords(deployment(results[next.candidate]), *next.option)},
                                         {"next_cost", cost(next)}, {"buy_cost_text", usdAmount(cost(*best))},
                                         {"next_cost_text", usdAmount(cost(next))}}));
@@ -307,9 +317,9 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                                              "${reserve_cost_text} per accepted run against ${rent_cost_text} "
                                                              "renting on demand, so it is not recommended")
                                                 : WB_MESSAGE("Messages", "the cheapest reservation, {option}, costs "
-                                                             "${reserve_cost:.6f} per accepted output against ${rent_cost:.6f} "
+                                                             "${reserve_cost:.6f} per {unit} against ${rent_cost:.6f} "
                                                              "renting on demand, so it is not recommended"),
-                                           {{"option", optionWords(deployment(results[reserve->candidate]), *reserve->option)},
+                                           {{"unit", rec.unit}, {"option", optionWords(deployment(results[reserve->candidate]), *reserve->option)},
                                             {"reserve_cost", cost(*reserve)}, {"rent_cost", cost(*rent)},
                                             {"reserve_cost_text", usdAmount(cost(*reserve))},
                                             {"rent_cost_text", usdAmount(cost(*rent))}}));
@@ -337,11 +347,11 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                       "cluster to run or watch")
                          : WB_MESSAGE("Messages", "the managed fine-tuning service ({provider}) costs ${api_cost_text} per accepted "
                                       "run, with no cluster to run or watch"))
-            : best ? WB_MESSAGE("Messages", "the model API costs ${api_cost:.6f} per accepted output against ${gpu_cost:.6f} for the best "
+            : best ? WB_MESSAGE("Messages", "the model API costs ${api_cost:.6f} per {unit} against ${gpu_cost:.6f} for the best "
                               "GPU option the decision allows at this volume, with no idle capacity and less platform work")
-                 : WB_MESSAGE("Messages", "the model API costs ${api_cost:.6f} per accepted output at this volume, with no idle "
+                 : WB_MESSAGE("Messages", "the model API costs ${api_cost:.6f} per {unit} at this volume, with no idle "
                               "capacity and less platform work"),
-            {{"api_cost", s.api->costPerAcceptedOutput}, {"gpu_cost", best ? gpuCost : 0.0}, {"provider", s.api->provider},
+            {{"unit", rec.unit}, {"api_cost", s.api->costPerAcceptedOutput}, {"gpu_cost", best ? gpuCost : 0.0}, {"provider", s.api->provider},
              {"api_cost_text", usdAmount(s.api->costPerAcceptedOutput)}, {"gpu_cost_text", usdAmount(best ? gpuCost : 0.0)}}));
         if (uncertain)
             rec.reasons.push_back(makeMessage("api-flexibility", "/cost/decision/demand_certainty",
@@ -359,8 +369,9 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         // The API was usable but its cost is not a number (a volume beyond what it prices):
         // nothing to compare, and nothing to recommend.
         s.warnings.push_back(makeMessage("no-recommendation", "",
-                                         WB_MESSAGE("Messages", "the model API's cost per accepted output could not be computed and no "
-                                                    "GPU option was priced, so there is nothing to recommend")));
+                                         WB_MESSAGE("Messages", "the model API's cost per {unit} could not be computed and no "
+                                                    "GPU option was priced, so there is nothing to recommend"),
+                                         {{"unit", rec.unit}}));
         s.recommendation = std::nullopt;
         return s;
     } else {
@@ -382,7 +393,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                                          "than price_stale_days: get a current quote before deciding"),
                                               {{"observed", o.observed}}));
         rec.perRun = o.perRun;
-        const MessageArgs optionArgs = {{"gpus", std::int64_t(o.gpus)}, {"gpu", deployment(results[pick.candidate]).gpuName},
+        const MessageArgs optionArgs = {{"unit", rec.unit}, {"gpus", std::int64_t(o.gpus)}, {"gpu", deployment(results[pick.candidate]).gpuName},
                                         {"term", std::string(termWords(*o.term))}, {"provider", o.provider},
                                         {"cost", o.costPerAcceptedOutput},
                                         {o.perRun ? "usd_per_run" : "usd_per_month", o.totalUsdPerMonth},
@@ -395,7 +406,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                                                 "accepted run, ${usd_text} a run, training "
                                                                 "{utilization_percent:.0f}% of the GPU time paid for")
                                                    : WB_MESSAGE("Messages", "{gpus} {gpu} ({term}, {provider}) cost ${cost:.6f} per "
-                                                                "accepted output, ${usd_text} a month, at "
+                                                                "{unit}, ${usd_text} a month, at "
                                                                 "{utilization_percent:.0f}% utilization"),
                                           optionArgs));
         // A commitment against the same GPUs rented on demand, billed the brief's way (always on,
@@ -434,10 +445,10 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                 "api-cost", "/cost/api",
                 runs ? WB_MESSAGE("Messages", "the managed fine-tuning service ({provider}) would cost ${api_cost_text} per accepted run")
                 : o.breakEvenRequestsPerMonthVsApi
-                    ? WB_MESSAGE("Messages", "the model API would cost ${api_cost:.6f} per accepted output; self-hosting wins from "
+                    ? WB_MESSAGE("Messages", "the model API would cost ${api_cost:.6f} per {unit}; self-hosting wins from "
                                  "about {requests_text} requests a month")
-                    : WB_MESSAGE("Messages", "the model API would cost ${api_cost:.6f} per accepted output"),
-                {{"api_cost", s.api->costPerAcceptedOutput}, {"provider", s.api->provider},
+                    : WB_MESSAGE("Messages", "the model API would cost ${api_cost:.6f} per {unit}"),
+                {{"unit", rec.unit}, {"api_cost", s.api->costPerAcceptedOutput}, {"provider", s.api->provider},
                  {"api_cost_text", usdAmount(s.api->costPerAcceptedOutput)},
                  {"requests", o.breakEvenRequestsPerMonthVsApi.value_or(0)},
                  {"requests_text", o.breakEvenRequestsPerMonthVsApi ? readableCount(*o.breakEvenRequestsPerMonthVsApi) : std::string()}}));
@@ -456,8 +467,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                            "(${gpu_usd_per_month:.2f} a month with their platform labour, storage and observability) and the "
                            "API for the {overflow_requests} requests a month bursts add above them ({overflow_input} input "
                            "and {overflow_output} output tokens, ${api_usd_per_month:.2f} a month with its own platform "
-                           "labour) cost ${hybrid_cost:.6f} per accepted output, against ${gpu_cost:.6f} for the GPUs alone"),
-                {{"peak_to_average", demand.peakToAverage}, {"base_replicas", std::int64_t(split.baseReplicas)},
+                           "labour) cost ${hybrid_cost:.6f} per {unit}, against ${gpu_cost:.6f} for the GPUs alone"),
+                {{"unit", rec.unit}, {"peak_to_average", demand.peakToAverage}, {"base_replicas", std::int64_t(split.baseReplicas)},
                  {"gpu_usd_per_month", split.gpuUsdPerMonth},
                  {"overflow_requests", readableCount(split.overflowRequestsPerMonth)},
                  {"overflow_input", readableCount(split.overflowInputTokensPerMonth)},
@@ -501,10 +512,10 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         if (k.gap < nearTie)
             rec.reasons.push_back(makeMessage("near-tie", "/assumptions/near_tie_fraction",
                                               WB_MESSAGE("Messages", "near tie: {first} and {second} differ by {gap_percent:.1f}% per "
-                                                         "accepted output (options within {near_tie_percent:.0f}% of the "
+                                                         "{unit} (options within {near_tie_percent:.0f}% of the "
                                                          "cheapest, near_tie_fraction: {within}); the choice between them "
                                                          "rests on the assumptions"),
-                                              {{"first", k.first}, {"second", k.second}, {"gap_percent", 100 * k.gap},
+                                              {{"unit", rec.unit}, {"first", k.first}, {"second", k.second}, {"gap_percent", 100 * k.gap},
                                                {"within", std::int64_t(k.withinNearTie)}, {"near_tie_percent", 100 * nearTie}}));
         for (const RankingFlip &f : k.flips) {
             const AssumptionInfo &info = assumptionInfo(f.assumption);
@@ -534,38 +545,39 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             "stale-price-left-out", "/cost/prices",
             runs ? WB_MESSAGE("Messages", "{option} would cost ${cost_text} per accepted run, but its price was observed "
                               "{observed}, longer ago than price_stale_days: a current quote is needed to weigh it")
-                 : WB_MESSAGE("Messages", "{option} would cost ${cost:.6f} per accepted output, but its price was observed "
+                 : WB_MESSAGE("Messages", "{option} would cost ${cost:.6f} per {unit}, but its price was observed "
                               "{observed}, longer ago than price_stale_days: a current quote is needed to weigh it"),
-            {{"option", optionWords(deployment(results[staleCheaper->candidate]), *staleCheaper->option)},
+            {{"unit", rec.unit}, {"option", optionWords(deployment(results[staleCheaper->candidate]), *staleCheaper->option)},
              {"cost", cost(*staleCheaper)}, {"cost_text", usdAmount(cost(*staleCheaper))},
              {"observed", staleCheaper->option->observed}}));
     if (spotLeftOut && (!best || spotLeftOut->option->costPerAcceptedOutput < best->option->costPerAcceptedOutput))
         rec.reasons.push_back(makeMessage(
             "spot-left-out", "/cost/decision/interruptions_acceptable",
             d.interruptionsAcceptable
-                ? WB_MESSAGE("Messages", "spot capacity is left out ({option} at ${cost:.6f} per accepted output): the brief says "
+                ? WB_MESSAGE("Messages", "spot capacity is left out ({option} at ${cost:.6f} per {unit}): the brief says "
                              "interruptions are not acceptable (cost.decision.interruptions_acceptable)")
-                : WB_MESSAGE("Messages", "spot capacity is left out ({option} at ${cost:.6f} per accepted output): the brief has a "
+                : WB_MESSAGE("Messages", "spot capacity is left out ({option} at ${cost:.6f} per {unit}): the brief has a "
                              "latency target, and a spot replica taken back mid-request breaks it; set "
                              "cost.decision.interruptions_acceptable to weigh spot anyway"),
-            {{"option", optionWords(deployment(results[spotLeftOut->candidate]), *spotLeftOut->option)},
+            {{"unit", rec.unit}, {"option", optionWords(deployment(results[spotLeftOut->candidate]), *spotLeftOut->option)},
              {"cost", spotLeftOut->option->costPerAcceptedOutput}}));
     if (coldLeftOut && (!best || coldLeftOut->option->costPerAcceptedOutput < best->option->costPerAcceptedOutput)) {
         // The cold-start warning's words and arguments, after which option is left out and why.
         Message cold = coldStartMessage(brief, *coldLeftOut->option);
         cold.args.emplace_back("option", optionWords(deployment(results[coldLeftOut->candidate]), *coldLeftOut->option));
         cold.args.emplace_back("cost", coldLeftOut->option->costPerAcceptedOutput);
+        cold.args.emplace_back("unit", rec.unit);
         rec.reasons.push_back(makeMessage(
             "cold-start-left-out", "/cost/billing",
             coldStartMissesSlo(brief, *coldLeftOut->option)
-                ? WB_MESSAGE("Messages", "{option} is left out (${cost:.6f} per accepted output): as priced on {gpus} GPUs ({replicas} "
+                ? WB_MESSAGE("Messages", "{option} is left out (${cost:.6f} per {unit}): as priced on {gpus} GPUs ({replicas} "
                              "replicas), under {billing} billing {share_percent:.1f}% of requests find no replica ready for "
                              "them ({zero_percent:.1f}% find the service scaled to zero, {burst_percent:.1f}% arrive as a "
                              "burst outgrows the replicas running) and wait up to {start_s:.0f} s for one to start, which "
                              "the simulated latencies do not include: the p99 time to first token is then over the brief's "
                              "{ttft_p99_s:g} s target; keep more replicas running (a minimum, or always on at the peak's "
                              "capacity), send bursts to an API, or commit to capacity")
-                : WB_MESSAGE("Messages", "{option} is left out (${cost:.6f} per accepted output): as priced on {gpus} GPUs ({replicas} "
+                : WB_MESSAGE("Messages", "{option} is left out (${cost:.6f} per {unit}): as priced on {gpus} GPUs ({replicas} "
                              "replicas), under {billing} billing {share_percent:.1f}% of requests find no replica ready for "
                              "them ({zero_percent:.1f}% find the service scaled to zero, {burst_percent:.1f}% arrive as a "
                              "burst outgrows the replicas running) and wait up to {start_s:.0f} s for one to start, which "

@@ -215,13 +215,13 @@ std::optional<Message> bandReason(const Brief &brief, const Results &results)
             return std::nullopt;
         if (nearest->p10 < rec->costPerAcceptedOutput)
             return makeMessage("band-api-flips", "",
-                               WB_MESSAGE("Messages", "at P90 throughput {option} would cost ${gpu_cost:.6f} per accepted output, below "
+                               WB_MESSAGE("Messages", "at P90 throughput {option} would cost ${gpu_cost:.6f} per {unit}, below "
                                           "the model API's ${api_cost:.6f}: the choice rests on a benchmark"),
-                               {{"option", label}, {"gpu_cost", nearest->p10}, {"api_cost", rec->costPerAcceptedOutput}});
+                               {{"unit", rec->unit}, {"option", label}, {"gpu_cost", nearest->p10}, {"api_cost", rec->costPerAcceptedOutput}});
         return makeMessage("band-holds", "",
                            WB_MESSAGE("Messages", "holds at P10 and P90 throughput: even at P90 the best GPU option costs "
-                                      "${gpu_cost:.6f} per accepted output against the model API's ${api_cost:.6f}"),
-                           {{"gpu_cost", nearest->p10}, {"api_cost", rec->costPerAcceptedOutput}});
+                                      "${gpu_cost:.6f} per {unit} against the model API's ${api_cost:.6f}"),
+                           {{"unit", rec->unit}, {"gpu_cost", nearest->p10}, {"api_cost", rec->costPerAcceptedOutput}});
     }
     if (!rec->candidate || rec->route == Route::Hybrid)
         return std::nullopt;
@@ -230,20 +230,20 @@ std::optional<Message> bandReason(const Brief &brief, const Results &results)
         return std::nullopt;
     if (apiWeighed && api->costPerAcceptedOutput < b->p90)
         return makeMessage("band-api-cheaper-at-p10", "",
-                           WB_MESSAGE("Messages", "at P10 throughput this option costs ${p90_cost:.6f} per accepted output and "
+                           WB_MESSAGE("Messages", "at P10 throughput this option costs ${p90_cost:.6f} per {unit} and "
                                       "the model API (${api_cost:.6f}) is cheaper: benchmark before committing"),
-                           {{"p90_cost", b->p90}, {"api_cost", api->costPerAcceptedOutput}});
+                           {{"unit", rec->unit}, {"p90_cost", b->p90}, {"api_cost", api->costPerAcceptedOutput}});
     return apiWeighed ? makeMessage("band-holds", "",
-                                    WB_MESSAGE("Messages", "holds at P10 and P90 throughput: ${p10_cost:.6f} to ${p90_cost:.6f} per "
-                                               "accepted output, below the model API's ${api_cost:.6f}"),
-                                    {{"p10_cost", b->p10}, {"p90_cost", b->p90}, {"api_cost", api->costPerAcceptedOutput}})
+                                    WB_MESSAGE("Messages", "holds at P10 and P90 throughput: ${p10_cost:.6f} to ${p90_cost:.6f} per {unit}, "
+                                               "below the model API's ${api_cost:.6f}"),
+                                    {{"unit", rec->unit}, {"p10_cost", b->p10}, {"p90_cost", b->p90}, {"api_cost", api->costPerAcceptedOutput}})
                       : makeMessage("band-range", "",
                                     rec->perRun
                                         ? WB_MESSAGE("Messages", "across its throughput band this option costs ${p10_cost_text} (P90 "
                                                      "throughput) to ${p90_cost_text} (P10) per accepted run")
                                         : WB_MESSAGE("Messages", "across its throughput band this option costs ${p10_cost:.6f} (P90 "
-                                                     "throughput) to ${p90_cost:.6f} (P10) per accepted output"),
-                                    {{"p10_cost", b->p10}, {"p90_cost", b->p90}, {"p10_cost_text", usdAmount(b->p10)},
+                                                     "throughput) to ${p90_cost:.6f} (P10) per {unit}"),
+                                    {{"unit", rec->unit}, {"p10_cost", b->p10}, {"p90_cost", b->p90}, {"p10_cost_text", usdAmount(b->p10)},
                                      {"p90_cost_text", usdAmount(b->p90)}});
 }
 

@@ -359,6 +359,7 @@ Json costSummaryJson(const Brief &brief, const CostSummary &s)
 {
     Json j;
     j["prices_aged_against"] = s.today;
+    j["accepted_unit"] = s.unit;  // what cost_per_accepted_output_usd counts, in words
     const BillingInputs &b = brief.cost.billing;
     j["billing"] = {{"model", enumName(b.model)}, {"given", b.given}};
     if (b.model == Billing::Scheduled)
@@ -377,6 +378,7 @@ Json costSummaryJson(const Brief &brief, const CostSummary &s)
             {"gpu", r.candidate ? Json(brief.candidates[*r.candidate].gpu) : Json(nullptr)},
             {"term", r.term ? Json(enumName(*r.term)) : Json(nullptr)},
             {"cost_per_accepted_output_usd", r.costPerAcceptedOutput},
+            {"unit", r.unit},
             {"period", r.perRun ? "run" : "month"},
             {"usd_per_month", r.perRun ? Json(nullptr) : Json(r.usdPerMonth)},
             {"usd_per_run", r.perRun ? Json(r.usdPerMonth) : Json(nullptr)},

@@ -243,7 +243,7 @@ std::string costTable(const Results &results)
         return out.str();
     }
     std::ostringstream out;
-    out << "\nCost per accepted output (USD; capacity sized for the peak within the SLO; prices aged against "
+    out << "\nCost per " << results.cost.unit << " (USD; capacity sized for the peak within the SLO; prices aged against "
         << results.cost.today << ")\n";
     const Columns columns = {{"candidate", 30}, {"term", 12}, {"provider", 34}, {"observed", 11}, {"$/GPU-h", 8},
                              {"GPUs", 5},       {"util", 6},  {"$/month", 11},  {"$/accepted", 11}, {"$/M tokens", 10},
@@ -274,7 +274,7 @@ std::string costTable(const Results &results)
     }
     if (results.cost.api)
         row("model API", *results.cost.api);
-    out << "A date marked ! is older than price_stale_days. \"N base + API\": N replicas for the steady load, the model "
+    out << "$/accepted: USD per " << results.cost.unit << ". A date marked ! is older than price_stale_days. \"N base + API\": N replicas for the steady load, the model "
            "API for the bursts. Lines of each option: gpuwb evaluate --format json.\n";
     recommendationLines(out, results);
     return out.str();

@@ -87,8 +87,9 @@ bool knownField(const std::string &field, std::size_t candidates)
     return false;
 }
 
-// The templates lupdate extracts from the engine's sources in the WB_MESSAGE_CONTEXT context.
-std::set<QString> lupdateTemplates()
+// What lupdate extracts from the engine's sources in a context: WB_MESSAGE_CONTEXT's templates, or
+// WB_WORDS_CONTEXT's words.
+std::set<QString> lupdateSources(const QString &wanted)
 {
     QStringList sources;
     for (QDirIterator it(QStringLiteral(WB_SOURCE_DIR "/engine"), {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
@@ -99,7 +100,7 @@ std::set<QString> lupdateTemplates()
     const QString ts = dir.filePath(QStringLiteral("messages.ts"));
     QProcess lupdate;
     lupdate.start(QStringLiteral(WB_LUPDATE), QStringList{QStringLiteral("-silent"), QStringLiteral("-tr-function-alias"),
-                                                          QStringLiteral("QT_TRANSLATE_NOOP+=WB_MESSAGE")}
+                                                          QStringLiteral("QT_TRANSLATE_NOOP+=WB_MESSAGE,QT_TRANSLATE_NOOP+=WB_WORD")}
                                                   + sources + QStringList{QStringLiteral("-ts"), ts});
     if (!lupdate.waitForFinished(300000) || lupdate.exitCode() != 0)
         qFatal("lupdate failed: %s", lupdate.readAllStandardError().constData());
@@ -113,7 +114,7 @@ std::set<QString> lupdateTemplates()
             continue;
         if (xml.name() == QLatin1String("name"))
             context = xml.readElementText();
-        else if (xml.name() == QLatin1String("source") && context == QLatin1String(WB_MESSAGE_CONTEXT))
+        else if (xml.name() == QLatin1String("source") && context == wanted)
             found.insert(xml.readElementText());
     }
     return found;
@@ -164,7 +165,7 @@ void TestMessages::everyWarningIsData()
     QVERIFY(!knownField("/assumptions/no_such_assumption", 1));
     QVERIFY(knownField("/candidates/1/tensor_parallel", 2) && knownField("/workload/slo", 1));
     std::set<std::string> codes;
-    std::set<QString> templates;
+    std::set<QString> templates, words;
     int warnings = 0, withField = 0, briefs = 0, reasons = 0;
     for (const QString &path : briefFiles()) {
         auto brief = parseBrief(readFile(path), path.toStdString(), wbtest::shippedCatalog());
@@ -174,6 +175,9 @@ void TestMessages::everyWarningIsData()
         EvaluateOptions options;
         options.today = "2026-12-01";
         const Results results = evaluate(*brief, wbtest::shippedCatalog(), options);
+        // The unit a cost is counted in is an argument of many templates: a word to translate.
+        words.insert(QString::fromStdString(results.cost.unit));
+        words.insert(QString::fromStdString(results.cost.units));
         // Every Message the engine made, before JSON: its template renders to its message.
         if (results.cost.recommendation)
             reasons += int(results.cost.recommendation->reasons.size());
@@ -238,10 +242,15 @@ void TestMessages::everyWarningIsData()
     QVERIFY2(codes.size() >= 15, qPrintable(QString::number(codes.size())));
     // lupdate, as a translator runs it over the engine's sources, finds every template met here in
     // the context the window translates them in.
-    const std::set<QString> extracted = lupdateTemplates();
+    const std::set<QString> extracted = lupdateSources(QStringLiteral(WB_MESSAGE_CONTEXT));
     QVERIFY2(extracted.size() >= 100, qPrintable(QString::number(extracted.size())));
     for (const QString &t : templates)
         QVERIFY2(extracted.count(t), qPrintable(t));
+    // The samples hold text, media, runs and an embedding: at least four units, in both numbers.
+    const std::set<QString> extractedWords = lupdateSources(QStringLiteral(WB_WORDS_CONTEXT));
+    QVERIFY2(words.size() >= 8, qPrintable(QString::number(words.size())));
+    for (const QString &w : words)
+        QVERIFY2(extractedWords.count(w), qPrintable(w));
     qInfo("%d briefs, %d warnings and reasons (%d with a field; %d reasons), %zu codes; lupdate finds %zu templates",
           briefs, warnings, withField, reasons, codes.size(), extracted.size());
 }

@@ -9,6 +9,9 @@
 #include <cost/cost.h>
 #include <evaluate/evaluate.h>
 #include <report/labels.h>
+#include <report/report.h>
+
+#include <nlohmann/json.hpp>
 
 #include <QtTest>
 
@@ -742,6 +745,23 @@ void TestRecommend::evaluationIsCountedInRecords()
     QCOMPARE(r.cost.recommendation->unit, std::string("evaluated record"));
     const std::string headline = recommendationHeadline(r);
     QVERIFY2(headline.find(" per evaluated record, $") != std::string::npos, headline.c_str());
+    // The reasons, the mistakes, the CLI's cost table and the JSON count in the same unit: a
+    // reason that priced "per accepted output" would fail here.
+    int perRecord = 0;
+    std::vector<Message> messages = r.cost.recommendation->reasons;
+    messages.insert(messages.end(), r.cost.warnings.begin(), r.cost.warnings.end());
+    for (const Message &m : messages) {
+        QVERIFY2(m.message.find("accepted output") == std::string::npos, m.message.c_str());
+        perRecord += m.message.find(" per evaluated record") != std::string::npos;
+    }
+    QVERIFY(perRecord >= 1);  // at least the option's own cost ("option-cost")
+    const std::string table = resultsToTable(wbtest::parseOrFail(json), r);
+    QVERIFY2(table.find("Cost per evaluated record (USD;") != std::string::npos, table.c_str());
+    QVERIFY(table.find("$/accepted: USD per evaluated record.") != std::string::npos);
+    const nlohmann::json root = nlohmann::json::parse(resultsToJson(wbtest::parseOrFail(json), r));
+    QCOMPARE(root.at("cost").at("accepted_unit").get<std::string>(), std::string("evaluated record"));
+    QCOMPARE(root.at("cost").at("recommendation").at("unit").get<std::string>(), std::string("evaluated record"));
+    QCOMPARE(r.cost.units, std::string("evaluated records"));
     Workload w;
     w.kind = WorkloadKind::Lora;
     QCOMPARE(acceptedUnit(w), std::string("accepted run"));

@@ -25,6 +25,7 @@ private slots:
     void newClearsTheDocument();
     void chartsFollowResultsAndExport();
     void pagesSayWhatTheyShow();
+    void evaluationCountsRecords();
 };
 
 void TestMainWindow::initTestCase()
@@ -620,6 +621,46 @@ void TestMainWindow::pagesSayWhatTheyShow()
     // The H100 row (the sample's fourth candidate) has a time to train in hours.
     QVERIFY2(table->model()->index(3, 5).data().toString().endsWith(QLatin1String(" h")),
              qPrintable(table->model()->index(3, 5).data().toString()));
+}
+
+// An evaluation is batch inference over a dataset: the Performance page gives its rates in records
+// an hour (requests a second × 3,600) and the Cost page prices an evaluated record.
+void TestMainWindow::evaluationCountsRecords()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("evals.brief.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "gpu-workbench-brief", "version": 1, "name": "evals",
+      "workload": {"kind": "evaluation", "model": "llama-3.1-8b", "weights_precision": "bf16",
+        "input_tokens": 1500, "output_tokens": 200, "traffic": {"mode": "open-loop", "request_rate_per_s": 2},
+        "acceptance": {"quality_pass_rate": 0.97, "failure_rate": 0.01}},
+      "candidates": [{"gpu": "h100-sxm-80gb", "gpus": 1}],
+      "cost": {"requests_per_month": 2000000, "decision": {"api_allowed": false}}})");
+    file.close();
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(path).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    const wb::PerformanceResult &p = wb::deployment(doc.results().results[0]).performance;
+    QVERIFY(p.computed && p.requestsPerS > 0);
+    QAbstractItemModel *perf = w.performanceTable()->model();
+    QCOMPARE(perf->headerData(wb::PerformanceTableModel::Throughput, Qt::Horizontal).toString(), QStringLiteral("Records/h"));
+    QCOMPARE(perf->headerData(wb::PerformanceTableModel::Capacity, Qt::Horizontal).toString(),
+             QStringLiteral("Capacity (records/h)"));
+    // The brief offers 2 records a second: 7,200 an hour carried (within rounding of the simulated rate).
+    const QString shown = perf->index(0, wb::PerformanceTableModel::Throughput).data().toString();
+    QCOMPARE(shown, QLocale().toString(p.requestsPerS * 3600, 'f', 0));
+    QVERIFY2(std::abs(p.requestsPerS * 3600 - 7200) < 0.05 * 7200, qPrintable(shown));
+    QCOMPARE(perf->index(0, wb::PerformanceTableModel::Capacity).data().toString(),
+             QLocale().toString(p.maxRequestsPerS * 3600, 'f', 0));
+    QAbstractItemModel *cost = w.costTable()->model();
+    QCOMPARE(cost->headerData(wb::CostTableModel::PerAccepted, Qt::Horizontal).toString(), QStringLiteral("$/evaluated record"));
+    // A chat brief counts requests and accepted outputs again.
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QCOMPARE(perf->headerData(wb::PerformanceTableModel::Throughput, Qt::Horizontal).toString(), QStringLiteral("Tokens/s"));
+    QCOMPARE(cost->headerData(wb::CostTableModel::PerAccepted, Qt::Horizontal).toString(), QStringLiteral("$/accepted output"));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -151,6 +151,16 @@ void TestScreenshots::screenshots()
             views.push_back({QStringLiteral("9-media-brief"), [&] { page(int(W::Tab::Brief)); }});
             views.push_back({QStringLiteral("9-media-candidates"), [&] { page(int(W::Tab::Candidates)); }});
             views.push_back({QStringLiteral("9-media-compare"), [&] { page(int(W::Tab::Compare)); }});
+            // The batch summarization sample as an evaluation: records an hour, cost per evaluated record.
+            views.push_back({QStringLiteral("9e-evaluation-performance"), [&] {
+                                 QVERIFY(!doc.openBriefs({samples + QStringLiteral("batch-summarization.brief.json")}, {}, {}).has_value());
+                                 QVERIFY(!doc.editBrief(QStringLiteral("/workload/kind"), QStringLiteral("\"evaluation\""),
+                                                        QStringLiteral("kind")).has_value());
+                                 QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+                                 page(int(W::Tab::Performance));
+                                 w.loadChartChoice()->setCurrentIndex(0);
+                             }});
+            views.push_back({QStringLiteral("9e-evaluation-cost"), [&] { page(int(W::Tab::Cost)); }});
             // WB_SCREENSHOT_ONLY=evidence: only the views whose name holds it (the others still run,
             // unsaved, for the state they leave).
             const QString only = qEnvironmentVariable("WB_SCREENSHOT_ONLY");

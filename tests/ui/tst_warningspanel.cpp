@@ -18,12 +18,15 @@
 
 namespace {
 
-// Translates every engine template to itself between « and » (and nothing else).
+// Translates every engine template to itself between « and », and every marked word (the unit
+// a cost is counted in) between ‹ and › (and nothing else).
 class MarkingTranslator : public QTranslator
 {
 public:
     QString translate(const char *context, const char *source, const char *, int) const override
     {
+        if (qstrcmp(context, WB_WORDS_CONTEXT) == 0)
+            return QStringLiteral("‹") + QString::fromUtf8(source) + QStringLiteral("›");
         if (qstrcmp(context, WB_MESSAGE_CONTEXT) != 0)
             return {};
         return QStringLiteral("«") + QString::fromUtf8(source) + QStringLiteral("»");
@@ -59,7 +62,7 @@ void TestWarningsPanel::everyWarningIsRenderedThroughTr()
     const QDir samples(QStringLiteral(WB_SOURCE_DIR "/resources/samples"));
     const QStringList files = samples.entryList({QStringLiteral("*.brief.json")});
     QVERIFY(files.size() >= 5);
-    int shown = 0, withField = 0, reasons = 0;
+    int shown = 0, withField = 0, reasons = 0, inUnits = 0;
     for (const QString &file : files) {
         wb::Document doc(wbtest::shippedCatalog());
         QVERIFY(!doc.openBriefs({samples.filePath(file)}).has_value());
@@ -87,6 +90,13 @@ void TestWarningsPanel::everyWarningIsRenderedThroughTr()
             const QString html = wb::recommendationHtml(doc.results());
             QCOMPARE(html.count(u'«'), qsizetype(rec->reasons.size()));
             reasons += int(rec->reasons.size());
+            // A reason that counts in the workload's unit shows the unit translated.
+            for (const wb::Message &m : rec->reasons)
+                if (m.text.find("{unit}") != std::string::npos) {
+                    ++inUnits;
+                    const QString unit = QStringLiteral("‹%1›").arg(QString::fromStdString(doc.results().cost.unit));
+                    QVERIFY2(html.contains(unit), qPrintable(file + ": " + html));
+                }
         }
         QCoreApplication::removeTranslator(&marking);
 
@@ -102,6 +112,7 @@ void TestWarningsPanel::everyWarningIsRenderedThroughTr()
     }
     QVERIFY(withField > 0);
     QVERIFY(reasons > 0);
+    QVERIFY(inUnits > 0);
     qInfo("%d warnings shown through the translator", shown);
 }
 

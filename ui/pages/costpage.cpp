@@ -2,6 +2,7 @@
 
 #include "document/document.h"
 #include "pages/costtablemodel.h"
+#include "parts/messagetext.h"
 #include "parts/pageparts.h"
 #include "parts/recommendation.h"
 #include "parts/resultcharts.h"
@@ -16,16 +17,12 @@ namespace wb {
 
 CostPage::CostPage(Document *document, QWidget *parent)
     : ResultPage(document, tr("Cost"), new CostTableModel, tr("Cost per candidate and pricing"),
-                 {tr("Cost per accepted output by line item"), tr("Break-even against the API (the selected candidate)")},
+                 {tr("Cost by line item"), tr("Break-even against the API (the selected candidate)")},
                  parent)
 {
     showVendorNotesOn("cost");
     m_model = static_cast<CostTableModel *>(table()->model());
     chartChoice()->setAccessibleName(tr("Cost chart"));
-    m_inferenceSubtitle = tr("All-in monthly cost (GPU time busy and idle, retries, storage, serving stack, network, "
-                             "observability, platform labour) per accepted output, for each candidate and dated price, "
-                             "and for the model API. Hover a row for its cost lines and the price's source.");
-    subtitle()->setText(m_inferenceSubtitle);
     m_recommendation = pageparts::richLabel(tr("Recommendation"), this);
     pageLayout()->addWidget(m_recommendation);
     connect(chartChoice(), &QComboBox::currentIndexChanged, this, &CostPage::showChart);
@@ -53,9 +50,12 @@ void CostPage::showResults()
                                       "whose model passes evaluation. Hover a row for its cost lines.")
                         : media ? tr("All-in monthly cost (GPU time busy and idle, failed renders and rejected outputs, "
                                      "storage of weights and kept outputs, the job queue, delivery, moderation and quality "
-                                     "filtering, operator review, observability, platform labour) per accepted output, "
-                                     "for each candidate and dated price. Hover a row for its cost lines.")
-                                : m_inferenceSubtitle);
+                                     "filtering, operator review, observability, platform labour) per accepted image or "
+                                     "clip, for each candidate and dated price. Hover a row for its cost lines.")
+                                : tr("All-in monthly cost (GPU time busy and idle, retries, storage, serving stack, "
+                                     "network, observability, platform labour) per %1, for each candidate and dated "
+                                     "price, and for the model API. Hover a row for its cost lines and the price's source.")
+                                      .arg(wordText(document()->results().cost.unit)));
     m_recommendation->setText(brief ? recommendationHtml(document()->results()) : QString());
     // Images and clips have no tokens to price by the million, and no model-API route to break even with.
     table()->setColumnHidden(CostTableModel::PerMillionTokens, media);

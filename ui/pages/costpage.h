@@ -22,7 +22,6 @@ private:
     void showChart();
 
     CostTableModel *m_model = nullptr;
-    QString m_inferenceSubtitle;
     QLabel *m_recommendation = nullptr;
 };
 

@@ -5,6 +5,7 @@
 
 #include "pages/resultstablemodel.h"
 #include "parts/figures.h"
+#include "parts/messagetext.h"
 #include "parts/words.h"
 
 #include <QBrush>
@@ -150,7 +151,10 @@ QVariant CostTableModel::headerData(int section, Qt::Orientation orientation, in
         case Gpus: return tr("GPUs provisioned for the peak request rate within the latency targets");
         case Utilization: return tr("Busy share of the billed GPU time (rented GPUs are billed as the brief's billing says, "
                                     "committed ones every hour); the rest is paid idle time") + figures::glossaryHint(tr("Utilization"));
-        case PerAccepted: return tr("All-in monthly cost divided by the outputs that pass failures and quality filters") + figures::glossaryHint(tr("Accepted output"));
+        case PerAccepted:
+            return tr("All-in cost divided by what passes failures and quality filters: US dollars per %1")
+                       .arg(wordText(m_results->cost.unit))
+                + figures::glossaryHint(tr("Accepted output"));
         case ApiBreakEven: return tr("Monthly requests from which this option costs less than the model API ("
                                      "\"never\": not at any volume)");
         default: return {};
@@ -167,7 +171,7 @@ QVariant CostTableModel::headerData(int section, Qt::Orientation orientation, in
     case Gpus: return tr("GPUs");
     case Utilization: return tr("Util.");
     case PerMonth: return perRun() ? tr("$/run") : tr("$/month");
-    case PerAccepted: return tr("$/accepted");
+    case PerAccepted: return tr("$/%1").arg(wordText(m_results->cost.unit));
     case PerMillionTokens: return tr("$/M tokens");
     case ApiBreakEven: return tr("Beats API from");
     default: return {};

@@ -40,6 +40,7 @@ PerformancePage::PerformancePage(Document *document, QWidget *parent)
 void PerformancePage::showResults()
 {
     const Brief *brief = document()->brief();
+    m_model->setCountsRecords(brief && brief->workload.kind == WorkloadKind::Evaluation);
     m_model->setResults(document()->sharedResults());
     m_training->setResults(document()->sharedResults());
     m_media->setResults(document()->sharedResults());
@@ -133,13 +134,19 @@ QString PerformancePage::trafficSubtitle(const Brief &brief) const
     const Workload &w = brief.workload;
     const Traffic &t = w.traffic;
     QString traffic;
+    const bool records = w.kind == WorkloadKind::Evaluation;
     switch (t.mode) {
-    case TrafficMode::Offline: traffic = tr("every request queued at once"); break;
-    case TrafficMode::ClosedLoop: traffic = tr("%1 requests in flight").arg(t.concurrency.value_or(1)); break;
+    case TrafficMode::Offline: traffic = records ? tr("the whole dataset queued at once") : tr("every request queued at once"); break;
+    case TrafficMode::ClosedLoop:
+        traffic = (records ? tr("%1 records in flight") : tr("%1 requests in flight")).arg(t.concurrency.value_or(1));
+        break;
     case TrafficMode::OpenLoop:
-        traffic = tr("%1 requests/s arriving (burstiness %2)")
-                      .arg(QLocale().toString(t.requestRatePerS.value_or(0), 'g', 4))
-                      .arg(QLocale().toString(t.burstiness, 'g', 3));
+        traffic = records ? tr("%1 records an hour arriving (burstiness %2)")
+                                .arg(QLocale().toString(t.requestRatePerS.value_or(0) * 3600, 'f', 0))
+                                .arg(QLocale().toString(t.burstiness, 'g', 3))
+                          : tr("%1 requests/s arriving (burstiness %2)")
+                                .arg(QLocale().toString(t.requestRatePerS.value_or(0), 'g', 4))
+                                .arg(QLocale().toString(t.burstiness, 'g', 3));
         break;
     }
     QStringList targets;
@@ -153,8 +160,11 @@ QString PerformancePage::trafficSubtitle(const Brief &brief) const
     target(tr("TTFT p95"), w.slo.ttftP95S);
     target(tr("TPOT p95"), w.slo.tpotP95S);
     target(tr("E2E p95"), w.slo.e2eP95S);
-    return tr("Simulated serving at the brief's traffic: %1. Latencies in milliseconds; targets: %2. Max req/s is "
-              "the highest Poisson rate within the targets; capacity is output tokens/s with everything queued.")
+    return (records ? tr("Simulated evaluation at the brief's traffic: %1. Latencies in milliseconds; targets: %2. Max "
+                         "records/h is the highest Poisson rate within the targets; capacity is records an hour with "
+                         "everything queued.")
+                    : tr("Simulated serving at the brief's traffic: %1. Latencies in milliseconds; targets: %2. Max req/s is "
+                         "the highest Poisson rate within the targets; capacity is output tokens/s with everything queued."))
         .arg(traffic, targets.isEmpty() ? tr("none set") : targets.join(QStringLiteral(", ")));
 }
 

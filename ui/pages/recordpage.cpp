@@ -1,6 +1,7 @@
 #include "pages/recordpage.h"
 
 #include "document/document.h"
+#include "parts/messagetext.h"
 #include "parts/pageparts.h"
 
 #include <catalog/prices.h>
@@ -193,6 +194,7 @@ void RecordPage::listOptions()
     m_option->clear();
     m_options.clear();
     const std::optional<Recommendation> &rec = results.cost.recommendation;
+    const QString unit = wordText(results.cost.unit);
     int recommended = -1;
     const auto add = [&](const QString &label, const RecordDecision &d, bool isRecommended) {
         if (isRecommended)
@@ -207,25 +209,25 @@ void RecordPage::listOptions()
             RecordDecision d;
             d.candidate = i;
             d.term = o.term;
-            add(tr("%1: %2, %3 (%4): %5 per accepted output")
+            add(tr("%1: %2, %3 (%4): %5 per %6")
                     .arg(i + 1)
                     .arg(name, o.term ? QString::fromLatin1(enumName(*o.term).data()) : tr("priced"),
-                         QString::fromStdString(o.provider), usd(o.costPerAcceptedOutput)),
+                         QString::fromStdString(o.provider), usd(o.costPerAcceptedOutput), unit),
                 d, rec && rec->route != Route::Api && rec->route != Route::Hybrid && rec->candidate == i && rec->term == o.term);
         }
         if (results.cost.hybrid && results.cost.hybridCandidate == i) {
             RecordDecision d;
             d.candidate = i;
             d.hybrid = true;
-            add(tr("%1: %2 with the model API for peaks: %3 per accepted output")
+            add(tr("%1: %2 with the model API for peaks: %3 per %4")
                     .arg(i + 1)
-                    .arg(name, usd(results.cost.hybrid->costPerAcceptedOutput)),
+                    .arg(name, usd(results.cost.hybrid->costPerAcceptedOutput), unit),
                 d, rec && rec->route == Route::Hybrid);
         }
     }
     if (results.cost.api)
-        add(tr("Model API (%1): %2 per accepted output")
-                .arg(QString::fromStdString(results.cost.api->provider), usd(results.cost.api->costPerAcceptedOutput)),
+        add(tr("Model API (%1): %2 per %3")
+                .arg(QString::fromStdString(results.cost.api->provider), usd(results.cost.api->costPerAcceptedOutput), unit),
             RecordDecision{}, rec && rec->route == Route::Api);
     // A new list keeps the user's choice when it is still there; a first one starts at the
     // engine's recommendation.

@@ -1,6 +1,7 @@
 #include "parts/resultcharts.h"
 
 #include "parts/figures.h"
+#include "parts/messagetext.h"
 #include "parts/words.h"
 
 #include <core/format.h>
@@ -184,17 +185,24 @@ void showHeadroomMap(ChartView *chart, const Brief &brief, const Candidate &cand
 
 namespace {
 
+// An evaluation's rates are records an hour; a service's, requests a second.
+double rateScale(const Brief *brief)
+{
+    return brief && brief->workload.kind == WorkloadKind::Evaluation ? 3600 : 1;
+}
+
 void showMaxRateChart(ChartView *chart, const Brief *brief, const Results &results)
 {
     chart->setTitle(Text::tr("How much load does it carry within the latency targets?"));
-    chart->setAxisLabels(QString(), Text::tr("requests/s within the targets"));
+    chart->setAxisLabels(QString(), rateScale(brief) > 1 ? Text::tr("records/h within the targets")
+                                                         : Text::tr("requests/s within the targets"));
     QStringList categories;
     ChartView::Stack rates{Text::tr("highest rate within the targets"), {}};
     QVector<QPair<double, double>> bands;  // each bar's P10-P90
     for (const CandidateResult &entered : results.results)
         if (const CandidateResult &r = deployment(entered);
             r.performance.computed && r.performance.maxRequestRateWithinSloPerS) {
-            const double rate = *r.performance.maxRequestRateWithinSloPerS;
+            const double rate = *r.performance.maxRequestRateWithinSloPerS * rateScale(brief);
             categories << barLabel(r, QString());
             rates.values << rate;
             const auto k = bandRatios(r, "performance.max_request_rate_within_slo_per_s");
@@ -202,7 +210,8 @@ void showMaxRateChart(ChartView *chart, const Brief *brief, const Results &resul
         }
     QVector<ChartView::Reference> references;
     if (brief && brief->workload.traffic.peakRate() > 0)
-        references << ChartView::Reference{Text::tr("the brief's peak rate"), brief->workload.traffic.peakRate()};
+        references << ChartView::Reference{Text::tr("the brief's peak rate"),
+                                                 brief->workload.traffic.peakRate() * rateScale(brief)};
     if (categories.isEmpty())
         chart->setLines({});  // shows the empty text
     else
@@ -258,16 +267,19 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
         return;
     }
     const bool throughput = metric == LoadMetric::Throughput || metric == LoadMetric::ThroughputPerGpu;
-    const char *titles[] = {"p99 time to first token against request rate", "p95 time to first token against request rate",
-                            "median time to first token against request rate",
-                            "p99 time per output token against request rate", "p95 time per output token against request rate",
-                            "median time per output token against request rate",
-                            "output tokens per second against request rate",
-                            "output tokens per second per GPU against request rate"};
+    const char *titles[] = {"p99 time to first token against the rate offered",
+                            "p95 time to first token against the rate offered",
+                            "median time to first token against the rate offered",
+                            "p99 time per output token against the rate offered",
+                            "p95 time per output token against the rate offered",
+                            "median time per output token against the rate offered",
+                            "output tokens per second against the rate offered",
+                            "output tokens per second per GPU against the rate offered"};
     chart->setTitle(Text::tr(titles[int(metric)]));
-    chart->setAxisLabels(Text::tr("requests/s"), metric == LoadMetric::ThroughputPerGpu ? Text::tr("tokens/s per GPU")
-                                           : throughput                          ? Text::tr("tokens/s")
-                                                                                 : Text::tr("ms"));
+    chart->setAxisLabels(rateScale(brief) > 1 ? Text::tr("records/h") : Text::tr("requests/s"),
+                         metric == LoadMetric::ThroughputPerGpu ? Text::tr("tokens/s per GPU")
+                         : throughput                          ? Text::tr("tokens/s")
+                                                               : Text::tr("ms"));
     QVector<ChartView::Line> lines;
     QVector<ChartView::LineBand> bands;
     double highest = 0, lowest = INFINITY;
@@ -278,7 +290,7 @@ void showLoadChart(ChartView *chart, const Brief *brief, const Results &results,
         // One colour per candidate, the same on every chart: its position in the brief.
         ChartView::Line line{shortLabel(r), {}, {}, Qt::SolidLine, int(i)};
         for (const LoadPoint &p : r.performance.loadCurve) {
-            line.x << p.requestRatePerS;
+            line.x << p.requestRatePerS * rateScale(brief);
             switch (metric) {
             case LoadMetric::TtftP99: line.y << p.ttftP99S * 1000; break;
             case LoadMetric::TtftP95: line.y << p.ttftP95S * 1000; break;
@@ -479,8 +491,9 @@ void showMediaChart(ChartView *chart, const Results &results, MediaChart which)
 void showCostChart(ChartView *chart, const Results &results)
 {
     chart->setEmptyText(Text::tr("No cost: open an inference brief with priced candidates"));
-    chart->setTitle(Text::tr("Cost per 1,000 accepted outputs by line item (USD; cheapest price of each candidate)"));
-    chart->setAxisLabels(QString(), Text::tr("USD per 1,000 accepted outputs"));
+    chart->setTitle(Text::tr("Cost per 1,000 %1 by line item (USD; cheapest price of each candidate)")
+                        .arg(wordText(results.cost.units)));
+    chart->setAxisLabels(QString(), Text::tr("USD per 1,000 %1").arg(wordText(results.cost.units)));
     QStringList categories;
     std::vector<const CostOption *> options;
     // Each GPU bar's band, from its option's cost per accepted output (the API's price has none).
