@@ -261,6 +261,13 @@ private:
     QJsonArray m_candidates;
 
     QJsonObject cost() const { return m_results.value(QLatin1String("cost")).toObject(); }
+    // What a cost per accepted output counts ("evaluated record"), in the singular and the plural;
+    // a record saved before the results named it counted accepted outputs.
+    QString unit() const
+    {
+        return cost().value(QLatin1String("accepted_unit")).toString(perRun() ? QStringLiteral("accepted run") : QStringLiteral("accepted output"));
+    }
+    QString units() const { return cost().value(QLatin1String("accepted_units")).toString(QStringLiteral("accepted outputs")); }
     // Training records price completed runs, not months (also when no option is priced).
     bool perRun() const
     {
@@ -312,7 +319,7 @@ private:
                                                                                    esc(d.value(QLatin1String("route")).toString()))});
             if (!d.value(QLatin1String("provider")).toString().isEmpty())
                 t.rows.append({QStringLiteral("Priced by"), esc(d.value(QLatin1String("provider")).toString())});
-            t.rows.append({QStringLiteral("Cost per accepted output"), moneyFine(d.value(QLatin1String("cost_per_accepted_output_usd")))});
+            t.rows.append({QStringLiteral("Cost per ") + esc(unit()), moneyFine(d.value(QLatin1String("cost_per_accepted_output_usd")))});
             t.rows.append({perRun() ? QStringLiteral("Cost of the run") : QStringLiteral("Cost per month"), money(amountOf(d))});
             t.rows.append({QStringLiteral("Decided on"), esc(d.value(QLatin1String("date")).toString())});
             t.rows.append({QStringLiteral("Follows the engine's recommendation"),
@@ -326,7 +333,7 @@ private:
                                    .toObject().value(QLatin1String("headline")).toString())
                                + (draft ? esc(rec.value(QLatin1String("route")).toString() + QStringLiteral(", ")
                                               + moneyFine(rec.value(QLatin1String("cost_per_accepted_output_usd")))
-                                              + QStringLiteral(" per accepted output, ") + money(rec.value(QLatin1String("usd_per_month")))
+                                              + QStringLiteral(" per ") + unit() + QStringLiteral(", ") + money(rec.value(QLatin1String("usd_per_month")))
                                               + QStringLiteral(" a month"))
                                         : QString())});
         } else {
@@ -489,10 +496,10 @@ private:
             }
         }
 
-        // What does an accepted output cost? Each option's cost per accepted output by line.
+        // What does each accepted output (image, run, ...) cost? Each option's cost by line.
         ChartSpec costs;
-        costs.title = QStringLiteral("What does an accepted output cost? By line item");
-        costs.xLabel = QStringLiteral("USD per accepted output");
+        costs.title = QStringLiteral("What does each %1 cost? By line item").arg(unit());
+        costs.xLabel = QStringLiteral("USD per %1").arg(unit());
         QStringList lineNames;
         const QList<QPair<QString, QJsonObject>> all = options();
         for (const auto &[label, o] : all)
@@ -501,10 +508,6 @@ private:
                     lineNames << l.toObject().value(QLatin1String("name")).toString();
         for (const QString &n : lineNames)
             costs.stackNames << lineTitle(n);
-        if (perRun()) {
-            costs.title = QStringLiteral("What does an accepted run cost? By line item");
-            costs.xLabel = QStringLiteral("USD per accepted run");
-        }
         for (const auto &[label, o] : all) {
             const double accepted = o.contains(QLatin1String("accepted_runs_per_run"))
                 ? o.value(QLatin1String("accepted_runs_per_run")).toDouble()
@@ -554,13 +557,13 @@ private:
     {
         QString h = heading(QStringLiteral("Normalization table"));
         h += para(QStringLiteral("One row per candidate and pricing option, then the model API: fit, performance at the brief's load, "
-                                 "and the all-in cost per accepted output. The recommended option is in bold."));
+                                 "and the all-in cost per ") + esc(unit()) + QStringLiteral(". The recommended option is in bold."));
         // A training run's columns: its speed, time and interruptions instead of serving latencies.
         const bool run = perRun();
         Table t{{QStringLiteral("Option"), QStringLiteral("Fits (headroom)"), run ? QStringLiteral("Tokens/s") : QStringLiteral("Output tokens/s"),
                  run ? QStringLiteral("Time to train") : QStringLiteral("TTFT p99"), run ? QStringLiteral("Expected") : QStringLiteral("TPOT p99"),
                  run ? QStringLiteral("Interruptions") : QStringLiteral("Max rate in SLO"), QStringLiteral("GPUs"),
-                 QStringLiteral("$/GPU-hour"), periodHeader(), run ? QStringLiteral("Per accepted run") : QStringLiteral("Per accepted output")},
+                 QStringLiteral("$/GPU-hour"), periodHeader(), QStringLiteral("Per ") + esc(unit())},
                 {}, {}, {2, 3, 4, 5, 6, 7, 8, 9}, {25, 9, 8, 8, 8, 7, 5, 8, 11, 11}};
         const QJsonObject rec = cost().value(QLatin1String("recommendation")).toObject();
         for (int i = 0; i < m_candidates.size(); ++i) {
@@ -648,7 +651,7 @@ private:
             const QJsonArray opts = r.value(QLatin1String("cost")).toObject().value(QLatin1String("options")).toArray();
             for (int i = 0; i < opts.size(); ++i)
                 add(QStringLiteral("cost.options.%1.cost_per_accepted_output_usd").arg(i),
-                    QStringLiteral("Per accepted output, ") + optionLabel(opts[i].toObject()), moneyFine);
+                    QStringLiteral("Per %1, ").arg(unit()) + optionLabel(opts[i].toObject()), moneyFine);
         }
         if (t.rows.isEmpty())
             return {};
@@ -681,8 +684,8 @@ private:
                            run ? esc(QStringLiteral("%1 per accepted run (the share of runs whose model passes evaluation: %2)")
                                          .arg(money(o.value(QLatin1String("cost_per_accepted_output_usd"))),
                                               number(o.value(QLatin1String("accepted_runs_per_run")))))
-                               : esc(QStringLiteral("%1 accepted outputs a month: %2 each")
-                                         .arg(number(o.value(QLatin1String("accepted_outputs_per_month"))),
+                               : esc(QStringLiteral("%1 %2 a month: %3 each")
+                                         .arg(number(o.value(QLatin1String("accepted_outputs_per_month"))), units(),
                                               moneyFine(o.value(QLatin1String("cost_per_accepted_output_usd")))))});
             t.emphasised.append(true);
             h += tableHtml(t);

@@ -541,4 +541,20 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
     return c;
 }
 
+std::string acceptedUnit(const Workload &w)
+{
+    return w.media ? (w.media->model.video ? WB_WORD("Message words", "accepted clip") : WB_WORD("Message words", "accepted image"))
+           : isTraining(w.kind) || isAdapter(w.kind) ? WB_WORD("Message words", "accepted run")
+           : w.kind == WorkloadKind::Evaluation      ? WB_WORD("Message words", "evaluated record")
+                                                     : WB_WORD("Message words", "accepted output");
+}
+
+std::string acceptedUnits(const Workload &w)
+{
+    return w.media ? (w.media->model.video ? WB_WORD("Message words", "accepted clips") : WB_WORD("Message words", "accepted images"))
+           : isTraining(w.kind) || isAdapter(w.kind) ? WB_WORD("Message words", "accepted runs")
+           : w.kind == WorkloadKind::Evaluation      ? WB_WORD("Message words", "evaluated records")
+                                                     : WB_WORD("Message words", "accepted outputs");
+}
+
 } // namespace wb

@@ -254,7 +254,7 @@ CostOption GpuRoute::at(double requests, std::optional<int> replicasOverride) co
     addLine(o.lines, "storage",
             std::max(0.0, weightsGb * (o.replicas + 1) + outputGb - included) * a().value(Assumption::StorageUsdPerGbMonth),
             fmt::format("{:.1f} GB of weights x {:.0f} copies", weightsGb, o.replicas + 1.0)
-                + (media ? fmt::format(" and {:.1f} GB of accepted outputs ({:.2f} MB each, kept {:g} months)", outputGb,
+                + (media ? fmt::format(" and {:.1f} GB of {} ({:.2f} MB each, kept {:g} months)", outputGb, acceptedUnits(brief->workload),
                                        outputBytes(*brief) / 1e6, a().value(Assumption::OutputRetentionMonths))
                          : std::string())
                 + fmt::format(" x ${:.3f} per GB-month", a().value(Assumption::StorageUsdPerGbMonth))

@@ -207,8 +207,8 @@ void performancePhase(PlanPhase &phase, const Brief &brief, const CandidateResul
         "the brief's quality filter over it (random prompts say nothing about quality).",
         "Outputs generated, failed, rejected by the filter, accepted.",
         fmt::format("Accepted share >= {:.1f}% (quality pass rate {:.1f}% of the {:.1f}% that do not fail); the cost per "
-                    "accepted output assumes it",
-                    100 * accepted, 100 * w.acceptance.qualityPassRate, 100 * (1 - w.acceptance.failureRate)),
+                    "{} assumes it",
+                    100 * accepted, 100 * w.acceptance.qualityPassRate, 100 * (1 - w.acceptance.failureRate), acceptedUnit(w)),
         accepted, std::nullopt, ">=", "share", "brief: acceptance.quality_pass_rate x (1 - acceptance.failure_rate)");
     if (commands)
         quality.commands.push_back(vllmCommand("the team's prompts, outputs saved", brief, w.inputTokens, w.outputTokens,
@@ -395,13 +395,15 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, const Ca
         const double tie = brief.assumptions.value(Assumption::NearTieFraction);
         money.steps.push_back(figureStep(
             "fin-cost-per-accepted",
-            "Fill the candidate's row with measured figures: the price quoted, the measured capacity per replica and the "
-            "accepted share, and recompute the cost per accepted output.",
-            "Price and date, replicas needed at the measured capacity, utilization, cost lines, accepted outputs.",
-            fmt::format("Cost per accepted output within {:.0f}% (near_tie_fraction, the margin within which the ranking "
+            fmt::format("Fill the candidate's row with measured figures: the price quoted, the measured capacity per "
+                        "replica and the accepted share, and recompute the cost per {}.",
+                        acceptedUnit(brief.workload)),
+            fmt::format("Price and date, replicas needed at the measured capacity, utilization, cost lines, {}.",
+                        acceptedUnits(brief.workload)),
+            fmt::format("Cost per {} within {:.0f}% (near_tie_fraction, the margin within which the ranking "
                         "treats options as tied) of the predicted ${:.6f} ({} {}, {}); beyond it, rank again with the "
                         "measured figure",
-                        100 * tie, o->costPerAcceptedOutput, o->provider, termWords(*o->term), usdAmount(o->totalUsdPerMonth) + " USD a month"),
+                        acceptedUnit(brief.workload), 100 * tie, o->costPerAcceptedOutput, o->provider, termWords(*o->term), usdAmount(o->totalUsdPerMonth) + " USD a month"),
             o->costPerAcceptedOutput * (1 + tie), o->costPerAcceptedOutput, "<=", "USD",
             "prediction x (1 + near_tie_fraction)"));
     } else {

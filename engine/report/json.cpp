@@ -360,6 +360,7 @@ Json costSummaryJson(const Brief &brief, const CostSummary &s)
     Json j;
     j["prices_aged_against"] = s.today;
     j["accepted_unit"] = s.unit;  // what cost_per_accepted_output_usd counts, in words
+    j["accepted_units"] = s.units;
     const BillingInputs &b = brief.cost.billing;
     j["billing"] = {{"model", enumName(b.model)}, {"given", b.given}};
     if (b.model == Billing::Scheduled)

@@ -113,7 +113,7 @@ void TestCliRecord::reportPrintsTheRecord()
     // Every section, the decision with its rationale and signer, and the hash.
     for (const char *section : {"Decision record: Support chat", "The brief", "Candidates and their specifications",
                                 "Sources of the specifications", "Does it fit?", "How fast under load?",
-                                "What does an accepted output cost?", "When does each option pay?", "Normalization table",
+                                "What does each accepted output cost?", "When does each option pay?", "Normalization table",
                                 "Cost lines per option", "Break-even points", "Assumptions", "Calibration and measured evidence",
                                 "Vendor checklist", "Warnings and the method's common mistakes",
                                 "Benchmark plan: acceptance criteria", "Sign-off", "Appendix: the brief as JSON"})
@@ -188,6 +188,20 @@ void TestCliRecord::reportPrintsTheRecord()
                                 QStringLiteral("xlsx"), QStringLiteral("--out"), xlsx});
     QVERIFY2(workbook.exitCode == 0, qPrintable(workbook.err));
     QVERIFY(QFileInfo(xlsx).size() > 1000);
+
+    // An image service's draft counts accepted images wherever a cost per output is printed.
+    QCOMPARE(gpuwb({QStringLiteral("project"), QStringLiteral("import"), project, samples + QLatin1String("sdxl-images.brief.json")})
+                 .exitCode,
+             0);
+    const Run images = gpuwb({QStringLiteral("report"), project, QStringLiteral("--scenario"),
+                              QStringLiteral("Product images with SDXL (1,024 x 1,024, 30 steps)"), QStringLiteral("--out"), draft});
+    QVERIFY2(images.exitCode == 0, qPrintable(images.err));
+    extract.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), draft, QStringLiteral("-")});
+    QVERIFY(extract.waitForFinished(60000));
+    const QString imagesText = QString::fromUtf8(extract.readAllStandardOutput());
+    for (const char *part : {"What does each accepted image cost?", "USD per accepted image", "accepted images a month", "GB of accepted images", "Cost per accepted image within"})
+        QVERIFY2(imagesText.contains(QLatin1String(part)), part);
+    QVERIFY(!imagesText.contains(QLatin1String("Cost per accepted output")));
 }
 
 QTEST_GUILESS_MAIN(TestCliRecord)
