@@ -522,25 +522,62 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         if (perReplica > 0) {
             int n = std::max(1, int(replicasNeeded));
             if (hasSlo && budget.checkReplicas) {
+                // The runs that size the deployment depend on the layout and the brief alone, not
+                // on the count entered (issue 39): a request's life and a replica's capacity from
+                // one replica's offline run.
+                const SimResult one = replicas == 1 || bench.cancelled() ? offline : bench.offline(1);
+                const double capacityPerReplica = one.requestsPerS;
+                bench.setRequestLife(one.tpot.empty ? 0 : one.tpot.mean * w.outputTokens);
                 std::map<int, LoadPoint> runs;  // each replica count tried, for the deployment's figures
+                std::map<int, bool> verdicts;
                 const auto ok = [&](int k) {
+                    if (const auto seen = verdicts.find(k); seen != verdicts.end())
+                        return seen->second;
                     const SimResult s = bench.openLoop(r.peakRequestRatePerS, k);
                     runs[k] = loadPoint(s, r.peakRequestRatePerS);
-                    return carried(s, r.peakRequestRatePerS);
+                    return verdicts[k] = carried(s, r.peakRequestRatePerS);
                 };
-                // n ends as the fewest replicas seen to carry the peak, if any did.
-                int tries = 0;
-                bool carriedAtN = ok(n);
-                while (!carriedAtN && tries++ < 4)
-                    carriedAtN = ok(++n);
-                tries = 0;
-                while (carriedAtN && n > 1 && tries++ < 3 && ok(n - 1))
-                    --n;
+                // The fewest replicas that carry the peak, whatever count was entered (issue 39:
+                // the search started from the count entered and stepped a few counts from there,
+                // so 1 GPU entered deployed 12 and 8 entered 7). From the fewest the raw capacity
+                // allows, the count doubles until one carries the peak, and bisection finds the
+                // fewest (carrying is monotone in the replica count in practice: more replicas
+                // share the same arrivals).
+                int fewest = capacityPerReplica > 0
+                                 ? int(std::min(double(limits::kReplicas), std::floor(r.peakRequestRatePerS / capacityPerReplica) + 1))
+                                 : 1;
+                int enough = fewest;
+                bool carriedAtN = ok(enough);
+                for (int tries = 0; !carriedAtN && tries < 12 && enough < int(limits::kReplicas); ++tries) {
+                    fewest = enough + 1;
+                    enough = int(std::min<double>(2.0 * enough, limits::kReplicas));
+                    carriedAtN = ok(enough);
+                }
+                if (!carriedAtN)
+                    enough = std::max(enough, n);
+                while (carriedAtN && fewest < enough) {
+                    const int mid = fewest + (enough - fewest) / 2;
+                    if (ok(mid))
+                        enough = mid;
+                    else
+                        fewest = mid + 1;
+                }
+                n = enough;
                 r.sloMetAsDeployed = carriedAtN;
                 if (const auto run = runs.find(n); run != runs.end())
                     r.deployedPoint = run->second;
-                if (carriedAtN)
-                    r.requestRatePerReplicaPerS = std::max(perReplica, r.peakRequestRatePerS / n);
+                // The rate each deployed replica carries within the SLO, found on the deployed
+                // pool (so it does not depend on the count entered either): between the peak's
+                // share, carried, and a replica's raw capacity, by bisection. The cost's
+                // utilization is the brief's load against it.
+                if (carriedAtN) {
+                    double carriedRate = r.peakRequestRatePerS / n, beyond = std::max(carriedRate, capacityPerReplica);
+                    for (int i = 0; i < 5 && beyond - carriedRate > budget.searchTolerance * beyond; ++i) {
+                        const double mid = 0.5 * (carriedRate + beyond);
+                        (carried(bench.openLoop(mid * n, n), mid * n) ? carriedRate : beyond) = mid;
+                    }
+                    r.requestRatePerReplicaPerS = carriedRate;
+                }
             } else if (!hasSlo) {
                 r.warnings.push_back(makeMessage("sized-without-slo", "/workload/slo",
                                                  WB_MESSAGE("Messages", "the brief has no SLO, so the replica count for the peak rate "

@@ -10,6 +10,7 @@
 #include <performance/simulator.h>
 #include <performance/stepmodel.h>
 
+#include <QFile>
 #include <QtTest>
 
 using namespace wb;
@@ -97,6 +98,7 @@ private slots:
     void encoderSequencesRunWholeAndBothWays();
     void paddedServerPaysTheLongest();
     void capacitySearchWithinSlo();
+    void deploymentDoesNotDependOnTheCountEntered();
     void sizedNotDropped();
     void moreClientsThanTheKvCacheHoldsQueue();
     void firstWaveQueuesForPrefill();
@@ -477,6 +479,51 @@ void TestPerformance::paddedServerPaysTheLongest()
     // Through evaluate(): the generic stack pads, the others pack.
     QVERIFY(!packsEncoderBatches(ServingStack::Generic));
     QVERIFY(packsEncoderBatches(ServingStack::Trtllm) && packsEncoderBatches(ServingStack::Vllm));
+}
+
+// Issue 39: the sample chat brief (12.5 requests/s, p99 TTFT 2 s and TPOT 80 ms) on one layout
+// sizes the same deployment whatever GPU count is typed: the count was the search's starting
+// point, and a search that stepped a few counts from there deployed 12 H200 when 1 was typed and
+// 7 when 8 was. The replicas found, the rate each carries, and so every cost option's GPUs, bill
+// and utilization are the layout's; and that many replicas at that rate carry the peak.
+void TestPerformance::deploymentDoesNotDependOnTheCountEntered()
+{
+    QFile file(QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const std::string sample = file.readAll().toStdString();
+    for (const auto &[gpu, tp] : {std::pair{"h200-sxm-141gb", 1}, std::pair{"h100-sxm-80gb", 2}}) {
+        std::optional<PerformanceResult> first;
+        std::optional<CostOption> firstOption;
+        for (const int gpus : {1, 2, 4, 8, 12}) {
+            if (gpus % tp != 0)
+                continue;
+            Brief b = wbtest::parseOrFail(sample);
+            b.candidates.resize(1);
+            b.candidates[0].gpu = gpu;
+            b.candidates[0].gpus = gpus;
+            b.candidates[0].tensorParallel = tp;
+            b.candidates[0].pipelineParallel = 1;
+            EvaluateOptions options;
+            options.today = "2026-12-01";
+            const CandidateResult r = evaluate(b, wbtest::shippedCatalog(), options).results.at(0);
+            const PerformanceResult &p = r.performance;
+            const QByteArray what = QByteArray(gpu) + " x" + QByteArray::number(gpus);
+            QVERIFY2(p.replicasForPeak && p.sloMetAsDeployed.value_or(false), what);
+            QVERIFY2(*p.replicasForPeak * p.requestRatePerReplicaPerS >= 12.5 * (1 - 1e-12), what);
+            QVERIFY2(!r.cost.options.empty(), what);
+            const CostOption &o = r.cost.options.front();
+            if (!first) {
+                first = p;
+                firstOption = o;
+                continue;
+            }
+            QCOMPARE(*p.replicasForPeak, *first->replicasForPeak);
+            QCOMPARE(p.requestRatePerReplicaPerS, first->requestRatePerReplicaPerS);
+            QCOMPARE(o.gpus, firstOption->gpus);
+            QCOMPARE(o.totalUsdPerMonth, firstOption->totalUsdPerMonth);
+            QCOMPARE(o.utilization, firstOption->utilization);
+        }
+    }
 }
 
 void TestPerformance::capacitySearchWithinSlo()
