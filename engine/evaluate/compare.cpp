@@ -65,6 +65,11 @@ const Figure kFigures[] = {
      [](const CandidateResult &r) {
          return r.performance.computed ? std::optional<double>(r.performance.tpot.p99) : std::nullopt;
      }},
+    {"GPUs deployed", true,
+     [](const CandidateResult &r) {
+         const CostOption *o = r.cost.cheapest();
+         return o ? std::optional<double>(o->gpus) : std::nullopt;
+     }},
     {"cost per accepted output", true,
      [](const CandidateResult &r) {
          const CostOption *o = r.cost.cheapest();

@@ -186,6 +186,10 @@ CandidateResult evaluateCandidate(const Brief &brief, const Candidate &c, const 
     return r;
 }
 
+// A deployment sized for the peak is evaluated in full up to this many GPUs; beyond, the
+// candidate's figures stand for it (the simulator represents many replicas by a few anyway).
+constexpr double kMostGpusSized = 100000;
+
 Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptions &options)
 {
     if (faultInjected("engine-throws"))  // tests of the barriers above (core/fault.h)
@@ -215,18 +219,44 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         const bool known = options.fits && options.fits->size() == brief.candidates.size();
         r = evaluateCandidate(brief, brief.candidates[i], catalog, options, today, known ? &(*options.fits)[i] : nullptr);
         bindCandidate(r.warnings, i);
-        if (r.fit.fits || !r.fit.resize)
+        if (!r.fit.fits && r.fit.resize) {
+            Candidate resized = r.candidate;
+            resized.tensorParallel = r.fit.resize->tensorParallel;
+            resized.pipelineParallel = r.fit.resize->pipelineParallel;
+            resized.gpus = r.fit.resize->gpus();
+            if (resized.pipelineParallel == 1)
+                resized.virtualPipeline = 1;
+            auto sized = std::make_shared<CandidateResult>(evaluateCandidate(brief, resized, catalog, options, today));
+            if (!sized->fit.fits)
+                return;
+            r.warnings.push_back(r.fit.resizeReason);
+            bindCandidate(r.warnings, i);
+            bindCandidate(sized->warnings, i);
+            r.resized = std::move(sized);
+        }
+        // The deployment is the layout at the replicas the peak needs within the SLO: when that
+        // is not the count entered, it is evaluated in full at that count, so that every figure
+        // shown beside its cost (latencies, SLO verdict, replicas) is of the GPUs the cost pays
+        // for (issue 39). The count entered is kept as the row entered.
+        const CandidateResult &layout = r.resized ? *r.resized : r;
+        const PerformanceResult &p = layout.performance;
+        const int perReplica = std::max(1, layout.candidate.gpusPerReplica());
+        if (options.preview || !p.computed || !p.replicasForPeak || !p.sloMetAsDeployed.value_or(false)
+            || *p.replicasForPeak == layout.candidate.replicas() || double(*p.replicasForPeak) * perReplica > kMostGpusSized)
             return;
-        Candidate resized = r.candidate;
-        resized.tensorParallel = r.fit.resize->tensorParallel;
-        resized.pipelineParallel = r.fit.resize->pipelineParallel;
-        resized.gpus = r.fit.resize->gpus();
-        if (resized.pipelineParallel == 1)
-            resized.virtualPipeline = 1;
-        auto sized = std::make_shared<CandidateResult>(evaluateCandidate(brief, resized, catalog, options, today));
+        Candidate deployed = layout.candidate;
+        deployed.gpus = *p.replicasForPeak * perReplica;
+        auto sized = std::make_shared<CandidateResult>(evaluateCandidate(brief, deployed, catalog, options, today));
         if (!sized->fit.fits)
             return;
-        r.warnings.push_back(r.fit.resizeReason);
+        r.warnings.push_back(makeMessage(
+            "sized-for-peak", candidateField("gpus"),
+            WB_MESSAGE("Messages", "the peak of {peak_rate:.3g} requests/s within the latency targets needs {replicas} "
+                       "replicas of {gpus_per_replica} {gpu}; the figures and the cost are for those {deployed_gpus} GPUs, "
+                       "evaluated in full ({entered_gpus} entered)"),
+            {{"peak_rate", p.peakRequestRatePerS}, {"replicas", std::int64_t(*p.replicasForPeak)},
+             {"gpus_per_replica", std::int64_t(perReplica)}, {"gpu", layout.gpuName},
+             {"deployed_gpus", std::int64_t(deployed.gpus)}, {"entered_gpus", std::int64_t(r.candidate.gpus)}}));
         bindCandidate(r.warnings, i);
         bindCandidate(sized->warnings, i);
         r.resized = std::move(sized);

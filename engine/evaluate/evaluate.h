@@ -48,10 +48,19 @@ struct CandidateResult
 const Warning *whyNotCosted(const CandidateResult &result);
 
 // The figures that stand for a candidate in rankings and comparisons: its resize when it has
-// one, else its own.
+// one (laid out anew to hold the brief, or sized for the peak), else its own.
 inline const CandidateResult &deployment(const CandidateResult &r)
 {
     return r.resized ? *r.resized : r;
+}
+
+// Whether the candidate as entered could not hold the brief and was laid out anew: its row as
+// entered is then shown beside its deployment's, for reference. A candidate that holds the brief
+// and was only sized for the peak shows its deployment alone (the count entered is where the
+// sizing started, not a figure of its own).
+inline bool resizedToFit(const CandidateResult &r)
+{
+    return r.resized && r.fit.computed && !r.fit.fits;
 }
 
 // A vendor's answer to a checklist question that bears on a candidate's figures (the

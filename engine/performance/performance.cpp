@@ -393,8 +393,13 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     r.maxOutputTokensPerS = offline.outputTokensPerS;
     r.maxRequestsPerS = offline.requestsPerS;
     const double capacityRps = offline.requestsPerS;
-    // A request's life at full load: its tokens at the offline run's pace.
-    bench.setRequestLife(offline.tpot.empty ? 0 : offline.tpot.mean * w.outputTokens);
+    // A request's life at full load: its tokens at one replica's offline pace. Open-loop runs last
+    // several lives, so the same rate on the same replicas is the same run whatever count was
+    // entered: the brief's point, the search within the SLO and the sizing for the peak agree
+    // (issue 39).
+    const SimResult one = replicas == 1 || bench.cancelled() ? offline : bench.offline(1);
+    const double capacityPerReplica = one.requestsPerS;
+    bench.setRequestLife(one.tpot.empty ? 0 : one.tpot.mean * w.outputTokens);
 
     // The brief's own operating point.
     SimResult point;
@@ -505,6 +510,13 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         }
     }
 
+    // The brief's own rate, when its run met the SLO and kept up, is within it: the highest rate
+    // shown is never below it (near the boundary the bisection's runs and the brief's differ).
+    if (r.maxRequestRateWithinSloPerS && r.briefPoint && r.briefPoint->sloMet
+        && *r.maxRequestRateWithinSloPerS < r.briefPoint->requestRatePerS) {
+        r.maxRequestRateWithinSloPerS = r.briefPoint->requestRatePerS;
+        r.outputTokensPerSWithinSlo = r.briefPoint->outputTokensPerS;
+    }
     // Replicas for the peak rate: start from the per-replica rate within the SLO (or the raw
     // capacity without one) and check by simulation.
     r.peakRequestRatePerS = t.peakRate();
@@ -522,12 +534,6 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
         if (perReplica > 0) {
             int n = std::max(1, int(replicasNeeded));
             if (hasSlo && budget.checkReplicas) {
-                // The runs that size the deployment depend on the layout and the brief alone, not
-                // on the count entered (issue 39): a request's life and a replica's capacity from
-                // one replica's offline run.
-                const SimResult one = replicas == 1 || bench.cancelled() ? offline : bench.offline(1);
-                const double capacityPerReplica = one.requestsPerS;
-                bench.setRequestLife(one.tpot.empty ? 0 : one.tpot.mean * w.outputTokens);
                 std::map<int, LoadPoint> runs;  // each replica count tried, for the deployment's figures
                 std::map<int, bool> verdicts;
                 const auto ok = [&](int k) {
@@ -564,6 +570,15 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
                 }
                 n = enough;
                 r.sloMetAsDeployed = carriedAtN;
+                // A rate seen carried within the SLO on these replicas is within it: the highest
+                // rate shown is never below the peak they were seen to carry (the bisection's
+                // runs and the sizing's differ in their arrivals near the boundary).
+                if (const auto seen = verdicts.find(replicas);
+                    seen != verdicts.end() && seen->second && r.maxRequestRateWithinSloPerS
+                    && *r.maxRequestRateWithinSloPerS < r.peakRequestRatePerS) {
+                    r.maxRequestRateWithinSloPerS = r.peakRequestRatePerS;
+                    r.outputTokensPerSWithinSlo = runs[replicas].outputTokensPerS;
+                }
                 if (const auto run = runs.find(n); run != runs.end())
                     r.deployedPoint = run->second;
                 // The rate each deployed replica carries within the SLO, found on the deployed

@@ -225,8 +225,8 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, const Ca
     plan.candidate = index;
     plan.label = candidateLabel(r.candidate) + " (" + std::string(enumName(r.candidate.servingStack)) + ")";
     if (own.resized)
-        plan.notes.push_back("As entered (" + candidateLabel(own.candidate) + ") the candidate does not hold the brief; the "
-                             "plan tests the layout the engine sized it to.");
+        plan.notes.push_back("As entered (" + candidateLabel(own.candidate) + ") the candidate does not hold the brief or does not "
+                             "carry its peak within the targets; the plan tests the deployment the engine sized it to.");
     const std::string tag = fmt::format("c{}", index + 1);
     const bool llmServing = isInference(w.kind) && w.kind != WorkloadKind::Embedding;
     const bool commands = llmServing;

@@ -229,7 +229,7 @@ std::vector<NormalizationRow> normalizationRows(const Results &results)
     for (std::size_t i = 0; i < results.results.size(); ++i) {
         const CandidateResult &entered = results.results[i];
         const CandidateResult &r = deployment(entered);
-        if (entered.resized)
+        if (resizedToFit(entered))
             rows.push_back({&entered, nullptr, &entered, true, false});
         if (r.cost.options.empty())
             rows.push_back({&r, nullptr, &entered, false, false});

@@ -39,13 +39,14 @@ Cell optionalNumber(const std::optional<double> &v)
     return v ? num(*v) : Cell();
 }
 
-// What a candidate's rows stand for: the candidate as entered and, when it was resized to hold
-// the brief, its deployment after it.
+// What a candidate's rows stand for: its deployment, after the candidate as entered when that
+// did not hold the brief.
 std::vector<const CandidateResult *> candidateRows(const Results &results)
 {
     std::vector<const CandidateResult *> rows;
     for (const CandidateResult &entered : results.results) {
-        rows.push_back(&entered);
+        if (!entered.resized || resizedToFit(entered))
+            rows.push_back(&entered);
         if (entered.resized)
             rows.push_back(&*entered.resized);
     }

@@ -320,7 +320,8 @@ std::string resultsToTable(const Brief &brief, const Results &results)
     tableHeader(out, columns, 2);
     std::vector<std::pair<std::string, const CandidateResult *>> fitRows;
     for (const CandidateResult &r : results.results) {
-        fitRows.emplace_back(candidateLabel(r.candidate), &r);
+        if (!r.resized || resizedToFit(r))
+            fitRows.emplace_back(candidateLabel(r.candidate), &r);
         if (r.resized)
             fitRows.emplace_back(deploymentLabel(r), r.resized.get());
     }

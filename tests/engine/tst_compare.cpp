@@ -73,8 +73,8 @@ void TestCompare::resultsMatchedByLayout()
     h100.fit.headroomFraction = 0.20;  // the same layout in B, with less headroom
     b.results = {h100};
     const auto changes = wb::compareResults(a, b);
-    // Six figures for each of the two candidates.
-    QCOMPARE(int(changes.size()), 12);
+    // Seven figures for each of the two candidates.
+    QCOMPARE(int(changes.size()), 14);
     QCOMPARE(changes[0].candidate, std::string("8 x h100-sxm-80gb TP2 PP1 generic"));
     QCOMPARE(changes[0].figure, std::string("memory headroom"));
     QCOMPARE(changes[0].before.value_or(-1), 0.35);
@@ -82,9 +82,9 @@ void TestCompare::resultsMatchedByLayout()
     QVERIFY(!changes[0].lowerIsBetter);
     QVERIFY(!changes[1].before);  // performance not computed
     // The L4 is only in A.
-    QCOMPARE(changes[6].candidate, std::string("1 x l4-24gb TP1 PP1 generic"));
-    QVERIFY(!changes[6].before);  // its fit was not computed either
-    QVERIFY(!changes[6].after);
+    QCOMPARE(changes[7].candidate, std::string("1 x l4-24gb TP1 PP1 generic"));
+    QVERIFY(!changes[7].before);  // its fit was not computed either
+    QVERIFY(!changes[7].after);
 }
 
 QTEST_APPLESS_MAIN(TestCompare)

@@ -10,6 +10,7 @@
 #include <performance/simulator.h>
 #include <performance/stepmodel.h>
 
+#include <QDir>
 #include <QFile>
 #include <QtTest>
 
@@ -99,6 +100,7 @@ private slots:
     void paddedServerPaysTheLongest();
     void capacitySearchWithinSlo();
     void deploymentDoesNotDependOnTheCountEntered();
+    void sloMetMeansTheRateIsCarried();
     void sizedNotDropped();
     void moreClientsThanTheKvCacheHoldsQueue();
     void firstWaveQueuesForPrefill();
@@ -526,6 +528,34 @@ void TestPerformance::deploymentDoesNotDependOnTheCountEntered()
     }
 }
 
+// Issue 39: wherever "SLO met: yes" is shown at an open loop's rate, the highest rate within the
+// SLO shown beside it is at least that rate, and the replicas deployed at the rate each carries
+// hold the peak: over every shipped sample's candidates, as deployed.
+void TestPerformance::sloMetMeansTheRateIsCarried()
+{
+    int checked = 0;
+    const QDir samples(QStringLiteral(WB_SOURCE_DIR "/resources/samples"));
+    for (const QString &name : samples.entryList({QStringLiteral("*.brief.json")})) {
+        QFile file(samples.filePath(name));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const Brief b = wbtest::parseOrFail(file.readAll().toStdString());
+        if (b.workload.traffic.mode != TrafficMode::OpenLoop || !b.workload.traffic.requestRatePerS)
+            continue;
+        const double rate = *b.workload.traffic.requestRatePerS;
+        for (const CandidateResult &entered : evaluate(b, wbtest::shippedCatalog()).results) {
+            const PerformanceResult &p = deployment(entered).performance;
+            const QByteArray what = name.toUtf8() + ' ' + QByteArray::fromStdString(deployment(entered).candidate.gpu);
+            if (p.sloMet.value_or(false) && p.maxRequestRateWithinSloPerS) {
+                QVERIFY2(*p.maxRequestRateWithinSloPerS >= rate * (1 - 1e-12), what);
+                ++checked;
+            }
+            if (p.sloMetAsDeployed.value_or(false) && p.replicasForPeak)
+                QVERIFY2(*p.replicasForPeak * p.requestRatePerReplicaPerS >= p.peakRequestRatePerS * (1 - 1e-12), what);
+        }
+    }
+    QVERIFY(checked >= 3);
+}
+
 void TestPerformance::capacitySearchWithinSlo()
 {
     const Brief b = wbtest::parseOrFail(briefJson("llama-3.1-70b", "fp8", R"({"mode": "open-loop", "request_rate_per_s": 30})",
@@ -584,7 +614,12 @@ void TestPerformance::sizedNotDropped()
     const Results results = evaluate(b, wbtest::shippedCatalog());
     const CandidateResult &r = results.results[0];
     QVERIFY(r.fit.computed && r.fit.fits);
-    QVERIFY(!r.resized);
+    // Not laid out anew to fit: the deployment is the same layout at the replicas the load needs.
+    QVERIFY(!r.fit.resize);
+    QVERIFY(r.resized);
+    QCOMPARE(r.resized->candidate.tensorParallel, 1);
+    QCOMPARE(r.resized->candidate.gpus, r.performance.replicasForPeak.value_or(-1));
+    QVERIFY(std::any_of(r.warnings.begin(), r.warnings.end(), [](const Warning &w) { return w.code == "sized-for-peak"; }));
     QVERIFY(std::any_of(r.warnings.begin(), r.warnings.end(), [](const Warning &w) {
         return w.code == "kv-cache-queues" && w.message.find("of the 160 concurrent requests") != std::string::npos;
     }));

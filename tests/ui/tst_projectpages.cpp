@@ -307,7 +307,9 @@ void TestProjectPages::planPageShowsThePlan()
     QVERIFY(page->view()->toPlainText().contains(QLatin1String("Phase 4: Financial normalization")));
     page->candidateBox()->setFocus();
     QTest::keyClick(page->candidateBox(), Qt::Key_Down);
-    QVERIFY(page->markdown().contains(QLatin1String("## Candidate 2: 8x h200-sxm-141gb")));
+    // The second candidate's plan, for the deployment sized from the 8 H200 entered.
+    QVERIFY(page->markdown().contains(QLatin1String("## Candidate 2: ")));
+    QVERIFY(page->markdown().contains(QLatin1String("As entered (8x h200-sxm-141gb TP1)")));
 }
 
 // The Evidence page as a person uses it: Import results, the dialog's fields typed into (a word

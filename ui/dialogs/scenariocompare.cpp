@@ -55,6 +55,8 @@ QString figureText(const std::string &figure, const std::optional<double> &v)
         return locale.toString(*v * 1000, 'f', 0);
     if (figure.rfind("cost", 0) == 0)
         return QStringLiteral("$") + locale.toString(*v, 'f', 6);
+    if (figure.rfind("GPUs", 0) == 0)
+        return locale.toString(*v, 'f', 0);
     return locale.toString(*v, 'f', *v < 100 ? 2 : 0);
 }
 

@@ -58,7 +58,7 @@ QVariant FitTableModel::data(const QModelIndex &index, int role) const
         return column == Fits ? tr("not computed") : QStringLiteral("–");
     switch (column) {
     case Fits:
-        if (r.resized)
+        if (resizedToFit(r))
             return tr("no; sized to %n GPU(s)", nullptr, r.resized->candidate.gpus);
         return f.fits ? tr("yes") : tr("no");
     case Need: return gib(f.perGpuBytes);

@@ -112,10 +112,11 @@ void showFitChart(ChartView *chart, const Results &results)
         shown.push_back(&r);
     };
     for (const CandidateResult &r : results.results)
-        if (r.fit.computed) {
-            add(r, r.fit.fits ? QString() : Text::tr("does not fit"));
-            if (r.resized)
-                add(*r.resized, Text::tr("sized to hold it"));
+        if (r.fit.computed && !resizedToFit(r)) {
+            add(deployment(r), r.fit.fits ? QString() : Text::tr("does not fit"));
+        } else if (r.fit.computed) {
+            add(r, Text::tr("does not fit"));
+            add(*r.resized, Text::tr("sized to hold it"));
         }
     const std::pair<const char *, std::uint64_t MemoryBreakdown::*> parts[] = {
         {QT_TRANSLATE_NOOP("ResultCharts", "Weights"), &MemoryBreakdown::weights},
