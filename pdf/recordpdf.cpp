@@ -128,7 +128,31 @@ QString candidateLabel(const QJsonObject &c)
         label += QStringLiteral(" TP%1").arg(tp);
     if (pp > 1)
         label += QStringLiteral(" PP%1").arg(pp);
-    return label + QStringLiteral(" (%1)").arg(c.value(QLatin1String("serving_stack")).toString());
+    label += QStringLiteral(" (%1)").arg(c.value(QLatin1String("serving_stack")).toString());
+    if (const int entered = c.value(QLatin1String("sized_from_gpus")).toInt(); entered > 0)
+        label += QStringLiteral(", sized from %1").arg(entered);
+    return label;
+}
+
+// Each candidate's deployment, as every page of the window shows it: the engine's resize (laid
+// out anew to hold the brief, or sized for the peak) when it has one, its candidate marked with
+// the count entered.
+QJsonArray deployments(const QJsonArray &results)
+{
+    QJsonArray out;
+    for (const QJsonValue &v : results) {
+        const QJsonObject entered = v.toObject();
+        QJsonObject d = entered.value(QLatin1String("resized")).toObject();
+        if (d.isEmpty()) {
+            out.append(entered);
+            continue;
+        }
+        QJsonObject candidate = d.value(QLatin1String("candidate")).toObject();
+        candidate[QStringLiteral("sized_from_gpus")] = entered.value(QLatin1String("candidate")).toObject().value(QLatin1String("gpus"));
+        d[QStringLiteral("candidate")] = candidate;
+        out.append(d);
+    }
+    return out;
 }
 
 QString optionLabel(const QJsonObject &o)
@@ -231,7 +255,7 @@ class Report
 public:
     explicit Report(const QJsonObject &record)
         : m_record(record), m_results(record.value(QLatin1String("results")).toObject()),
-          m_candidates(m_results.value(QLatin1String("results")).toArray())
+          m_candidates(deployments(m_results.value(QLatin1String("results")).toArray()))
     {
     }
 

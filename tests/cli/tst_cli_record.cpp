@@ -118,7 +118,10 @@ void TestCliRecord::reportPrintsTheRecord()
                                 "Vendor checklist", "Warnings and the method's common mistakes",
                                 "Benchmark plan: acceptance criteria", "Sign-off", "Appendix: the brief as JSON"})
         QVERIFY2(text.contains(QLatin1String(section)), section);
-    QVERIFY(text.contains(QLatin1String("8x h200-sxm-141gb")));
+    // The decision is the deployment the engine sized from the 8 H200 entered, and every table
+    // names it so.
+    QVERIFY(text.contains(QLatin1String("h200-sxm-141gb TP1 (sized from 8)")));
+    QVERIFY(text.contains(QLatin1String("h200-sxm-141gb (vllm), sized from 8")));
     QVERIFY(text.contains(QLatin1String("Rent H200 on demand until the volume settles")));
     QVERIFY(text.contains(QLatin1String("Ana Ruiz, finance")));
     const QJsonObject record = QJsonDocument::fromJson(gpuwb({QStringLiteral("record"), QStringLiteral("show"), project,
