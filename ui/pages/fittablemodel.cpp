@@ -26,7 +26,9 @@ QVariant FitTableModel::data(const QModelIndex &index, int role) const
     const CandidateResult *row = candidateAt(index);
     if (!row)
         return {};
-    const CandidateResult &r = *row;
+    // A candidate laid out anew to fit shows its own fit ("no; sized to N GPUs"); one sized for
+    // the peak shows its deployment's, whose replicas share the brief's requests.
+    const CandidateResult &r = resizedToFit(*row) ? *row : deployment(*row);
     const FitResult &f = r.fit;
     const int column = index.column();
 
@@ -53,13 +55,13 @@ QVariant FitTableModel::data(const QModelIndex &index, int role) const
         return {};
 
     if (column == Candidate)
-        return candidateLabel(r);
+        return resizedToFit(*row) ? candidateLabel(r) : deploymentLabel(*row);
     if (!f.computed)
         return column == Fits ? tr("not computed") : QStringLiteral("–");
     switch (column) {
     case Fits:
-        if (resizedToFit(r))
-            return tr("no; sized to %n GPU(s)", nullptr, r.resized->candidate.gpus);
+        if (resizedToFit(*row))
+            return tr("no; sized to %n GPU(s)", nullptr, row->resized->candidate.gpus);
         return f.fits ? tr("yes") : tr("no");
     case Need: return gib(f.perGpuBytes);
     case Capacity: return gib(f.capacityBytes);
