@@ -237,15 +237,15 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         // The deployment is the layout at the replicas the peak needs within the SLO: when that
         // is not the count entered, it is evaluated in full at that count, so that every figure
         // shown beside its cost (latencies, SLO verdict, replicas) is of the GPUs the cost pays
-        // for (issue 39). The count entered is kept as the row entered.
+        // for (issue 39). The candidate as entered keeps its own result, where the sizing started.
         const CandidateResult &layout = r.resized ? *r.resized : r;
         const PerformanceResult &p = layout.performance;
-        const int perReplica = std::max(1, layout.candidate.gpusPerReplica());
+        const int gpusPerReplica = std::max(1, layout.candidate.gpusPerReplica());
         if (options.preview || !p.computed || !p.replicasForPeak || !p.sloMetAsDeployed.value_or(false)
-            || *p.replicasForPeak == layout.candidate.replicas() || double(*p.replicasForPeak) * perReplica > kMostGpusSized)
+            || *p.replicasForPeak == layout.candidate.replicas() || double(*p.replicasForPeak) * gpusPerReplica > kMostGpusSized)
             return;
         Candidate deployed = layout.candidate;
-        deployed.gpus = *p.replicasForPeak * perReplica;
+        deployed.gpus = *p.replicasForPeak * gpusPerReplica;
         auto sized = std::make_shared<CandidateResult>(evaluateCandidate(brief, deployed, catalog, options, today));
         if (!sized->fit.fits)
             return;
@@ -255,7 +255,7 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
                        "replicas of {gpus_per_replica} {gpu}; the figures and the cost are for those {deployed_gpus} GPUs, "
                        "evaluated in full ({entered_gpus} entered)"),
             {{"peak_rate", p.peakRequestRatePerS}, {"replicas", std::int64_t(*p.replicasForPeak)},
-             {"gpus_per_replica", std::int64_t(perReplica)}, {"gpu", layout.gpuName},
+             {"gpus_per_replica", std::int64_t(gpusPerReplica)}, {"gpu", layout.gpuName},
              {"deployed_gpus", std::int64_t(deployed.gpus)}, {"entered_gpus", std::int64_t(r.candidate.gpus)}}));
         bindCandidate(r.warnings, i);
         bindCandidate(sized->warnings, i);
