@@ -360,9 +360,13 @@ std::string resultsToTable(const Brief &brief, const Results &results)
             out << "  brief: [" << w.code << "] " << limits::printable(w.message, 4000) << "\n";
         for (const Warning &w : results.cost.warnings)
             out << "  cost: [" << w.code << "] " << limits::printable(w.message, 4000) << "\n";
-        for (const CandidateResult &r : results.results)
+        for (const CandidateResult &r : results.results) {
             for (const Warning &w : r.warnings)
                 out << "  " << candidateLabel(r.candidate) << ": [" << w.code << "] " << limits::printable(w.message, 4000) << "\n";
+            if (r.resized)  // the deployment's own, after why the candidate was sized
+                for (const Warning &w : r.resized->warnings)
+                    out << "  " << deploymentLabel(r) << ": [" << w.code << "] " << limits::printable(w.message, 4000) << "\n";
+        }
     }
     bool header = false;
     for (const AssumptionInfo &info : assumptionCatalog()) {
