@@ -2,6 +2,7 @@
 
 #include "brief/completeness.h"
 #include "core/fault.h"
+#include "core/format.h"
 #include "core/threadpool.h"
 #include "core/version.h"
 #include "evaluate/uncertainty.h"
@@ -234,29 +235,55 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
             bindCandidate(sized->warnings, i);
             r.resized = std::move(sized);
         }
-        // The deployment is the layout at the replicas the peak needs within the SLO: when that
-        // is not the count entered, it is evaluated in full at that count, so that every figure
-        // shown beside its cost (latencies, SLO verdict, replicas) is of the GPUs the cost pays
-        // for (issue 39). The candidate as entered keeps its own result, where the sizing started.
+        // The deployment is the layout at the replicas its cost pays for (those the peak needs
+        // within the SLO, or for a batch or a volume given per month, those the volume needs):
+        // when that is not the count entered, it is evaluated in full at that count, so that
+        // every figure shown beside its cost (latencies, SLO verdict, replicas) is of the GPUs
+        // the cost pays for (issue 39). The candidate as entered keeps its own result, where the
+        // sizing started. A peak the simulation could not carry within the SLO stays as entered.
         const CandidateResult &layout = r.resized ? *r.resized : r;
         const PerformanceResult &p = layout.performance;
         const int gpusPerReplica = std::max(1, layout.candidate.gpusPerReplica());
-        if (options.preview || !p.computed || !p.replicasForPeak || !p.sloMetAsDeployed.value_or(false)
-            || *p.replicasForPeak == layout.candidate.replicas() || double(*p.replicasForPeak) * gpusPerReplica > kMostGpusSized)
+        const CostOption *priced = layout.cost.cheapest();
+        const bool byCost = priced && !priced->perRun && priced->replicas > 0;
+        const int replicas = byCost ? priced->replicas : p.replicasForPeak.value_or(0);
+        if (options.preview || !p.computed || replicas <= 0 || (p.replicasForPeak && p.sloMetAsDeployed == false)
+            || replicas == layout.candidate.replicas() || double(replicas) * gpusPerReplica > kMostGpusSized)
             return;
         Candidate deployed = layout.candidate;
-        deployed.gpus = *p.replicasForPeak * gpusPerReplica;
+        deployed.gpus = replicas * gpusPerReplica;
         auto sized = std::make_shared<CandidateResult>(evaluateCandidate(brief, deployed, catalog, options, today));
         if (!sized->fit.fits)
             return;
-        r.warnings.push_back(makeMessage(
-            "sized-for-peak", candidateField("gpus"),
-            WB_MESSAGE("Messages", "the peak of {peak_rate:.3g} requests/s within the latency targets needs {replicas} "
-                       "replicas of {gpus_per_replica} {gpu}; the figures and the cost are for those {deployed_gpus} GPUs, "
-                       "evaluated in full ({entered_gpus} entered)"),
-            {{"peak_rate", p.peakRequestRatePerS}, {"replicas", std::int64_t(*p.replicasForPeak)},
-             {"gpus_per_replica", std::int64_t(gpusPerReplica)}, {"gpu", layout.gpuName},
-             {"deployed_gpus", std::int64_t(deployed.gpus)}, {"entered_gpus", std::int64_t(r.candidate.gpus)}}));
+        // What the entered count's own performance and cost said is superseded by the
+        // deployment's; what is about the layout (its fit, its calibration) is said once, by the
+        // deployment.
+        const auto in = [](const std::vector<Warning> &list, const Warning &w) {
+            return std::any_of(list.begin(), list.end(), [&](const Warning &v) { return v.code == w.code && v.message == w.message; });
+        };
+        std::erase_if(r.warnings, [&](const Warning &w) {
+            return in(sized->warnings, w) || (&layout == &r && (in(r.performance.warnings, w) || in(r.cost.warnings, w)))
+                || w.code == "slo-at-band-edge";
+        });
+        const bool forPeak = p.replicasForPeak == replicas && p.sloMetAsDeployed.value_or(false);
+        const MessageArgs args = {{"peak_rate", p.peakRequestRatePerS},
+                                  {"requests", readableCount(priced ? priced->requestsPerMonth : 0.0)},
+                                  {"replicas", std::int64_t(replicas)},
+                                  {"gpus_per_replica", std::int64_t(gpusPerReplica)},
+                                  {"gpu", layout.gpuName},
+                                  {"deployed_gpus", std::int64_t(deployed.gpus)},
+                                  {"entered_gpus", std::int64_t(r.candidate.gpus)}};
+        r.warnings.push_back(
+            forPeak ? makeMessage("sized-for-peak", candidateField("gpus"),
+                                  WB_MESSAGE("Messages", "the peak of {peak_rate:.3g} requests/s within the latency targets needs "
+                                             "{replicas} replicas of {gpus_per_replica} {gpu}; the figures and the cost are for "
+                                             "those {deployed_gpus} GPUs, evaluated in full ({entered_gpus} entered)"),
+                                  args)
+                    : makeMessage("sized-for-volume", candidateField("gpus"),
+                                  WB_MESSAGE("Messages", "{requests} requests a month need {replicas} replicas of "
+                                             "{gpus_per_replica} {gpu} at their busiest; the figures and the cost are for "
+                                             "those {deployed_gpus} GPUs, evaluated in full ({entered_gpus} entered)"),
+                                  args));
         bindCandidate(r.warnings, i);
         bindCandidate(sized->warnings, i);
         r.resized = std::move(sized);

@@ -422,7 +422,9 @@ PerformanceResult evaluatePerformance(const Brief &brief, const Candidate &cand,
     // Replicas for the peak rate: start from the per-replica rate within the SLO (or the raw
     // capacity without one) and check by simulation.
     r.peakRequestRatePerS = t.peakRate();
-    const double perReplica = (hasSlo ? r.maxRequestRateWithinSloPerS.value_or(0) : capacityRps) / replicas;
+    // Without an SLO, one replica's own capacity: the entered pool's offline run drains a fixed
+    // number of requests, so its rate per replica falls with the count entered (issue 39).
+    const double perReplica = hasSlo ? r.maxRequestRateWithinSloPerS.value_or(0) / replicas : capacityPerReplica;
     r.requestRatePerReplicaPerS = perReplica;
     const double replicasNeeded = perReplica > 0 ? std::ceil(r.peakRequestRatePerS / perReplica - 1e-9) : 0;
     if (replicasNeeded > limits::kReplicas) {

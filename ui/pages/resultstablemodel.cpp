@@ -58,13 +58,16 @@ QString ResultsTableModel::deploymentLabel(const CandidateResult &r)
 QString ResultsTableModel::optionLabel(const CandidateResult &entered, const CostOption &option)
 {
     const CandidateResult &d = deployment(entered);
+    // Priced as deployed (the usual case): the deployment's own words.
+    if (option.gpus <= 0 || option.gpus == d.candidate.gpus)
+        return deploymentLabel(entered);
     CandidateResult priced;
     priced.candidate = d.candidate;
     priced.candidate.gpus = option.gpus > 0 ? option.gpus : d.candidate.gpus;
     priced.gpuName = d.gpuName;
     QString label = candidateLabel(priced);
     if (priced.candidate.gpus != entered.candidate.gpus)
-        label = tr("%1 (%2 entered)").arg(label).arg(entered.candidate.gpus);
+        label = tr("%1 (sized from %2)").arg(label).arg(entered.candidate.gpus);
     if (entered.calibrationRuns > 0)
         label += QStringLiteral(" [%1]").arg(calibratedFrom(entered.calibrationRuns));
     return label;

@@ -577,7 +577,7 @@ void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t ca
         const CandidateResult priced = r.cost.options.empty() ? r : asPriced(r, r.cost.options.front());
         const int entered = results.results[candidate].candidate.gpus;
         title = Text::tr("Monthly cost against volume: %1").arg(shortLabel(priced))
-                + (priced.candidate.gpus == entered ? QString() : Text::tr(" (%1 entered)").arg(entered));
+                + (priced.candidate.gpus == entered ? QString() : Text::tr(" (sized from %1)").arg(entered));
         const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DashDotLine, Qt::DotLine, Qt::DashDotDotLine};
         int i = 0;
         for (const CostOption &o : r.cost.options) {
