@@ -33,10 +33,30 @@ void flatten(const Json &value, const std::string &pointer, std::vector<std::pai
     }
 }
 
+// A candidate's layout, without the count entered: the deployment is sized from the layout
+// (issue 39), so "1 x H200 TP1" in one scenario and "8 x H200 TP1" in the other are the same
+// candidate.
 std::string candidateKey(const Candidate &c)
 {
-    return std::to_string(c.gpus) + " x " + c.gpu + " TP" + std::to_string(c.tensorParallel) + " PP"
-        + std::to_string(c.pipelineParallel) + " " + std::string(enumName(c.servingStack));
+    std::string key = c.gpu + " TP" + std::to_string(c.tensorParallel) + " PP" + std::to_string(c.pipelineParallel) + " "
+        + std::string(enumName(c.servingStack));
+    if (c.weightsPrecision)
+        key += " " + std::string(enumName(*c.weightsPrecision));
+    return key;
+}
+
+// Each candidate of a result by its key, in order; a layout listed again (two counts of the same
+// layout) is told apart by its place among its kind: "h100-sxm-80gb TP2 PP1 vllm (2)".
+std::vector<std::pair<std::string, const CandidateResult *>> keyed(const Results &results)
+{
+    std::vector<std::pair<std::string, const CandidateResult *>> out;
+    std::map<std::string, int> seen;
+    for (const CandidateResult &r : results.results) {
+        const std::string key = candidateKey(r.candidate);
+        const int n = ++seen[key];
+        out.emplace_back(n == 1 ? key : key + " (" + std::to_string(n) + ")", &r);
+    }
+    return out;
 }
 
 struct Figure
@@ -108,16 +128,12 @@ std::vector<FigureChange> compareResults(const Results &before, const Results &a
 {
     std::vector<std::string> order;
     std::map<std::string, const CandidateResult *> a, b;
-    for (const CandidateResult &r : before.results) {
-        const std::string key = candidateKey(r.candidate);
-        if (a.emplace(key, &r).second)
+    for (const auto &[key, r] : keyed(before))
+        if (a.emplace(key, r).second)
             order.push_back(key);
-    }
-    for (const CandidateResult &r : after.results) {
-        const std::string key = candidateKey(r.candidate);
-        if (b.emplace(key, &r).second && !a.count(key))
+    for (const auto &[key, r] : keyed(after))
+        if (b.emplace(key, r).second && !a.count(key))
             order.push_back(key);
-    }
     std::vector<FigureChange> out;
     for (const std::string &key : order) {
         const auto ra = a.find(key), rb = b.find(key);

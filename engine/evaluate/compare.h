@@ -1,6 +1,7 @@
 // Two scenarios side by side: what changed in the brief (field by field, as JSON pointers) and
-// what changed in the results (the decision's figures per candidate, matched by GPU, count,
-// parallelism and serving stack).
+// what changed in the results (the decision's figures per candidate, matched by GPU,
+// parallelism, serving stack and weight precision: not by the count entered, which the
+// deployment does not depend on).
 #pragma once
 
 #include "evaluate/evaluate.h"
@@ -24,7 +25,7 @@ std::vector<FieldChange> diffBriefs(const std::string &beforeJson, const std::st
 
 struct FigureChange
 {
-    std::string candidate;  // "8 x h100-sxm-80gb TP2 PP1 vllm"
+    std::string candidate;  // "h100-sxm-80gb TP2 PP1 vllm"
     std::string figure;     // "cost per accepted output" (in the engine's units: USD, seconds, fractions)
     std::optional<double> before, after;  // absent: not computed, or the candidate is not in that scenario
     bool lowerIsBetter = true;

@@ -71,20 +71,34 @@ void TestCompare::resultsMatchedByLayout()
     l4.candidate.gpu = "l4-24gb";
     a.results = {h100, l4};
     h100.fit.headroomFraction = 0.20;  // the same layout in B, with less headroom
+    h100.candidate.gpus = 1;            // entered as one GPU: the same candidate (issue 39)
     b.results = {h100};
     const auto changes = wb::compareResults(a, b);
     // Seven figures for each of the two candidates.
     QCOMPARE(int(changes.size()), 14);
-    QCOMPARE(changes[0].candidate, std::string("8 x h100-sxm-80gb TP2 PP1 generic"));
+    QCOMPARE(changes[0].candidate, std::string("h100-sxm-80gb TP2 PP1 generic"));
     QCOMPARE(changes[0].figure, std::string("memory headroom"));
     QCOMPARE(changes[0].before.value_or(-1), 0.35);
     QCOMPARE(changes[0].after.value_or(-1), 0.20);
     QVERIFY(!changes[0].lowerIsBetter);
     QVERIFY(!changes[1].before);  // performance not computed
     // The L4 is only in A.
-    QCOMPARE(changes[7].candidate, std::string("1 x l4-24gb TP1 PP1 generic"));
+    QCOMPARE(changes[7].candidate, std::string("l4-24gb TP1 PP1 generic"));
     QVERIFY(!changes[7].before);  // its fit was not computed either
     QVERIFY(!changes[7].after);
+
+    // The same layout entered twice in one scenario is two candidates, told apart by place; a
+    // different weight precision is another candidate.
+    wb::CandidateResult again = h100, fp8 = h100;
+    again.fit.headroomFraction = 0.5;
+    fp8.candidate.weightsPrecision = wb::Precision::Fp8;
+    b.results = {h100, again, fp8};
+    const auto three = wb::compareResults(a, b);
+    QCOMPARE(int(three.size()), 4 * 7);
+    QCOMPARE(three[14].candidate, std::string("h100-sxm-80gb TP2 PP1 generic (2)"));
+    QVERIFY(!three[14].before);
+    QCOMPARE(three[14].after.value_or(-1), 0.5);
+    QCOMPARE(three[21].candidate, std::string("h100-sxm-80gb TP2 PP1 generic fp8"));
 }
 
 QTEST_APPLESS_MAIN(TestCompare)

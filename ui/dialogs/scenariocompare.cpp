@@ -4,6 +4,7 @@
 #include "parts/pageparts.h"
 
 #include <evaluate/compare.h>
+#include <report/labels.h>
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -218,6 +219,17 @@ void ScenarioCompareDialog::showResults(const Results &a, const Results &b)
     // only), and the count above says how many rows that is.
     const QColor better(0, 158, 115), worse(213, 94, 0);
     m_resultsModel->removeRows(0, m_resultsModel->rowCount());
+    // The two decisions first, side by side: what each recommends and its cheapest option.
+    const auto decision = [&](const QString &what, const std::string &first, const std::string &second) {
+        const auto text = [](const std::string &s) { return s.empty() ? tr("(none)") : QString::fromStdString(s); };
+        m_resultsModel->appendRow({new QStandardItem(tr("Decision")), new QStandardItem(what), new QStandardItem(text(first)),
+                                   new QStandardItem(text(second)),
+                                   new QStandardItem(first == second ? tr("the same") : tr("differs"))});
+    };
+    decision(tr("Recommendation"), recommendationHeadline(a), recommendationHeadline(b));
+    const auto cheapest = [](const Results &r) { return r.cost.ranking ? r.cost.ranking->first : std::string(); };
+    decision(tr("Cheapest option"), cheapest(a), cheapest(b));
+    const int decisions = m_resultsModel->rowCount();
     for (const FigureChange &c : compareResults(a, b)) {
         QString text;
         std::optional<QColor> colour;
@@ -239,7 +251,7 @@ void ScenarioCompareDialog::showResults(const Results &a, const Results &b)
                                    new QStandardItem(figureText(c.figure, c.before)),
                                    new QStandardItem(figureText(c.figure, c.after)), change});
     }
-    const int changed = m_resultsModel->rowCount();
+    const int changed = m_resultsModel->rowCount() - decisions;
     if (changed == 0)
         m_resultsModel->appendRow({new QStandardItem(tr("(no result figure differs by more than 0.5%)")), new QStandardItem,
                                    new QStandardItem, new QStandardItem, new QStandardItem});
