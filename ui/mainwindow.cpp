@@ -21,6 +21,7 @@
 #include "pages/evidencepage.h"
 #include "settings.h"
 
+#include <core/fileio.h>
 #include <widgets/chartview.h>
 
 #include <QApplication>
@@ -28,6 +29,7 @@
 #include <QComboBox>
 #include <QDate>
 #include <QDialog>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -36,6 +38,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QShortcut>
@@ -168,7 +171,7 @@ std::optional<QString> MainWindow::addPriceQuote(const QString &json)
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *newAction = file->addAction(tr("&New Comparison…"), this, &MainWindow::newDocument);
+    QAction *newAction = file->addAction(tr("&New Comparison…"), this, [this] { newDocument(false); });
     newAction->setToolTip(tr("Describe a workload and pick candidates in a short wizard"));
     newAction->setShortcut(QKeySequence::New);
     QAction *openAction = file->addAction(tr("&Open…"), this, &MainWindow::openWithDialog);
@@ -177,6 +180,21 @@ void MainWindow::createMenus()
     saveAction->setShortcut(QKeySequence::Save);
     QAction *saveAsAction = file->addAction(tr("Save &As…"), this, [this] { saveDocument(true); });
     saveAsAction->setShortcut(QKeySequence::SaveAs);
+    QAction *exportAction = file->addAction(tr("&Export Brief…"), this, [this] {
+        if (!m_document->brief())
+            return;
+        QString name = m_document->scenarioName().toLower();
+        name.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+        const QString start = QFileInfo(m_document->filePath().isEmpty() ? m_document->sourcePath() : m_document->filePath())
+                                  .dir()
+                                  .filePath(name + QStringLiteral(".brief.json"));
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export the brief"), start, tr("Briefs (*.json)"));
+        if (path.isEmpty())
+            return;
+        if (auto error = exportBrief(path))
+            QMessageBox::warning(this, tr("Export the brief"), *error);
+    });
+    exportAction->setToolTip(tr("Write the current scenario's brief to a JSON file, for the command line or another project"));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
     QAction *closeAction = file->addAction(tr("&Close"), this, [this] {
@@ -197,6 +215,8 @@ void MainWindow::createMenus()
     edit->addAction(redo);
 
     QMenu *scenario = menuBar()->addMenu(tr("&Scenario"));
+    scenario->addAction(tr("&New Scenario…"), this, [this] { newDocument(true); })
+        ->setStatusTip(tr("Describe another workload or set of candidates in the wizard and add it to this project"));
     const QList<QAction *> actions = m_scenarios->scenarioActions();
     for (QAction *a : actions) {
         if (a == actions.back())
@@ -228,6 +248,16 @@ bool MainWindow::openFile(const QString &path)
     }
     Settings().addRecentFile(path);
     return true;
+}
+
+std::optional<QString> MainWindow::exportBrief(const QString &path)
+{
+    const QString json = m_document->briefJson();
+    if (json.isEmpty())
+        return tr("There is no brief to export.");
+    if (Status s = writeFileAtomically(path.toStdString(), json.toStdString()); !s)
+        return QString::fromStdString(s.error().toString());
+    return std::nullopt;
 }
 
 bool MainWindow::saveDocument(bool askForPath)
@@ -314,16 +344,31 @@ void MainWindow::presentChart()
         choice->setCurrentIndex(shownChart);
 }
 
-// File > New: the wizard's brief becomes a new project's one scenario. Cancelled, nothing
-// changes.
-void MainWindow::newDocument()
+// File > New Comparison: the wizard's brief joins the open project as a new scenario (issue 39:
+// it once replaced the project, its scenarios and vendors, without asking), or starts a new
+// project when the user chooses so or nothing is open. Cancelled, nothing changes.
+// Scenario > New Scenario: the same wizard, its brief added to the open project without asking.
+void MainWindow::newDocument(bool asScenario)
 {
-    if (!maybeSave())
-        return;
     NewComparisonWizard wizard(m_document->catalog(), this);
     if (wizard.exec() != QDialog::Accepted)
         return;
-    if (auto error = m_document->newFromBrief(wizard.briefJson()))
+    bool fresh = m_document->scenarioNames().isEmpty();
+    if (!fresh && !asScenario) {
+        QMessageBox ask(QMessageBox::Question, tr("New comparison"),
+                        tr("Add \"%1\" to this project as a new scenario, or start a new project with it?").arg(wizard.name()),
+                        QMessageBox::Cancel, this);
+        QPushButton *add = ask.addButton(tr("Add as a Scenario"), QMessageBox::AcceptRole);
+        QPushButton *project = ask.addButton(tr("New Project"), QMessageBox::ActionRole);
+        ask.setDefaultButton(add);
+        ask.exec();
+        if (ask.clickedButton() != add && ask.clickedButton() != project)
+            return;
+        fresh = ask.clickedButton() == project;
+    }
+    if (fresh && !maybeSave())
+        return;
+    if (auto error = fresh ? m_document->newFromBrief(wizard.briefJson()) : m_document->addScenarioFromJson(wizard.briefJson(), {}, true))
         QMessageBox::warning(this, tr("Cannot start the comparison"), *error);
     else
         m_tabs->setCurrentIndex(int(Tab::Compare));

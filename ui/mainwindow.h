@@ -95,6 +95,9 @@ public:
     // Adds a price quote (a JSON object, PriceQuoteDialog::json) to the brief's cost.prices as
     // one undo step; returns the error, which is also shown.
     std::optional<QString> addPriceQuote(const QString &json);
+    // File > Export Brief: the current scenario's brief, as stored, to a JSON file that
+    // `gpuwb evaluate` and Scenario > Add from Brief read back; the error names the file.
+    std::optional<QString> exportBrief(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -103,7 +106,7 @@ private:
     void createMenus();
     void fillRecentMenu();
     void presentChart();
-    void newDocument();
+    void newDocument(bool asScenario);
     void openWithDialog();
     void about();
     void showGuide();

@@ -260,6 +260,15 @@ void TestCandidatesPage::newComparisonForEveryKind()
     const bool runs = wb::isTraining(k) || wb::isAdapter(k);
     wb::Document doc(shippedCatalog());
     wb::MainWindow w(&doc);
+    // An embedding is started with the sample project open: it joins the project as a scenario
+    // when "Add as a Scenario" is clicked, the sample's own scenarios kept (issue 39: New
+    // Comparison once replaced the open project without asking).
+    const bool intoProject = k == wb::WorkloadKind::Embedding;
+    QStringList before;
+    if (intoProject) {
+        QVERIFY(!doc.openBriefs({kSample}, {kSampleAnswers}).has_value());
+        before = doc.scenarioNames();
+    }
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QString failure;
@@ -334,6 +343,21 @@ void TestCandidatesPage::newComparisonForEveryKind()
         QAbstractButton *finish = wizard->button(QWizard::FinishButton);
         if (!finish->isEnabled())
             failure += QStringLiteral("\nFinish is not offered");
+        if (intoProject)
+            QTimer::singleShot(0, this, [&] {
+                auto *ask = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+                if (!ask) {
+                    failure += QStringLiteral("\nnot asked whether to add to the open project");
+                    return;
+                }
+                for (QAbstractButton *b : ask->buttons())
+                    if (b->text().remove(u'&') == QLatin1String("Add as a Scenario"))
+                        QTest::mouseClick(b, Qt::LeftButton);
+                if (ask->isVisible()) {
+                    failure += QStringLiteral("\nno \"Add as a Scenario\" button");
+                    ask->reject();
+                }
+            });
         QTest::mouseClick(finish, Qt::LeftButton);
         if (wizard->isVisible()) {
             failure += QStringLiteral("\nthe wizard stayed open: ") + wizard->problemLabel()->text();
@@ -342,6 +366,13 @@ void TestCandidatesPage::newComparisonForEveryKind()
     });
     QTest::keyClick(&w, Qt::Key_N, Qt::ControlModifier);
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    if (intoProject) {
+        const QStringList after = doc.scenarioNames();
+        QCOMPARE(after.size(), before.size() + 1);
+        QCOMPARE(after.mid(0, before.size()), before);
+        QCOMPARE(doc.scenarioName(), after.back());
+        QVERIFY(!doc.checklist().vendors.empty());  // the sample's vendors stay
+    }
     const wb::Brief *brief = doc.brief();
     QVERIFY(brief);
     QCOMPARE(brief->workload.kind, k);

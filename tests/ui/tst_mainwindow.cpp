@@ -4,6 +4,7 @@
 // tst_screenshots saves the window for review.
 
 #include "windowtest.h"
+#include <QMenuBar>
 
 class TestMainWindow : public QObject
 {
@@ -18,6 +19,7 @@ private slots:
     void numbersFollowTheInterfaceLocale();
     void f1OpensTheGuideAndGlossary();
     void compareTwoScenarios();
+    void exportBriefWritesTheScenario();
     void warningsLeadToTheirFix();
     void presentChartHasItsKeys();
     void presentationShowsTheChartAndGivesItBack();
@@ -286,6 +288,8 @@ void TestMainWindow::compareTwoScenarios()
     QVERIFY(!doc.editBrief(QStringLiteral("/workload/traffic/request_rate_per_s"), QStringLiteral("25"),
                            QStringLiteral("rate"))
                  .has_value());
+    // The H200 entered as one GPU instead of eight: the same layout, so the same candidate.
+    QVERIFY(!doc.editBrief(QStringLiteral("/candidates/1/gpus"), QStringLiteral("1"), QStringLiteral("count")).has_value());
     wb::ScenarioCompareDialog *dialog = w.openComparison();
     QVERIFY(dialog);
     dialog->firstChoice()->setCurrentText(original);
@@ -293,18 +297,30 @@ void TestMainWindow::compareTwoScenarios()
     QAbstractItemModelTester briefTester(dialog->briefTable()->model());
     QAbstractItemModelTester resultsTester(dialog->resultsTable()->model());
     QAbstractItemModel *brief = dialog->briefTable()->model();
-    QCOMPARE(brief->rowCount(), 1);
+    QCOMPARE(brief->rowCount(), 2);
     // The field in words (its JSON pointer in the tooltip), values as typed, not as JSON.
-    QCOMPARE(brief->index(0, 0).data().toString(), QStringLiteral("Traffic › request rate (per s)"));
-    QCOMPARE(brief->index(0, 0).data(Qt::ToolTipRole).toString(), QStringLiteral("/workload/traffic/request_rate_per_s"));
-    QCOMPARE(brief->index(0, 1).data().toString(), QStringLiteral("12.5"));
-    QCOMPARE(brief->index(0, 2).data().toString(), QStringLiteral("25"));
+    const int rate = brief->index(0, 0).data(Qt::ToolTipRole).toString().contains(QLatin1String("request_rate")) ? 0 : 1;
+    QCOMPARE(brief->index(rate, 0).data().toString(), QStringLiteral("Traffic › request rate (per s)"));
+    QCOMPARE(brief->index(rate, 0).data(Qt::ToolTipRole).toString(), QStringLiteral("/workload/traffic/request_rate_per_s"));
+    QCOMPARE(brief->index(rate, 1).data().toString(), QStringLiteral("12.5"));
+    QCOMPARE(brief->index(rate, 2).data().toString(), QStringLiteral("25"));
+    QCOMPARE(brief->index(1 - rate, 0).data(Qt::ToolTipRole).toString(), QStringLiteral("/candidates/1/gpus"));
     QTRY_VERIFY_WITH_TIMEOUT(!dialog->busy(), 120000);
     QAbstractItemModel *results = dialog->resultsTable()->model();
-    // Only the figures that differ are listed, and the status counts exactly those rows (it once
-    // said "0 result figures differ" above 36 rows).
-    const int rows = results->rowCount();
-    QVERIFY(rows > 0 && rows < 6 * 6);
+    // The two decisions come first, side by side: what each recommends, and its cheapest option.
+    QCOMPARE(results->index(0, 1).data().toString(), QStringLiteral("Recommendation"));
+    QCOMPARE(results->index(1, 1).data().toString(), QStringLiteral("Cheapest option"));
+    for (int column : {2, 3})
+        QVERIFY2(results->index(0, column).data().toString().contains(QLatin1String(" a month")),
+                 qPrintable(results->index(0, column).data().toString()));
+    // Then only the figures that differ, and the status counts exactly those rows (it once said
+    // "0 result figures differ" above 36 rows).
+    const int rows = results->rowCount() - 2;
+    QVERIFY(rows > 0 && rows < 6 * 7);
+    // Every candidate is matched to itself, the H200 entered as one GPU included.
+    for (int r = 2; r < results->rowCount(); ++r)
+        QVERIFY2(!results->index(r, 4).data().toString().startsWith(QLatin1String("only in")),
+                 qPrintable(results->index(r, 0).data().toString()));
     const QLabel *status = dialog->findChild<QLabel *>(QString(), Qt::FindDirectChildrenOnly);
     bool counted = false;
     for (const QLabel *label : dialog->findChildren<QLabel *>())
@@ -312,7 +328,7 @@ void TestMainWindow::compareTwoScenarios()
     QVERIFY2(counted, status ? qPrintable(status->text()) : "no status");
     // The H100 deployment, sized for the peak within the targets, takes more GPUs at twice the rate.
     int gpus = -1;
-    for (int r = 0; r < rows && gpus < 0; ++r)
+    for (int r = 2; r < results->rowCount() && gpus < 0; ++r)
         if (results->index(r, 0).data().toString().contains(QLatin1String("h100")) && results->index(r, 1).data().toString() == QStringLiteral("GPUs deployed"))
             gpus = r;
     QVERIFY(gpus >= 0);
@@ -326,6 +342,36 @@ void TestMainWindow::compareTwoScenarios()
     QVERIFY(dialog->secondChoice()->findText(QStringLiteral("Double rate")) < 0);
     QTRY_VERIFY_WITH_TIMEOUT(!dialog->busy(), 120000);
     dialog->close();
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// File > Export Brief writes the scenario shown as a brief file that reads back as the same
+// brief (issue 39: there was no way to get a brief out of the window); a folder that does not
+// exist is an error naming the file, and nothing is written.
+void TestMainWindow::exportBriefWritesTheScenario()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    QVERIFY(!doc.openFile(kSample).has_value());
+    bool offered = false;
+    for (QAction *a : w.menuBar()->actions())
+        if (a->menu() && a->text() == QLatin1String("&File"))
+            for (QAction *item : a->menu()->actions())
+                offered = offered || item->text() == QStringLiteral("&Export Brief…");
+    QVERIFY(offered);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chat.brief.json"));
+    QVERIFY(!w.exportBrief(path).has_value());
+    const auto back = wb::loadBrief(path.toStdString(), doc.catalog());
+    QVERIFY2(bool(back), back ? "" : back.error().toString().c_str());
+    QCOMPARE(back->name, doc.brief()->name);
+    QCOMPARE(back->candidates.size(), doc.brief()->candidates.size());
+    QCOMPARE(back->workload.traffic.requestRatePerS, doc.brief()->workload.traffic.requestRatePerS);
+    const QString nowhere = dir.filePath(QStringLiteral("missing/chat.brief.json"));
+    const auto error = w.exportBrief(nowhere);
+    QVERIFY(error.has_value());
+    QVERIFY2(error->contains(nowhere), qPrintable(*error));
+    QVERIFY(!QFileInfo::exists(nowhere));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 
@@ -568,8 +614,9 @@ void TestMainWindow::chartsFollowResultsAndExport()
 
 // The batch sample's 1 × A100 is priced at the two GPUs its volume needs in its 8-hour nightly
 // window (before the sample stated its billing window, its 2 × L40S was priced at one): the
-// break-even chart's title says 2 × and "(1 entered)", as the cost table's row does (it once said
-// the entered count). A LoRA brief's performance page says that training is not simulated, not
+// break-even chart's title says 2 × and "(sized from 1)", as the cost table's row does (it once
+// said the entered count). Its deployment is those two GPUs, evaluated in full (issue 39: it once
+// priced two and showed the performance of the one entered). A LoRA brief's performance page says that training is not simulated, not
 // that it simulated "serving at the brief's traffic".
 void TestMainWindow::pagesSayWhatTheyShow()
 {
@@ -585,9 +632,11 @@ void TestMainWindow::pagesSayWhatTheyShow()
     QVERIFY(a100 < results.results.size());
     QCOMPARE(results.results[a100].candidate.gpus, 1);
     QCOMPARE(wb::deployment(results.results[a100]).cost.options.front().gpus, 2);
+    QCOMPARE(wb::deployment(results.results[a100]).candidate.gpus, 2);
+    QVERIFY(wb::deployment(results.results[a100]).performance.computed);
     wb::ChartView chart;
     wb::showBreakEvenChart(&chart, results, a100);
-    QCOMPARE(chart.title(), QStringLiteral("Monthly cost against volume: 2×A100 80GB SXM4 TP1 (1 entered)"));
+    QCOMPARE(chart.title(), QStringLiteral("Monthly cost against volume: 2×A100 80GB SXM4 TP1 (sized from 1)"));
     // Its log axes run to a billion requests: "1,000 M", not "1E+03 M".
     chart.resize(900, 500);
     chart.show();

@@ -330,11 +330,29 @@ std::optional<QString> Document::addScenarioFromFile(const QString &briefPath, c
     auto brief = loadBrief(briefPath.toStdString(), m_catalog);
     if (!brief)
         return QString::fromStdString(brief.error().toString());
-    const std::string scenarioName = name.isEmpty() ? brief->name : name.toStdString();
+    return addScenario(*brief, readTextFile(briefPath.toStdString()).value(), name, false);
+}
+
+std::optional<QString> Document::addScenarioFromJson(const QString &json, const QString &name, bool uniqueName)
+{
+    if (!m_project)
+        return newFromBrief(json);
+    auto brief = parseBrief(json.toStdString(), "new scenario", m_catalog);
+    if (!brief)
+        return QString::fromStdString(brief.error().toString());
+    return addScenario(*brief, json.toStdString(), name, uniqueName);
+}
+
+std::optional<QString> Document::addScenario(const Brief &brief, const std::string &json, const QString &name, bool uniqueName)
+{
+    const std::string base = name.isEmpty() ? brief.name : name.toStdString();
+    std::string scenarioName = base;
+    for (int n = 2; uniqueName && m_project->scenario(scenarioName); ++n)
+        scenarioName = base + " (" + std::to_string(n) + ")";
     if (m_project->scenario(scenarioName))
         return tr("A scenario named \"%1\" already exists.").arg(QString::fromStdString(scenarioName));
     std::vector<Scenario> after = m_project->scenarios();
-    after.push_back({scenarioName, readTextFile(briefPath.toStdString()).value(), {}});
+    after.push_back({scenarioName, json, {}});
     if (auto failed = pushStep(new ScenarioCommand(this, tr("Add scenario %1").arg(QString::fromStdString(scenarioName)),
                                                    m_project->scenarios(), after)))
         return failed;

@@ -98,6 +98,10 @@ public:
     std::optional<QString> selectScenario(const QString &name);
     // Edits, each one undoable step on undoStack(). Errors name the scenario and say why.
     std::optional<QString> addScenarioFromFile(const QString &briefPath, const QString &name = {});
+    // The same from a brief's JSON text (File > New Comparison into the open project): named
+    // name, or the brief's own name, made unique with " (2)", " (3)"… when uniqueName is set.
+    // Nothing open: the brief starts a new project (newFromBrief).
+    std::optional<QString> addScenarioFromJson(const QString &json, const QString &name = {}, bool uniqueName = false);
     std::optional<QString> duplicateScenario(const QString &name, const QString &copyName);
     std::optional<QString> renameScenario(const QString &from, const QString &to);
     std::optional<QString> removeScenario(const QString &name);
@@ -185,6 +189,8 @@ signals:
     void storeFailed(const QString &message);
 
 private:
+    // Adds a parsed brief (its JSON text as stored) as a scenario, one undoable step, and shows it.
+    std::optional<QString> addScenario(const Brief &brief, const std::string &json, const QString &name, bool uniqueName);
     std::optional<QString> adopt(Project project, const QString &path, const QString &source, bool modified,
                                  std::optional<Brief> firstBrief);
     // Shows a scenario of the project as the current brief: `parsed` when the caller has it
