@@ -309,11 +309,35 @@ Candidate defaultCandidate(const Brief &brief, const std::string &gpu, const Cat
     c.gpu = gpu;
     if (const GpuSpec *spec = catalog.gpu(gpu))
         c.servingStack = isInference(brief.workload.kind) ? recommendedStack(*spec) : ServingStack::Generic;
-    const FitResult fit = fitCandidate(brief, c, catalog);
+    FitResult fit = fitCandidate(brief, c, catalog);
     if (!fit.fits && fit.resize) {
         c.tensorParallel = fit.resize->tensorParallel;
         c.pipelineParallel = fit.resize->pipelineParallel;
         c.gpus = fit.resize->gpus();
+        fit = fitCandidate(brief, c, catalog);
+    }
+    // A service's layout with the headroom the method's common mistake 2 asks: one that fits
+    // with less than fragile_fit_headroom_fraction to spare, or room for fewer than twice the
+    // sequences a replica holds, is widened (tensor parallelism doubled, within the GPU's
+    // scale-up domain) while that still fits (issue 39: 70B FP8 on one H100 with 1% headroom).
+    const GpuSpec *spec = catalog.gpu(gpu);
+    if (!spec || !isInference(brief.workload.kind) || c.pipelineParallel != 1)
+        return c;
+    const double fragile = brief.assumptions.value(Assumption::FragileFitHeadroomFraction);
+    const auto isFragile = [&](const FitResult &f) {
+        return f.fits
+            && (f.headroomFraction < fragile
+                || (f.maxConcurrencyPerReplica && *f.maxConcurrencyPerReplica < 2 * f.sizedConcurrencyPerReplica));
+    };
+    while (isFragile(fit) && 2 * c.tensorParallel <= std::max(1, spec->scaleUp.domainGpus)) {
+        Candidate wider = c;
+        wider.tensorParallel *= 2;
+        wider.gpus = wider.tensorParallel;
+        const FitResult widerFit = fitCandidate(brief, wider, catalog);
+        if (!widerFit.fits)
+            break;
+        c = wider;
+        fit = widerFit;
     }
     return c;
 }

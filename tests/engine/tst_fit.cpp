@@ -67,6 +67,7 @@ private slots:
     void moreZero3RanksNeverNeedMorePerGpu();
     void moreMemoryNeverFitsWorse();
     void smallestGpuCount();
+    void defaultCandidateIsNotFragile();
     void mediaFitIsComputed();
     void unsupportedPrecisionIsAResult();
     void headroomGrid();
@@ -562,6 +563,30 @@ void TestFit::smallestGpuCount()
     // Llama-3-8B in bf16 fits on one L4 (24 GiB): 15 GiB of weights.
     const wb::FitResult small = fitFirst(inferenceBrief("llama-3-8b", "bf16", R"({"gpu": "l4-24gb"})"));
     QCOMPARE(small.smallestGpuCount.value_or(-1), 1);
+}
+
+// A new candidate (the wizard's, the Candidates page's) is laid out with the headroom common
+// mistake 2 asks: at least fragile_fit_headroom_fraction (10%) and room for twice the sequences a
+// replica holds. Llama 3.1 70B in FP8 is 70.6 GB of weights: on one H100 (usable 0.9 x 80 GiB =
+// 77.3 GB) under TensorRT-LLM it fits with a few percent to spare and room for fewer than the 32
+// sequences twice the brief's 16 need, so it is laid out at TP2, 35.3 GB of weights a GPU (issue
+// 39: the wizard entered the TP1 layout). On one H200 (141 GB) it keeps about 45% and stays TP1.
+void TestFit::defaultCandidateIsNotFragile()
+{
+    const wb::Catalog &catalog = wbtest::shippedCatalog();
+    const wb::Brief brief = wbtest::parseOrFail(
+        inferenceBrief("llama-3.1-70b", "fp8", R"({"gpu": "h100-sxm-80gb", "serving_stack": "trtllm"})"), catalog);
+    const wb::FitResult one = wb::fitCandidate(brief, brief.candidates.at(0), catalog);
+    QVERIFY(one.fits);
+    QVERIFY2(one.headroomFraction < 0.10, qPrintable(QString::number(one.headroomFraction)));
+    const wb::Candidate c = wb::defaultCandidate(brief, "h100-sxm-80gb", catalog);
+    QCOMPARE(c.servingStack, wb::ServingStack::Trtllm);
+    QCOMPARE(c.tensorParallel, 2);
+    QCOMPARE(c.gpus, 2);
+    const wb::FitResult two = wb::fitCandidate(brief, c, catalog);
+    QVERIFY(two.headroomFraction >= 0.10);
+    QVERIFY(two.maxConcurrencyPerReplica.value_or(0) >= 2 * 16);
+    QCOMPARE(wb::defaultCandidate(brief, "h200-sxm-141gb", catalog).tensorParallel, 1);
 }
 
 // A media pipeline's fit: the whole pipeline on each GPU (SDXL in bf16: 6,937,675,734 bytes of

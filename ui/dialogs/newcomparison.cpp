@@ -99,6 +99,9 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     // A spin box showing "required" as its lowest value swallowed the first digits typed into it.
     m_input = number(1e8, 0, tr("tokens"), tr("required"), workload);
     m_output = number(1e8, 0, tr("tokens"), tr("required"), workload);
+    // The long requests size the KV cache and the tail: asked, with the mean as the default.
+    m_inputP95 = number(1e8, 0, tr("tokens"), tr("the mean"), workload);
+    m_outputP95 = number(1e8, 0, tr("tokens"), tr("the mean"), workload);
     m_sequence = number(1e8, 0, tr("tokens"), tr("required"), workload);
     m_microBatch = number(1e6, 0, tr("sequences"), tr("1 sequence"), workload);
     m_trainingTokens = number(1e10, 3, tr("M tokens"), tr("required"), workload);
@@ -112,6 +115,8 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     form->addRow(tr("Pipeline:"), m_pipeline);
     form->addRow(tr("Input per request:"), m_input);
     form->addRow(tr("Output per request:"), m_output);
+    form->addRow(tr("Input at p95:"), m_inputP95);
+    form->addRow(tr("Output at p95:"), m_outputP95);
     form->addRow(tr("Sequence length:"), m_sequence);
     form->addRow(tr("Micro-batch:"), m_microBatch);
     form->addRow(tr("Tokens to train on:"), m_trainingTokens);
@@ -124,7 +129,8 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
     form->addRow(tr("Name:"), m_name);
     // Tab visits the rows in order; hidden rows are passed over.
     QWidget *previous = m_kind;
-    for (QWidget *next : std::initializer_list<QWidget *>{m_model, import, m_pipeline, m_input, m_output, m_sequence,
+    for (QWidget *next : std::initializer_list<QWidget *>{m_model, import, m_pipeline, m_input, m_output, m_inputP95,
+                                                          m_outputP95, m_sequence,
                                                           m_microBatch, m_trainingTokens, m_loraRank, m_width, m_height,
                                                           m_frames, m_steps, m_precision, m_name}) {
         setTabOrder(previous, next);
@@ -404,6 +410,8 @@ void NewComparisonWizard::kindChanged()
     show(m_pipeline, media);
     show(m_input, inference);
     show(m_output, inference && k != WorkloadKind::Embedding);
+    show(m_inputP95, inference);
+    show(m_outputP95, inference && k != WorkloadKind::Embedding);
     for (NumberEdit *e : {m_sequence, m_microBatch, m_trainingTokens})
         show(e, runs());
     show(m_loraRank, isAdapter(k));
@@ -437,6 +445,7 @@ void NewComparisonWizard::kindChanged()
     // Each number takes what the engine's row of its field takes for this kind (brief/fields.h).
     const std::initializer_list<std::tuple<NumberEdit *, const char *, double>> ranges{
         {m_input, "/workload/input_tokens", 1}, {m_output, "/workload/output_tokens", 1},
+        {m_inputP95, "/workload/input_tokens_p95", 1}, {m_outputP95, "/workload/output_tokens_p95", 1},
         {m_sequence, "/workload/training/sequence_length", 1}, {m_microBatch, "/workload/training/micro_batch_size", 1},
         {m_trainingTokens, "/workload/training/tokens", 1e-6}, {m_loraRank, "/workload/training/lora_rank", 1},
         {m_width, "/workload/media/width", 1}, {m_height, "/workload/media/height", 1},

@@ -63,6 +63,8 @@ public:
     QComboBox *precisionBox() const { return m_precision; }
     NumberEdit *inputBox() const { return m_input; }
     NumberEdit *outputBox() const { return m_output; }
+    NumberEdit *inputP95Box() const { return m_inputP95; }
+    NumberEdit *outputP95Box() const { return m_outputP95; }
     NumberEdit *rateBox() const { return m_rate; }
     NumberEdit *ttftBox() const { return m_ttft; }
     NumberEdit *tpotBox() const { return m_tpot; }
@@ -114,6 +116,8 @@ private:
     QComboBox *m_datasetLocation = nullptr;
     NumberEdit *m_input = nullptr;
     NumberEdit *m_output = nullptr;
+    NumberEdit *m_inputP95 = nullptr;
+    NumberEdit *m_outputP95 = nullptr;
     NumberEdit *m_rate = nullptr;
     NumberEdit *m_ttft = nullptr;
     NumberEdit *m_tpot = nullptr;

@@ -44,8 +44,18 @@ QJsonObject NewComparisonWizard::briefObject() const
     }
     if (isInference(k)) {
         workload.insert(QStringLiteral("input_tokens"), m_input->value().value_or(0));
-        if (k != WorkloadKind::Embedding)
+        set(workload, "input_tokens_p95", m_inputP95->value());
+        if (k != WorkloadKind::Embedding) {
             workload.insert(QStringLiteral("output_tokens"), m_output->value().value_or(0));
+            set(workload, "output_tokens_p95", m_outputP95->value());
+        }
+        // The KV cache at the weights' precision when they are quantized to 8 bits or fewer (an
+        // FP8 model served with a BF16 cache was the wizard's default): FP8, the cache format
+        // the serving stacks offer beside 16-bit.
+        const QString weights = m_precision->currentData().toString();
+        const bool quantized = weights != QLatin1String("fp32") && weights != QLatin1String("bf16") && weights != QLatin1String("fp16");
+        if (quantized)
+            workload.insert(QStringLiteral("kv_cache_precision"), QStringLiteral("fp8"));
     }
     if (serves()) {
         workload.insert(QStringLiteral("traffic"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("open-loop")},
