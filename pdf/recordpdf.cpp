@@ -726,8 +726,12 @@ private:
         for (const auto &[label, o] : options()) {
             if (o.value(QLatin1String("route")).toString() == QLatin1String("api"))
                 continue;
+            // A commitment dearer than on-demand at full use never pays (it once read "261.0%").
+            const QJsonValue pays = o.value(QLatin1String("break_even_utilization_vs_on_demand"));
             t.rows.append({esc(label), esc(number(o.value(QLatin1String("break_even_requests_per_month_vs_api")))),
-                           esc(percent(o.value(QLatin1String("break_even_utilization_vs_on_demand")))),
+                           esc(pays.isDouble() && pays.toDouble() > 1
+                                   ? QStringLiteral("never: dearer than on-demand at full use (%1)").arg(percent(pays))
+                                   : percent(pays)),
                            esc(number(o.value(QLatin1String("payback_months"))))});
         }
         h += tableHtml(t);

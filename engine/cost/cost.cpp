@@ -267,40 +267,50 @@ CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests,
     const double usage = requests * perRequest;
     const double f = price.failureRate, q = w.acceptance.qualityPassRate;
     const double wasted = 1 - (1 - f) * q;
-    // What one request is, priced: its tokens, its image, its clip's seconds, or a run's tokens.
-    std::string each;
+    // What one request is and its price: its tokens, its image, its clip's seconds, or a run's
+    // tokens. The usage line counts the accepted ones and the waste line the rest, so that each
+    // line's count times the price is its amount (issue 39: "32872500 requests x $0.002024" once
+    // stood beside the amount for the 31.07M accepted).
+    std::string what, each;
     switch (price.unit) {
     case ApiUnit::Tokens:
-        each = fmt::format("{:.0f} requests x ${:.6f} each ({})", requests, perRequest, apiRateWords(price));
+        what = "requests";
+        each = fmt::format("${:.6f} each ({})", perRequest, apiRateWords(price));
         break;
     case ApiUnit::Image:
-        each = fmt::format("{:.0f} images x ${:.4f} each", requests, perRequest);
+        what = "images";
+        each = fmt::format("${:.4f} each", perRequest);
         break;
     case ApiUnit::Megapixel:
-        each = fmt::format("{:.0f} images of {:.2f} megapixels x ${:.6f} each ({})", requests,
-                           w.media ? w.media->width * double(w.media->height) / 1e6 : 0.0, perRequest, apiRateWords(price));
+        what = fmt::format("images of {:.2f} megapixels", w.media ? w.media->width * double(w.media->height) / 1e6 : 0.0);
+        each = fmt::format("${:.6f} each ({})", perRequest, apiRateWords(price));
         break;
     case ApiUnit::VideoSecond:
-        each = fmt::format("{:.0f} clips of {:.2f} s ({} frames at {:g} per second) x ${:.4f} each ({})", requests,
+        what = fmt::format("clips of {:.2f} s ({} frames at {:g} per second)",
                            w.media && w.media->model.fps > 0 ? w.media->frames / w.media->model.fps : 0.0,
-                           w.media ? w.media->frames : 0, w.media ? w.media->model.fps : 0.0, perRequest, apiRateWords(price));
+                           w.media ? w.media->frames : 0, w.media ? w.media->model.fps : 0.0);
+        each = fmt::format("${:.4f} each ({})", perRequest, apiRateWords(price));
         break;
     case ApiUnit::TrainingTokens:
         // Billed on every token the job processes: the training tokens and the evaluations' (Together
         // AI's formula: n_epochs x training tokens + n_evals x validation tokens,
         // https://docs.together.ai/docs/fine-tuning-pricing).
-        each = fmt::format("one run of {} tokens, evaluations included, x {} = ${}", readableCount(w.training ? trainingTokensBilled(*w.training) : 0),
-                           apiRateWords(price), usdAmount(perRequest));
+        what = fmt::format("runs of {} tokens, evaluations included,",
+                           readableCount(w.training ? trainingTokensBilled(*w.training) : 0));
+        each = fmt::format("{} = ${} each", apiRateWords(price), usdAmount(perRequest));
         break;
     }
+    const auto count = [&](double share) {
+        return o.perRun ? fmt::format("{:.3g}", requests * share) : groupedInteger(std::llround(requests * share));
+    };
     addLine(o.lines, "api_usage", usage * (1 - wasted),
-            each + fmt::format(": the {:.1f}% that is accepted (the rest is retry_waste)", 100 * (1 - wasted)));
+            fmt::format("{} {} accepted ({:.1f}% of {}) x {}", count(1 - wasted), what, 100 * (1 - wasted), count(1), each));
     addLine(o.lines, "retry_waste", usage * wasted,
-            o.perRun ? fmt::format("runs the service fails ({:.1f}%) and tuned models that fail their evaluation ({:.1f}%), "
-                                   "run again",
-                                   100 * f, 100 * (1 - q))
-                     : fmt::format("requests the API fails ({:.1f}%) and outputs the quality filter rejects ({:.1f}%)", 100 * f,
-                                   100 * (1 - q)));
+            o.perRun ? fmt::format("{} {} the service fails ({:.1f}%) or whose tuned model fails its evaluation ({:.1f}%), "
+                                   "run again, x {}",
+                                   count(wasted), what, 100 * f, 100 * (1 - q), each)
+                     : fmt::format("{} {} the API fails ({:.1f}%) or the quality filter rejects ({:.1f}%), x {}", count(wasted),
+                                   what, 100 * f, 100 * (1 - q), each));
     addLine(o.lines, "observability", usage * a.value(Assumption::ObservabilityFraction),
             fmt::format("{:.0f}% of the API spend", 100 * a.value(Assumption::ObservabilityFraction)));
     // A managed run has no cluster to watch; the data and evaluation work is the team's on every route.
@@ -497,6 +507,19 @@ CandidateCost costCandidate(const Brief &brief, const Candidate &cand, const Gpu
                                                                    : price->usdPerGpuHour;
             o.breakEvenUtilizationVsOnDemand = committed / *route.onDemandUsdPerGpuHour;
         }
+        // A reserved or spot price above the on-demand price the same GPU is priced at is priced
+        // as given, and said (issue 39: ranked without comment): a slip in a quote, or an offer
+        // that renting on demand beats with no commitment.
+        if (const auto od = chosen.find(PricingTerm::OnDemand); od != chosen.end() && term != PricingTerm::OnDemand
+            && term != PricingTerm::Purchase && price->usdPerGpuHour > od->second->usdPerGpuHour * (1 + 1e-9))
+            c.warnings.push_back(makeMessage(
+                "price-above-on-demand", "/cost/prices",
+                WB_MESSAGE("Messages", "the {term} price of {gpu} ({provider}, ${usd_per_gpu_hour:.2f} per GPU-hour) is above the "
+                           "on-demand price of {on_demand_provider} (${on_demand_usd_per_gpu_hour:.2f}), which needs no "
+                           "commitment: check the quote"),
+                {{"term", std::string(termWords(term))}, {"gpu", gpu.name}, {"provider", price->provider},
+                 {"usd_per_gpu_hour", price->usdPerGpuHour}, {"on_demand_provider", od->second->provider},
+                 {"on_demand_usd_per_gpu_hour", od->second->usdPerGpuHour}}));
         if (term == PricingTerm::Purchase && route.onDemandUsdPerGpuHour) {
             const GpuRoute::Ownership own = route.ownership(o.utilization);
             const double opex = own.power + own.colocation + own.support

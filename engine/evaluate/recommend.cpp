@@ -448,16 +448,17 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             rec.reasons.push_back(makeMessage(
                 "hybrid-cheaper", "/workload/traffic",
                 WB_MESSAGE("Messages", "traffic peaks at {peak_to_average:.1f}x its average: {base_replicas} replicas for the steady base "
-                           "(${gpu_usd_per_month:.2f} a month with their platform labour, storage and observability) and the "
+                           "(${gpu_usd_text} a month with their platform labour, storage and observability) and the "
                            "API for the {overflow_requests} requests a month bursts add above them ({overflow_input} input "
-                           "and {overflow_output} output tokens, ${api_usd_per_month:.2f} a month with its own platform "
+                           "and {overflow_output} output tokens, ${api_usd_text} a month with its own platform "
                            "labour) cost ${hybrid_cost:.6f} per {unit}, against ${gpu_cost:.6f} for the GPUs alone"),
                 {{"unit", rec.unit}, {"peak_to_average", demand.peakToAverage}, {"base_replicas", std::int64_t(split.baseReplicas)},
-                 {"gpu_usd_per_month", split.gpuUsdPerMonth},
+                 {"gpu_usd_per_month", split.gpuUsdPerMonth}, {"gpu_usd_text", usdAmount(split.gpuUsdPerMonth)},
                  {"overflow_requests", readableCount(split.overflowRequestsPerMonth)},
                  {"overflow_input", readableCount(split.overflowInputTokensPerMonth)},
                  {"overflow_output", readableCount(split.overflowOutputTokensPerMonth)},
-                 {"api_usd_per_month", split.apiUsdPerMonth}, {"hybrid_cost", h.costPerAcceptedOutput},
+                 {"api_usd_per_month", split.apiUsdPerMonth}, {"api_usd_text", usdAmount(split.apiUsdPerMonth)},
+                 {"hybrid_cost", h.costPerAcceptedOutput},
                  {"gpu_cost", o.costPerAcceptedOutput}}));
             // Cheaper than both pure routes: say which costs each of them carries that it does not.
             if (s.api && h.costPerAcceptedOutput < s.api->costPerAcceptedOutput) {
@@ -467,11 +468,12 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                 rec.reasons.push_back(makeMessage(
                     "hybrid-below-both", "",
                     WB_MESSAGE("Messages", "the hybrid costs less than either pure route: the GPUs alone keep {replicas} replicas for "
-                               "the bursts and pay ${idle_usd_per_month:.2f} a month for their idle time, and the API alone "
-                               "bills all {api_requests} requests at ${api_usd_per_month:.2f} a month; the hybrid pays the "
+                               "the bursts and pay ${idle_usd_text} a month for their idle time, and the API alone "
+                               "bills all {api_requests} requests at ${api_usd_text} a month; the hybrid pays the "
                                "API only for the overflow"),
-                    {{"replicas", std::int64_t(o.replicas)}, {"idle_usd_per_month", idle},
-                     {"api_requests", readableCount(s.api->requestsPerMonth)}, {"api_usd_per_month", s.api->totalUsdPerMonth}}));
+                    {{"replicas", std::int64_t(o.replicas)}, {"idle_usd_per_month", idle}, {"idle_usd_text", usdAmount(idle)},
+                     {"api_requests", readableCount(s.api->requestsPerMonth)}, {"api_usd_per_month", s.api->totalUsdPerMonth},
+                     {"api_usd_text", usdAmount(s.api->totalUsdPerMonth)}}));
             }
         }
         // A reservation's term is a commitment too (12 or 36 months unless the offer says otherwise).

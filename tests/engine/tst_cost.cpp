@@ -112,6 +112,7 @@ private slots:
     void handWorkedOnDemand();
     void handWorkedApi();
     void breakEvensAndPayback();
+    void commitmentAboveOnDemandIsSaid();
     void totalsAreTheSumOfDisplayedLines();
     void acceptanceLowersCost();
     void idleFallsWithUtilization();
@@ -179,6 +180,27 @@ void TestCost::handWorkedOnDemand()
 //   observability   4,730.40 x 0.05  =   236.52
 //   platform_labour 0.1 x 10,000     = 1,000.00
 //   total                            = 5,966.92 for 26,280,000 x 0.891 = 23,415,480 accepted.
+// A reserved price above the on-demand price the GPU is priced at ($2.40 against $2.00) is priced
+// as given and warned, naming both offers; the brief's own $1.20 reservation is not.
+void TestCost::commitmentAboveOnDemandIsSaid()
+{
+    const auto warned = [](const CandidateCost &c) {
+        return std::count_if(c.warnings.begin(), c.warnings.end(), [](const Warning &w) {
+            return w.code == "price-above-on-demand" && w.message.find("test reserved") != std::string::npos;
+        });
+    };
+    QCOMPARE(warned(priced(wbtest::parseOrFail(kBrief))), 0);
+    std::string text = kBrief;
+    text.replace(text.find(R"("usd_per_gpu_hour": 1.20)"), 24, R"("usd_per_gpu_hour": 2.40)");
+    const CandidateCost c = priced(wbtest::parseOrFail(text));
+    QCOMPARE(warned(c), 1);
+    QCOMPARE(option(c, PricingTerm::Reserved1y).usdPerGpuHour, 2.40);
+    for (const Warning &w : c.warnings)
+        if (w.code == "price-above-on-demand" && w.message.find("test reserved") != std::string::npos)
+            QVERIFY2(w.message.find("$2.40") != std::string::npos && w.message.find("test on-demand ($2.00)") != std::string::npos,
+                     w.message.c_str());
+}
+
 void TestCost::handWorkedApi()
 {
     const Brief b = wbtest::parseOrFail(kBrief);
@@ -195,6 +217,19 @@ void TestCost::handWorkedApi()
     QCOMPARE(cents(line(*s.api, "platform_labour")), 100000LL);
     QCOMPARE(cents(s.api->totalUsdPerMonth), 596692LL);
     QCOMPARE(s.api->acceptedOutputsPerMonth, 23415480.0);
+    // Each line's words are its arithmetic: 23,415,480 accepted x $0.000180 = $4,214.79, and the
+    // other 2,864,520 (26,280,000 x 0.109) x $0.000180 = $515.61.
+    const auto basis = [&](const char *name) {
+        for (const CostLine &l : s.api->lines)
+            if (l.name == name)
+                return QString::fromStdString(l.basis);
+        return QString();
+    };
+    QVERIFY2(basis("api_usage").startsWith(QLatin1String("23,415,480 requests accepted (89.1% of 26,280,000) x $0.000180 each")),
+             qPrintable(basis("api_usage")));
+    QVERIFY2(basis("retry_waste").startsWith(QLatin1String("2,864,520 requests the API fails (1.0%) or the quality filter rejects "
+                                                          "(10.0%), x $0.000180 each")),
+             qPrintable(basis("retry_waste")));
     // The API is cheaper per accepted output here, so it is recommended, with its reasons.
     QVERIFY(s.recommendation);
     QCOMPARE(QString::fromLatin1(enumName(s.recommendation->route).data()), QStringLiteral("api"));

@@ -354,7 +354,7 @@ void TestRecommend::hybridWhenItCostsLess()
             }));
             // Below the API (0.5 and 0.7 of its cost): the explanation names the GPU route's idle cost.
             QVERIFY(std::any_of(r.begin(), r.end(), [](const wb::Message &m) { const std::string &x = m.message;
-                return x.find("costs less than either pure route") != std::string::npos && x.find("$1234.56") != std::string::npos;
+                return x.find("costs less than either pure route") != std::string::npos && x.find("$1,234.56") != std::string::npos;
             }));
             // The headline names the base's GPUs (2, not the 6 the GPUs alone need) and the API beside them.
             Results whole;

@@ -262,7 +262,7 @@ void RecordPage::listRecords()
                 signers << QString::fromStdString(s);
         const QDateTime created = QDateTime::fromString(QString::fromStdString(r.created), Qt::ISODate);
         const QStringList cells = {QString::number(r.id),
-                                   created.isValid() ? QLocale().toString(created.toLocalTime(), QLocale::ShortFormat)
+                                   created.isValid() ? created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))  // dates as everywhere else
                                                      : QString::fromStdString(r.created),
                                    view ? QString::fromStdString(view->draft ? view->decisionText : view->choice)
                                         : QString::fromStdString(view.error().message),
