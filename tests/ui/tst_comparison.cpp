@@ -96,6 +96,18 @@ void TestComparison::sameRowsAsTheCsv()
                      qPrintable(where));
             QVERIFY2(same(number(wb::ComparisonModel::Headroom), numberOr(cells[column("headroom_fraction")].value), 1e-6),
                      qPrintable(where));
+            // The deployment's GPUs, TTFT p99 and SLO verdict: one figure in both (issue 39).
+            QVERIFY2(same(number(wb::ComparisonModel::Gpus), numberOr(cells[column("provisioned_gpus")].value), 0) || route == "api",
+                     qPrintable(where));
+            // (Media: the column is the end-to-end p99 in seconds.)
+            const bool media = brief->workload.media.has_value();
+            const auto ttft = cells[column(media ? "e2e_p99_s" : "ttft_p99_s")].value;
+            QVERIFY2(same(number(wb::ComparisonModel::TtftP99), ttft ? *ttft * (media ? 1 : 1000) : numberOr(ttft), 1e-6),
+                     qPrintable(where + QStringLiteral(": %1 ms against %2 s").arg(number(wb::ComparisonModel::TtftP99)).arg(ttft.value_or(-1))));
+            const auto slo = cells[column("slo_met")].value;
+            const int verdict = model.data(model.index(i, wb::ComparisonModel::SloMet), Qt::UserRole).toInt();
+            QVERIFY2(route == "api" || (slo ? verdict == int(*slo) : verdict < 0),
+                     qPrintable(where + QStringLiteral(": SLO %1 against %2").arg(verdict).arg(slo.value_or(-1))));
         }
     }
     QVERIFY2(asEntered > 0 && hybrid > 0 && api > 0,

@@ -33,9 +33,12 @@ std::optional<bool> higherIsBetter(int column)
 
 // The SLO verdict of the deployment a row's cost is for: the replicas for the peak when they
 // were simulated there, else the candidate's own count.
+// The deployment's verdict at the brief's traffic, as the Performance page, the CSV, the workbook
+// and the PDF give it (issue 39: this column once gave the sizing's verdict at the sustained
+// peak, and read "yes" beside a p99 over its target on the other pages).
 std::optional<bool> sloMet(const CandidateResult &r)
 {
-    return r.performance.sloMetAsDeployed ? r.performance.sloMetAsDeployed : r.performance.sloMet;
+    return r.performance.sloMet;
 }
 
 } // namespace
@@ -99,20 +102,17 @@ std::optional<double> ComparisonModel::value(const Row &row, int column) const
     const PerformanceResult &p = row.result->performance;
     switch (column) {
     case Headroom: return f.computed ? std::optional<double>(f.headroomFraction) : std::nullopt;
-    // Latency of the deployment the row's cost and verdict are for (its replicas at the peak
-    // rate) where that was simulated, else at the candidate's own count.
+    // Latency of the deployment the row's cost is for, at the brief's traffic: the figure the
+    // Performance page, Find Layouts, the CSV, the workbook and the PDF give (issue 39: this
+    // column once showed the sizing's run at the sustained peak, another p99 for the same GPUs).
     // Media generation: the end-to-end p99 (seconds) and outputs an hour per GPU in these columns.
     case TtftP99:
         if (p.media)
             return p.e2e.empty ? std::nullopt : std::optional<double>(p.e2e.p99);
-        if (p.deployedPoint)
-            return p.deployedPoint->ttftP99S * 1000;
         return p.computed && !p.ttft.empty ? std::optional<double>(p.ttft.p99 * 1000) : std::nullopt;
     case TpotP99:
         if (p.media)
             return std::nullopt;
-        if (p.deployedPoint)
-            return p.deployedPoint->tpotP99S * 1000;
         return p.computed && !p.tpot.empty ? std::optional<double>(p.tpot.p99 * 1000) : std::nullopt;
     case TokensPerGpu:
         if (p.media)
@@ -292,8 +292,8 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case Gpus: return tr("GPUs as deployed: the replicas the brief's peak needs within the targets, which the cost is for");
-        case SloMet: return tr("Whether that deployment meets every latency target, simulated at the peak rate; the "
-                               "TTFT and TPOT columns are that simulation's")
+        case SloMet: return tr("Whether that deployment meets every latency target at the brief's traffic, as the TTFT "
+                               "and TPOT columns give it; the Performance page has its run at the peak")
                             + figures::glossaryHint(tr("SLO"));
         case PerAccepted: return (m_perRun ? tr("All-in cost of a run over the share of runs whose model passes its evaluation")
                                            : tr("All-in monthly cost per output that passes failures and quality filters"))
