@@ -310,6 +310,16 @@ void TestCandidatesPage::newComparisonForEveryKind()
             typeInto(wizard->inputBox(), QStringLiteral("2000"));
             if (k != wb::WorkloadKind::Embedding)
                 typeInto(wizard->outputBox(), QStringLiteral("300"));
+            // A real-time service's long requests, and FP8 weights for a batch job (its KV cache
+            // follows them): issue 39 asked for both.
+            if (k == wb::WorkloadKind::RealtimeInference) {
+                typeInto(wizard->inputP95Box(), QStringLiteral("6000"));
+                typeInto(wizard->outputP95Box(), QStringLiteral("800"));
+            }
+            if (k == wb::WorkloadKind::BatchInference) {
+                wizard->precisionBox()->setFocus(Qt::TabFocusReason);
+                QTest::keyClicks(wizard->precisionBox(), wb::words(wb::Precision::Fp8));
+            }
         }
         if (runs) {
             typeInto(wizard->sequenceBox(), QStringLiteral("4096"));
@@ -377,6 +387,15 @@ void TestCandidatesPage::newComparisonForEveryKind()
     QVERIFY(brief);
     QCOMPARE(brief->workload.kind, k);
     QCOMPARE(brief->workload.acceptance.qualityPassRate, 0.9);
+    if (k == wb::WorkloadKind::RealtimeInference) {
+        QCOMPARE(brief->workload.inputTokensP95.value_or(0), 6000.0);
+        QCOMPARE(brief->workload.outputTokensP95.value_or(0), 800.0);
+        QCOMPARE(brief->workload.kvCachePrecision, wb::Precision::Bf16);  // under BF16 weights
+    }
+    if (k == wb::WorkloadKind::BatchInference) {
+        QCOMPARE(brief->workload.weightsPrecision, wb::Precision::Fp8);
+        QCOMPARE(brief->workload.kvCachePrecision, wb::Precision::Fp8);
+    }
     if (media) {
         QCOMPARE(brief->workload.media->model.id, std::string("sdxl-1.0-base"));
         QCOMPARE(brief->workload.media->steps, 30);
