@@ -19,6 +19,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace wb {
@@ -126,6 +127,8 @@ ScenarioCompareDialog::ScenarioCompareDialog(Document *document, QWidget *parent
     m_resultsModel = new QStandardItemModel(0, 5, this);
     m_resultsModel->setHorizontalHeaderLabels({tr("Candidate"), tr("Figure"), tr("First"), tr("Second"), tr("Change")});
     m_resultsTable = table(m_resultsModel, tr("Result differences"), resultsPane);
+    // Sized when filled (showResults), so that a long headline can be capped.
+    m_resultsTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     resultsLayout->addWidget(m_resultsTable);
     split->addWidget(briefPane);
     split->addWidget(resultsPane);
@@ -222,8 +225,10 @@ void ScenarioCompareDialog::showResults(const Results &a, const Results &b)
     // The two decisions first, side by side: what each recommends and its cheapest option.
     const auto decision = [&](const QString &what, const std::string &first, const std::string &second) {
         const auto text = [](const std::string &s) { return s.empty() ? tr("(none)") : QString::fromStdString(s); };
-        m_resultsModel->appendRow({new QStandardItem(tr("Decision")), new QStandardItem(what), new QStandardItem(text(first)),
-                                   new QStandardItem(text(second)),
+        auto *one = new QStandardItem(text(first)), *other = new QStandardItem(text(second));
+        one->setToolTip(one->text());  // a headline is long: the column is capped and the cell elided
+        other->setToolTip(other->text());
+        m_resultsModel->appendRow({new QStandardItem(tr("Decision")), new QStandardItem(what), one, other,
                                    new QStandardItem(first == second ? tr("the same") : tr("differs"))});
     };
     decision(tr("Recommendation"), recommendationHeadline(a), recommendationHeadline(b));
@@ -256,6 +261,12 @@ void ScenarioCompareDialog::showResults(const Results &a, const Results &b)
         m_resultsModel->appendRow({new QStandardItem(tr("(no result figure differs by more than 0.5%)")), new QStandardItem,
                                    new QStandardItem, new QStandardItem, new QStandardItem});
     m_resultsTable->resizeColumnsToContents();
+    // The two values side by side within the view: a long headline does not push the second
+    // scenario's column off the dialog.
+    const int room = m_resultsTable->viewport()->width() - m_resultsTable->columnWidth(0) - m_resultsTable->columnWidth(1)
+        - m_resultsTable->columnWidth(4);
+    for (int column : {2, 3})
+        m_resultsTable->setColumnWidth(column, std::min(m_resultsTable->columnWidth(column), std::max(120, room / 2)));
     m_status->setText(tr("%n brief field(s)", nullptr, m_briefChanges) + tr(" and ")
                       + tr("%n result figure(s) differ (changes under 0.5% are not listed).", nullptr, changed));
 }
