@@ -100,8 +100,7 @@ QString percent(const QJsonValue &v)
 
 QString milliseconds(const QJsonValue &v)
 {
-    return v.isDouble() ? QString::number(1000 * v.toDouble(), 'f', v.toDouble() < 0.1 ? 1 : 0) + QStringLiteral(" ms")
-                        : QStringLiteral("-");
+    return v.isDouble() ? grouped(1000 * v.toDouble(), v.toDouble() < 0.1 ? 1 : 0) + QStringLiteral(" ms") : QStringLiteral("-");
 }
 
 QString gib(const QJsonValue &v)
@@ -198,7 +197,10 @@ QString tableHtml(const Table &t)
         h += QStringLiteral("<tr>");
         for (int c = 0; c < t.rows[r].size(); ++c) {
             const QString cell = bold ? QStringLiteral("<b>") + t.rows[r][c] + QStringLiteral("</b>") : t.rows[r][c];
-            h += (t.rightAligned.contains(c) ? QStringLiteral("<td align=\"right\">") : QStringLiteral("<td>")) + cell
+            // A figure is never broken across lines ("$30,069.0|5" once).
+            h += (t.rightAligned.contains(c) ? QStringLiteral("<td align=\"right\" style=\"white-space: nowrap;\">")
+                                             : QStringLiteral("<td>"))
+                + cell
                 + QStringLiteral("</td>");
         }
         h += QStringLiteral("</tr>");
@@ -584,11 +586,11 @@ private:
                                  "and the all-in cost per ") + esc(unit()) + QStringLiteral(". The recommended option is in bold."));
         // A training run's columns: its speed, time and interruptions instead of serving latencies.
         const bool run = perRun();
-        Table t{{QStringLiteral("Option"), QStringLiteral("Fits (headroom)"), run ? QStringLiteral("Tokens/s") : QStringLiteral("Output tokens/s"),
+        Table t{{QStringLiteral("Option"), QStringLiteral("Fits, headroom"), run ? QStringLiteral("Tokens/s") : QStringLiteral("Output tokens/s"),
                  run ? QStringLiteral("Time to train") : QStringLiteral("TTFT p99"), run ? QStringLiteral("Expected") : QStringLiteral("TPOT p99"),
                  run ? QStringLiteral("Interruptions") : QStringLiteral("Max rate in SLO"), QStringLiteral("GPUs"),
                  QStringLiteral("$/GPU-hour"), periodHeader(), QStringLiteral("Per ") + esc(unit())},
-                {}, {}, {2, 3, 4, 5, 6, 7, 8, 9}, {25, 9, 8, 8, 8, 7, 5, 8, 11, 11}};
+                {}, {}, {2, 3, 4, 5, 6, 7, 8, 9}, {20, 11, 8, 9, 8, 7, 6, 8, 12, 11}};
         const QJsonObject rec = cost().value(QLatin1String("recommendation")).toObject();
         for (int i = 0; i < m_candidates.size(); ++i) {
             const QJsonObject r = m_candidates[i].toObject();
@@ -978,11 +980,16 @@ QString writeRecordPdf(const QByteArray &recordJson, const QString &path, const 
         // without lines (drawn as nothing).
         doc.setPageSize(body);
 
-        const QString footerText = QStringLiteral("%5 \u00b7 %1 \u00b7 GPU Workbench %2 \u00b7 prices as of %3 \u00b7 SHA-256 %4")
-                                       .arg(record.value(QLatin1String("scenario")).toString().simplified(),
-                                            record.value(QLatin1String("engine_version")).toString(),
-                                            record.value(QLatin1String("today")).toString(),
-                                            record.value(QLatin1String("sha256")).toString().left(16) + QStringLiteral("...")).arg(kind);
+        // The scenario's name gives way when the line is too long, never the version or the hash
+        // (issue 39: "GPU Wor….1.0").
+        const auto footerWith = [&](const QString &scenario) {
+            return QStringLiteral("%5 \u00b7 %1 \u00b7 GPU Workbench %2 \u00b7 prices as of %3 \u00b7 SHA-256 %4")
+                .arg(scenario, record.value(QLatin1String("engine_version")).toString(),
+                     record.value(QLatin1String("today")).toString(),
+                     record.value(QLatin1String("sha256")).toString().left(16) + QStringLiteral("..."))
+                .arg(kind);
+        };
+        const QString scenarioName = record.value(QLatin1String("scenario")).toString().simplified();
         QPainter painter;
         if (!painter.begin(&pdf))
             return path + QStringLiteral(": cannot be written: the PDF writer could not start");
@@ -1002,7 +1009,9 @@ QString writeRecordPdf(const QByteArray &recordJson, const QString &path, const 
             const QString number = QStringLiteral("page %1 of %2").arg(i + 1).arg(pages);
             const QFontMetricsF fm(small, &pdf);
             const qreal room = foot.width() - fm.horizontalAdvance(number) - fm.height() * 2;
-            painter.drawText(foot, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(footerText, Qt::ElideMiddle, room));
+            const qreal forName = std::max(room - fm.horizontalAdvance(footerWith(QString())), fm.height() * 3);
+            painter.drawText(foot, Qt::AlignLeft | Qt::AlignVCenter,
+                             fm.elidedText(footerWith(fm.elidedText(scenarioName, Qt::ElideRight, forName)), Qt::ElideRight, room));
             painter.drawText(foot, Qt::AlignRight | Qt::AlignVCenter, number);
         }
         painter.end();
