@@ -190,6 +190,28 @@ std::vector<std::size_t> cheapestScreened(const std::vector<LayoutResult> &layou
     return out;
 }
 
+// The layouts on their own GPU's fronts (or its cheapest): which to confirm does not depend on
+// the other GPUs searched (issue 39: an L40S layout was confirmed at 4 replicas when searched
+// alone and left at its screened 3 beside an H100). A layout on the fronts of all the GPUs is on
+// its own GPU's, so these include every layout the fronts drawn show.
+std::vector<std::size_t> ownFronts(const std::vector<LayoutResult> &layouts, bool fullOnly)
+{
+    std::map<std::string, std::vector<std::size_t>> byGpu;
+    for (std::size_t i = 0; i < layouts.size(); ++i)
+        byGpu[layouts[i].candidate.gpu].push_back(i);
+    std::vector<std::size_t> out;
+    for (const auto &[gpu, list] : byGpu) {
+        std::vector<LayoutResult> own;
+        for (std::size_t i : list)
+            own.push_back(layouts[i]);
+        markFronts(own, fullOnly);
+        for (std::size_t k = 0; k < own.size(); ++k)
+            if (own[k].costFront || own[k].throughputFront || own[k].cheapestOfGpu)
+                out.push_back(list[k]);
+    }
+    return out;
+}
+
 } // namespace
 
 std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &catalog, const SearchOptions &options,
@@ -271,12 +293,9 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
             for (std::size_t i : cheapestScreened(result.layouts, 3))
                 if (!result.layouts[i].full)
                     chosen.push_back(i);
-        for (std::size_t i = 0; i < result.layouts.size(); ++i) {
-            const LayoutResult &l = result.layouts[i];
-            if (!l.full && (l.costFront || l.throughputFront || l.cheapestOfGpu)
-                && std::find(chosen.begin(), chosen.end(), i) == chosen.end())
+        for (std::size_t i : ownFronts(result.layouts, round > 0))
+            if (!result.layouts[i].full && std::find(chosen.begin(), chosen.end(), i) == chosen.end())
                 chosen.push_back(i);
-        }
         if (chosen.empty())
             break;
         total += chosen.size();
