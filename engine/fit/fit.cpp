@@ -316,20 +316,16 @@ Candidate defaultCandidate(const Brief &brief, const std::string &gpu, const Cat
         c.gpus = fit.resize->gpus();
         fit = fitCandidate(brief, c, catalog);
     }
-    // A service's layout with the headroom the method's common mistake 2 asks: one that fits
-    // with less than fragile_fit_headroom_fraction to spare, or room for fewer than twice the
-    // sequences a replica holds, is widened (tensor parallelism doubled, within the GPU's
-    // scale-up domain) while that still fits (issue 39: 70B FP8 on one H100 with 1% headroom).
+    // A service's layout with the memory headroom the method's common mistake 2 asks: one that
+    // fits with less than fragile_fit_headroom_fraction to spare is widened (tensor parallelism
+    // doubled) while that still fits, within the GPU's scale-up fabric (issue 39: 70B FP8 on one
+    // H100 with 1% headroom). Not over PCIe, where tensor parallelism is common mistake 3, and not
+    // for the room for concurrency: the deployment's replicas, sized for the load, give that.
     const GpuSpec *spec = catalog.gpu(gpu);
-    if (!spec || !isInference(brief.workload.kind) || c.pipelineParallel != 1)
+    if (!spec || !isInference(brief.workload.kind) || c.pipelineParallel != 1 || spec->scaleUp.kind == "pcie")
         return c;
     const double fragile = brief.assumptions.value(Assumption::FragileFitHeadroomFraction);
-    const auto isFragile = [&](const FitResult &f) {
-        return f.fits
-            && (f.headroomFraction < fragile
-                || (f.maxConcurrencyPerReplica && *f.maxConcurrencyPerReplica < 2 * f.sizedConcurrencyPerReplica));
-    };
-    while (isFragile(fit) && 2 * c.tensorParallel <= std::max(1, spec->scaleUp.domainGpus)) {
+    while (fit.fits && fit.headroomFraction < fragile && 2 * c.tensorParallel <= std::max(1, spec->scaleUp.domainGpus)) {
         Candidate wider = c;
         wider.tensorParallel *= 2;
         wider.gpus = wider.tensorParallel;

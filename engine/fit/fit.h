@@ -127,8 +127,8 @@ MediaMemory mediaMemory(const Brief &brief, const Candidate &candidate, int batc
 ServingStack recommendedStack(const GpuSpec &gpu);
 
 // A new candidate of `gpu` for the brief: the smallest count and layout that holds it (fit's
-// resize of one GPU), on the recommended stack; for a service, widened while its fit is fragile
-// (common mistake 2). One GPU when nothing holds it or the fit cannot be computed (the fit page
+// resize of one GPU), on the recommended stack; for a service, widened within the GPU's NVLink-class
+// fabric while it has less headroom than common mistake 2 asks. One GPU when nothing holds it or the fit cannot be computed (the fit page
 // then says why).
 Candidate defaultCandidate(const Brief &brief, const std::string &gpu, const Catalog &catalog);
 

@@ -565,12 +565,12 @@ void TestFit::smallestGpuCount()
     QCOMPARE(small.smallestGpuCount.value_or(-1), 1);
 }
 
-// A new candidate (the wizard's, the Candidates page's) is laid out with the headroom common
-// mistake 2 asks: at least fragile_fit_headroom_fraction (10%) and room for twice the sequences a
-// replica holds. Llama 3.1 70B in FP8 is 70.6 GB of weights: on one H100 (usable 0.9 x 80 GiB =
-// 77.3 GB) under TensorRT-LLM it fits with a few percent to spare and room for fewer than the 32
-// sequences twice the brief's 16 need, so it is laid out at TP2, 35.3 GB of weights a GPU (issue
-// 39: the wizard entered the TP1 layout). On one H200 (141 GB) it keeps about 45% and stays TP1.
+// A new candidate (the wizard's, the Candidates page's) is laid out with the memory headroom
+// common mistake 2 asks: at least fragile_fit_headroom_fraction (10%). Llama 3.1 70B in FP8 is
+// 70.6 GB of weights: on one H100 (usable 0.9 x 80 GiB = 77.3 GB) under TensorRT-LLM it fits with
+// a few percent to spare, so it is laid out at TP2, 35.3 GB of weights a GPU (issue 39: the wizard
+// entered the TP1 layout). On one H200 (141 GB) it keeps about 45% and stays TP1; on PCIe L40S
+// the widening would be common mistake 3, so the fit's own layout stands.
 void TestFit::defaultCandidateIsNotFragile()
 {
     const wb::Catalog &catalog = wbtest::shippedCatalog();
@@ -587,6 +587,12 @@ void TestFit::defaultCandidateIsNotFragile()
     QVERIFY(two.headroomFraction >= 0.10);
     QVERIFY(two.maxConcurrencyPerReplica.value_or(0) >= 2 * 16);
     QCOMPARE(wb::defaultCandidate(brief, "h200-sxm-141gb", catalog).tensorParallel, 1);
+    // 70B in INT4 (about 35 GB) fits one L40S (43.2 GB usable) with about 1% to spare: over PCIe
+    // it is not widened (the fragile-fit warning says what to do).
+    const wb::Brief int4 = wbtest::parseOrFail(
+        inferenceBrief("llama-3.1-70b", "int4", R"({"gpu": "l40s-48gb", "serving_stack": "trtllm"})"), catalog);
+    QVERIFY(wb::fitCandidate(int4, int4.candidates.at(0), catalog).headroomFraction < 0.10);
+    QCOMPARE(wb::defaultCandidate(int4, "l40s-48gb", catalog).tensorParallel, 1);
 }
 
 // A media pipeline's fit: the whole pipeline on each GPU (SDXL in bf16: 6,937,675,734 bytes of
