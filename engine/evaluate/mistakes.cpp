@@ -82,16 +82,27 @@ void warnCommonMistakes(const Brief &brief, const std::vector<CandidateResult> &
                                                {{"gpu", r.gpuName}, {"micro_batch", std::int64_t(w.training->microBatchSize)},
                                                 {"sequence_length", std::int64_t(w.training->sequenceLength)},
                                                 {"headroom_percent", 100 * r.fit.headroomFraction}}));
-        } else if (r.fit.headroomFraction < fragile
-                   || (r.fit.maxConcurrencyPerReplica && *r.fit.maxConcurrencyPerReplica < 2 * r.fit.sizedConcurrencyPerReplica)) {
-            warnings.push_back(makeMessage("mistake-fit-yes-no", "",
-                                           WB_MESSAGE("Messages", "{gpu} fits at the brief's point with {headroom_percent:.0f}% "
-                                                      "headroom and room for {room} sequences per replica against "
-                                                      "{needed} needed: longer prompts, more concurrency or a framework "
-                                                      "upgrade can tip it over (common mistake 2)"),
-                                           {{"gpu", r.gpuName}, {"headroom_percent", 100 * r.fit.headroomFraction},
-                                            {"room", std::int64_t(r.fit.maxConcurrencyPerReplica.value_or(0))},
-                                            {"needed", std::int64_t(r.fit.sizedConcurrencyPerReplica)}}));
+        } else if (const bool tight = fragileHeadroom(r.fit, brief.assumptions),
+                   crowded = r.fit.maxConcurrencyPerReplica && *r.fit.maxConcurrencyPerReplica < 2 * r.fit.sizedConcurrencyPerReplica;
+                   tight || crowded) {
+            // Which margin is short, in so many words (a fresh-eyes pass read "fits ... room for
+            // 66 against 81 needed" as a contradiction).
+            warnings.push_back(makeMessage(
+                "mistake-fit-yes-no", "",
+                tight && crowded ? WB_MESSAGE("Messages", "{gpu} fits at the brief's point, but with {headroom_percent:.1f}% of its "
+                                              "memory to spare (under {fragile_percent:.0f}%) and a KV cache with room for "
+                                              "{room} sequences per replica where {needed} are in flight (under twice that): "
+                                              "longer prompts, more concurrency or a framework upgrade can tip it over "
+                                              "(common mistake 2)")
+                : tight ? WB_MESSAGE("Messages", "{gpu} fits at the brief's point, but with {headroom_percent:.1f}% of its memory "
+                                     "to spare (under {fragile_percent:.0f}%): longer prompts, more concurrency or a framework "
+                                     "upgrade can tip it over (common mistake 2)")
+                        : WB_MESSAGE("Messages", "{gpu} fits at the brief's point, but its KV cache has room for {room} sequences "
+                                     "per replica where {needed} are in flight, under twice that: longer prompts or more "
+                                     "concurrency make requests wait for memory (common mistake 2)"),
+                {{"gpu", r.gpuName}, {"headroom_percent", 100 * r.fit.headroomFraction},
+                 {"room", std::int64_t(r.fit.maxConcurrencyPerReplica.value_or(0))},
+                 {"needed", std::int64_t(r.fit.sizedConcurrencyPerReplica)}, {"fragile_percent", 100 * fragile}}));
         }
     }
 

@@ -303,6 +303,11 @@ ServingStack recommendedStack(const GpuSpec &gpu)
     return gpu.vendor == "nvidia" ? ServingStack::Trtllm : ServingStack::Vllm;
 }
 
+bool fragileHeadroom(const FitResult &fit, const Assumptions &assumptions)
+{
+    return fit.fits && fit.headroomFraction < assumptions.value(Assumption::FragileFitHeadroomFraction) - 5e-4;
+}
+
 Candidate defaultCandidate(const Brief &brief, const std::string &gpu, const Catalog &catalog)
 {
     Candidate c;
@@ -324,8 +329,7 @@ Candidate defaultCandidate(const Brief &brief, const std::string &gpu, const Cat
     const GpuSpec *spec = catalog.gpu(gpu);
     if (!spec || !isInference(brief.workload.kind) || c.pipelineParallel != 1 || spec->scaleUp.kind == "pcie")
         return c;
-    const double fragile = brief.assumptions.value(Assumption::FragileFitHeadroomFraction);
-    while (fit.fits && fit.headroomFraction < fragile && 2 * c.tensorParallel <= std::max(1, spec->scaleUp.domainGpus)) {
+    while (fragileHeadroom(fit, brief.assumptions) && 2 * c.tensorParallel <= std::max(1, spec->scaleUp.domainGpus)) {
         Candidate wider = c;
         wider.tensorParallel *= 2;
         wider.gpus = wider.tensorParallel;

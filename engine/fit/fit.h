@@ -126,6 +126,11 @@ MediaMemory mediaMemory(const Brief &brief, const Candidate &candidate, int batc
 // (TensorRT-LLM on NVIDIA), else vLLM (the ROCm and XPU builds AMD and Intel maintain).
 ServingStack recommendedStack(const GpuSpec &gpu);
 
+// Whether a fit leaves less memory to spare than fragile_fit_headroom_fraction (common mistake
+// 2). A serving engine capped at 90% of the memory leaves 10% by construction, which is not less
+// (the fraction is compared to within 0.05 points).
+bool fragileHeadroom(const FitResult &fit, const Assumptions &assumptions);
+
 // A new candidate of `gpu` for the brief: the smallest count and layout that holds it (fit's
 // resize of one GPU), on the recommended stack; for a service, widened within the GPU's NVLink-class
 // fabric while it has less headroom than common mistake 2 asks. One GPU when nothing holds it or the fit cannot be computed (the fit page
