@@ -1,5 +1,7 @@
 #include "evaluate/compare.h"
 
+#include "brief/fields.h"
+
 #include <nlohmann/json.hpp>
 
 #include <map>
@@ -110,16 +112,34 @@ std::vector<FieldChange> diffBriefs(const std::string &beforeJson, const std::st
     flatten(after, "", b);
     std::map<std::string, std::string> inAfter(b.begin(), b.end());
     std::map<std::string, std::string> inBefore(a.begin(), a.end());
+    // A field given in one brief at the value the other takes by default is no change (a count
+    // edited on the Candidates page writes "pipeline_parallel": 1 beside it).
+    const auto kindOf = [](const Json &brief) {
+        const Json *kind = brief.is_object() && brief.contains("workload") && brief["workload"].is_object()
+                               && brief["workload"].contains("kind")
+                           ? &brief["workload"]["kind"]
+                           : nullptr;
+        return kind && kind->is_string() ? enumFromString<WorkloadKind>(kind->get<std::string>()) : std::nullopt;
+    };
+    const auto isDefault = [](const std::string &pointer, const std::string &value, std::optional<WorkloadKind> kind) {
+        const FieldRow *row = kind ? briefFields().find(pointer, *kind) : briefFields().find(pointer);
+        if (!row || row->defaultJson.empty())
+            return false;
+        const Json given = Json::parse(value, nullptr, false), taken = Json::parse(row->defaultJson, nullptr, false);
+        return !given.is_discarded() && given == taken;
+    };
     std::vector<FieldChange> out;
     for (const auto &[pointer, value] : a) {
         const auto it = inAfter.find(pointer);
-        if (it == inAfter.end())
-            out.push_back({pointer, value, ""});
-        else if (it->second != value)
+        if (it == inAfter.end()) {
+            if (!isDefault(pointer, value, kindOf(after)))
+                out.push_back({pointer, value, ""});
+        } else if (it->second != value) {
             out.push_back({pointer, value, it->second});
+        }
     }
     for (const auto &[pointer, value] : b)
-        if (!inBefore.count(pointer))
+        if (!inBefore.count(pointer) && !isDefault(pointer, value, kindOf(before)))
             out.push_back({pointer, "", value});
     return out;
 }

@@ -55,6 +55,16 @@ void TestCompare::briefDifferencesByPointer()
     QCOMPARE(changes[4].before, std::string());
     QCOMPARE(changes[5].pointer, std::string("/a~1b"));
     QVERIFY(wb::diffBriefs(a, a).empty());
+    // A field given in one brief at the value the other takes by default (pipeline_parallel 1,
+    // BF16 weights for a service) is no change; a value other than the default is.
+    const std::string eight = R"({"workload": {"kind": "realtime-inference"}, "candidates": [{"gpu": "h200-sxm-141gb", "gpus": 8}]})";
+    const std::string one = R"({"workload": {"kind": "realtime-inference", "weights_precision": "bf16"},
+        "candidates": [{"gpu": "h200-sxm-141gb", "gpus": 1, "pipeline_parallel": 1}]})";
+    const auto count = wb::diffBriefs(eight, one);
+    QCOMPARE(int(count.size()), 1);
+    QCOMPARE(count[0].pointer, std::string("/candidates/0/gpus"));
+    QCOMPARE(int(wb::diffBriefs(eight, R"({"workload": {"kind": "realtime-inference", "weights_precision": "fp8"},
+        "candidates": [{"gpu": "h200-sxm-141gb", "gpus": 8, "pipeline_parallel": 2}]})").size()), 2);
     QCOMPARE(wb::diffBriefs("{", a).front().pointer, std::string());
 }
 
