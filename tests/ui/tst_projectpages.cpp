@@ -462,7 +462,9 @@ void TestProjectPages::recordPageRecordsUndoesAndExports()
     QVERIFY(view && view->decision);
     QCOMPARE(view->decision->rationale, std::string("Cheapest within the SLO at this volume"));
     QCOMPARE(view->decision->signOff, (std::vector<std::string>{"Ana Ruiz, finance", "Bo Chen, platform"}));
-    QVERIFY2(chosen.contains(QString::fromStdString(view->decisionText.substr(0, view->decisionText.find(' ')))),
+    // The same GPUs: the record's "1x h200-sxm-141gb" is the option's "1 × NVIDIA H200 …".
+    const std::string count = view->decisionText.substr(0, view->decisionText.find('x'));
+    QVERIFY2(chosen.contains(QString::fromStdString(": " + count + " × ")),
              qPrintable(chosen + QLatin1String(" / ") + QString::fromStdString(view->decisionText)));
 
     // One undo step takes it back; redo brings the same record back under its id.

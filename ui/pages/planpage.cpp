@@ -1,6 +1,7 @@
 #include "pages/planpage.h"
 
 #include "document/document.h"
+#include "pages/resultstablemodel.h"
 #include "parts/pageparts.h"
 
 #include <core/fileio.h>
@@ -42,7 +43,7 @@ PlanPage::PlanPage(Document *document, QWidget *parent) : Page(document, parent)
     connect(exportButton, &QPushButton::clicked, this, &PlanPage::exportMarkdown);
     connect(m_candidate, &QComboBox::currentIndexChanged, this, &PlanPage::showPlan);
     connect(document, &Document::briefChanged, this, &PlanPage::listCandidates);
-    connect(document, &Document::resultsChanged, this, &PlanPage::showPlan);
+    connect(document, &Document::resultsChanged, this, &PlanPage::listCandidates);  // labels as deployed
     listCandidates();
 }
 
@@ -53,8 +54,13 @@ void PlanPage::listCandidates()
     m_candidate->clear();
     if (const Brief *brief = document()->brief()) {
         m_candidate->addItem(tr("Every candidate"), -1);
+        // Each candidate as deployed, in the pages' words, once evaluated (the entered count is not
+        // what the plan tests).
+        const Results &results = document()->results();
+        const bool evaluated = results.results.size() == brief->candidates.size();
         for (std::size_t i = 0; i < brief->candidates.size(); ++i)
-            m_candidate->addItem(tr("%1: %2").arg(i + 1).arg(QString::fromStdString(candidateLabel(brief->candidates[i]))),
+            m_candidate->addItem(tr("%1: %2").arg(i + 1).arg(evaluated ? ResultsTableModel::deploymentLabel(results.results[i])
+                                                                       : QString::fromStdString(candidateLabel(brief->candidates[i]))),
                                  int(i));
         m_candidate->setCurrentIndex(keep >= 0 && keep < m_candidate->count() ? keep : (brief->candidates.empty() ? 0 : 1));
     }

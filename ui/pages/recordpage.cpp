@@ -2,6 +2,7 @@
 
 #include "document/document.h"
 #include "parts/messagetext.h"
+#include "pages/resultstablemodel.h"
 #include "parts/pageparts.h"
 
 #include <catalog/prices.h>
@@ -204,7 +205,7 @@ void RecordPage::listOptions()
     };
     for (std::size_t i = 0; i < results.results.size(); ++i) {
         const CandidateResult &r = deployment(results.results[i]);
-        const QString name = QString::fromStdString(deploymentLabel(results.results[i]));
+        const QString name = ResultsTableModel::deploymentLabel(results.results[i]);  // the pages' words, not ids
         for (const CostOption &o : r.cost.options) {
             RecordDecision d;
             d.candidate = i;
