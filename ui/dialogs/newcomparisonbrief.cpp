@@ -24,9 +24,10 @@ using namespace wizardparts;
 QJsonObject NewComparisonWizard::briefObject() const
 {
     const WorkloadKind k = kind();
+    // Scaled to 12 significant digits: 95 % typed is 0.95 in the brief, not 0.9500000000000001.
     const auto set = [](QJsonObject &o, const char *key, std::optional<double> v, double scale = 1) {
         if (v)
-            o.insert(QLatin1String(key), *v * scale);
+            o.insert(QLatin1String(key), QString::number(*v * scale, 'g', 12).toDouble());
     };
     QJsonObject workload;
     workload.insert(QStringLiteral("kind"), m_kind->currentData().toString());
