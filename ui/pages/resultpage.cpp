@@ -6,7 +6,10 @@
 #include <widgets/chartview.h>
 
 #include <QComboBox>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QSplitter>
+#include <QTableView>
 
 namespace wb {
 
@@ -39,6 +42,12 @@ ResultPage::ResultPage(Document *document, const QString &tabName, QAbstractItem
     split->addWidget(m_chart);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    // Neither is dragged out of sight, and the table keeps three rows in view at 1280x800 (issue
+    // 39: the Cost table showed one row, and dragging the splitter hid the chart).
+    split->setChildrenCollapsible(false);
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() + 3 * m_table->verticalHeader()->defaultSectionSize()
+                              + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth());
+    m_chart->setMinimumHeight(160);
     m_layout->addWidget(split, 3);
 }
 
@@ -62,7 +71,7 @@ void ResultPage::showVendorNotes()
                           QString::fromStdString(n.answer).toHtmlEscaped(),
                           n.text.empty() ? QString() : QStringLiteral(" — ") + QString::fromStdString(n.text).toHtmlEscaped());
     }
-    const int shown = 4;
+    const int shown = 2;  // the rest on the Checklist page: the table and chart keep their room
     if (lines.size() > shown) {
         const qsizetype more = lines.size() - shown;
         lines = lines.mid(0, shown);
