@@ -132,9 +132,9 @@ ServingStack recommendedStack(const GpuSpec &gpu);
 bool fragileHeadroom(const FitResult &fit, const Assumptions &assumptions);
 
 // A new candidate of `gpu` for the brief: the smallest count and layout that holds it (fit's
-// resize of one GPU), on the recommended stack; for a service, widened within the GPU's NVLink-class
-// fabric while it has less headroom than common mistake 2 asks. One GPU when nothing holds it or the fit cannot be computed (the fit page
-// then says why).
+// resize of one GPU), on the recommended stack; for a service, widened within the GPU's
+// NVLink-class fabric while it has less headroom than common mistake 2 asks. One GPU when nothing
+// holds it or the fit cannot be computed (the fit page then says why).
 Candidate defaultCandidate(const Brief &brief, const std::string &gpu, const Catalog &catalog);
 
 // Headroom over a grid. For inference, rows are tokens per sequence (context) and columns are
