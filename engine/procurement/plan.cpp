@@ -288,8 +288,9 @@ CandidatePlan candidatePlan(const Brief &brief, const Results &results, const Ca
                                 media->model.video ? fmt::format(", {} frames", media->frames) : std::string())
                   : fmt::format("Drive one replica ($REPLICA_URL, its own endpoint, not the load balancer) with the longest "
                                 "requests the brief expects ({} input, {} output tokens: the p95 where given) at {} "
-                                "concurrent sequences.",
-                                num(inP95), num(outP95), r.fit.sizedConcurrencyPerReplica),
+                                "concurrent sequence{}.",
+                                num(inP95), num(outP95), r.fit.sizedConcurrencyPerReplica,
+                                r.fit.sizedConcurrencyPerReplica == 1 ? "" : "s"),
             media ? "Peak memory per GPU during denoising and during the VAE decode, OOM errors."
                   : "Memory per GPU (the serving engine reserves its cap at start, so this checks the cap and what runs "
                     "outside it), KV cache usage (vLLM: vllm:kv_cache_usage_perc), preemptions, OOM errors.",
