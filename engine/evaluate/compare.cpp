@@ -115,11 +115,8 @@ std::vector<FieldChange> diffBriefs(const std::string &beforeJson, const std::st
     // A field given in one brief at the value the other takes by default is no change (a count
     // edited on the Candidates page writes "pipeline_parallel": 1 beside it).
     const auto kindOf = [](const Json &brief) {
-        const Json *kind = brief.is_object() && brief.contains("workload") && brief["workload"].is_object()
-                               && brief["workload"].contains("kind")
-                           ? &brief["workload"]["kind"]
-                           : nullptr;
-        return kind && kind->is_string() ? enumFromString<WorkloadKind>(kind->get<std::string>()) : std::nullopt;
+        const Json kind = brief.is_object() ? brief.value(Json::json_pointer("/workload/kind"), Json()) : Json();
+        return kind.is_string() ? enumFromString<WorkloadKind>(kind.get<std::string>()) : std::nullopt;
     };
     const auto isDefault = [](const std::string &pointer, const std::string &value, std::optional<WorkloadKind> kind) {
         const FieldRow *row = kind ? briefFields().find(pointer, *kind) : briefFields().find(pointer);

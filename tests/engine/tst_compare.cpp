@@ -66,6 +66,9 @@ void TestCompare::briefDifferencesByPointer()
     QCOMPARE(int(wb::diffBriefs(eight, R"({"workload": {"kind": "realtime-inference", "weights_precision": "fp8"},
         "candidates": [{"gpu": "h200-sxm-141gb", "gpus": 8, "pipeline_parallel": 2}]})").size()), 2);
     QCOMPARE(wb::diffBriefs("{", a).front().pointer, std::string());
+    // Any JSON is compared, whatever its shape: "/0" only in the first, "/workload" only in the
+    // second; pipeline_parallel 1 is every kind's default, so without a kind it is still no change.
+    QCOMPARE(int(wb::diffBriefs("[1]", R"({"workload": "x", "candidates": [{"pipeline_parallel": 1}]})").size()), 2);
 }
 
 void TestCompare::resultsMatchedByLayout()

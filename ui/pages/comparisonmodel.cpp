@@ -31,16 +31,6 @@ std::optional<bool> higherIsBetter(int column)
     }
 }
 
-// The SLO verdict of the deployment a row's cost is for: the replicas for the peak when they
-// were simulated there, else the candidate's own count.
-// The deployment's verdict at the brief's traffic, as the Performance page, the CSV, the workbook
-// and the PDF give it (issue 39: this column once gave the sizing's verdict at the sustained
-// peak, and read "yes" beside a p99 over its target on the other pages).
-std::optional<bool> sloMet(const CandidateResult &r)
-{
-    return r.performance.sloMet;
-}
-
 } // namespace
 
 ComparisonModel::ComparisonModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -154,7 +144,9 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         if (column == Term)
             return row.option && row.option->term ? words(*row.option->term) : QString();
         if (column == SloMet)
-            return row.option && row.option->coldStartOverSlo ? 0 : row.result && sloMet(*row.result) ? int(*sloMet(*row.result)) : -1;
+            return row.option && row.option->coldStartOverSlo ? 0
+                   : row.result && row.result->performance.sloMet ? int(*row.result->performance.sloMet)
+                                                                  : -1;
         if (column == Terms)
             return row.option ? QString::fromStdString(row.option->terms) : QString();
         return v ? QVariant(*v) : QVariant(std::numeric_limits<double>::infinity());
@@ -216,7 +208,10 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case SloMet: {
         if (row.option && row.option->coldStartOverSlo)
             return tr("no: cold starts");
-        const auto met = row.result ? sloMet(*row.result) : std::nullopt;
+        // The deployment's verdict at the brief's traffic, as the Performance page, the CSV, the
+        // workbook and the PDF give it (issue 39: this column once gave the sizing's verdict at
+        // the sustained peak, "yes" beside a p99 over its target on the other pages).
+        const auto met = row.result ? row.result->performance.sloMet : std::nullopt;
         return met ? (*met ? tr("yes") : tr("no")) : QStringLiteral("–");
     }
     case Headroom: return v ? l.toString(100 * *v, 'f', 1) + u'%' : QStringLiteral("–");
