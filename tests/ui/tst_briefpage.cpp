@@ -355,7 +355,7 @@ void TestBriefPage::trainingFieldsTyped()
     QCOMPARE(doc.brief()->candidates[0].pipelineParallel, 1);
     QLabel *note = nullptr;
     for (QLabel *label : w.resultTabs()->widget(int(wb::MainWindow::Tab::Candidates))->findChildren<QLabel *>())
-        if (label->accessibleName() == QLatin1String("Layout change"))
+        if (label->accessibleName() == QLatin1String("Edit note"))
             note = label;
     QVERIFY(note && note->isVisible());
     QVERIFY2(note->text().contains(QStringLiteral("1,000 GPUs are not a whole number of TP 8 × PP 4 × CP 2"))
@@ -363,6 +363,11 @@ void TestBriefPage::trainingFieldsTyped()
              qPrintable(note->text()));
     typeInCell(table, 0, wb::CandidatesModel::Tensor, QStringLiteral("8"));  // the next edit clears it
     QVERIFY(!note->isVisible());
+    // A network typed as a word is refused with the reason, not taken for "empty" (the default).
+    typeInCell(table, 0, wb::CandidatesModel::Network, QStringLiteral("fast"));
+    QCOMPARE(doc.brief()->candidates[0].network->bytesPerSPerGpu, 100e9);
+    QVERIFY(note->isVisible());
+    QVERIFY2(note->text().contains(QStringLiteral("\"fast\" is not a bandwidth")), qPrintable(note->text()));
 }
 
 // A media brief's fields, typed and picked with the keyboard: more steps are slower, a width off

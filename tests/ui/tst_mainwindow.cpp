@@ -247,6 +247,25 @@ void TestMainWindow::numbersFollowTheInterfaceLocale()
     QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 7.5);
     QVERIFY2(findChildLabelText(w.briefForm()).contains(QLatin1String("\"12,5\" is not a number")),
              qPrintable(findChildLabelText(w.briefForm())));
+    // "3.000" typed in Input tokens is three to this window and three thousand to a Spanish system:
+    // refused with both readings, and the brief keeps its tokens.
+    wb::NumberEdit::setSystemLocale(QLocale(QLocale::Spanish, QLocale::Spain));
+    wb::NumberEdit *input = numberField(w.briefForm(), "/workload/input_tokens");
+    const double tokens = doc.brief()->workload.inputTokens;
+    QVERIFY(tokens != 3 && tokens != 3000);
+    typeInto(input, QStringLiteral("3.000"));
+    QTest::keyClick(input->lineEdit(), Qt::Key_Return);
+    QCOMPARE(doc.brief()->workload.inputTokens, tokens);
+    QCOMPARE(input->text(), QStringLiteral("3.000"));
+    const QString said = findChildLabelText(w.briefForm());
+    QVERIFY2(said.contains(QLatin1String("\"3.000\" is 3")) && said.contains(QLatin1String("but 3,000"))
+                 && said.contains(QLatin1String("type 3 or 3000")),
+             qPrintable(said));
+    // Typed without a separator, both read it alike.
+    typeInto(input, QStringLiteral("3000"));
+    QTest::keyClick(input->lineEdit(), Qt::Key_Return);
+    QCOMPARE(doc.brief()->workload.inputTokens, 3000.0);
+    wb::NumberEdit::setSystemLocale(QLocale::system());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     QLocale::setDefault(before);
 }

@@ -92,7 +92,7 @@ QVariant CandidatesModel::data(const QModelIndex &index, int role) const
         case Context: return c.contextParallel;
         case Interleave: return c.virtualPipeline;
         // Text, so that the editor is a line edit that can be emptied (the default network).
-        case Network: return c.network ? QString::number(c.network->bytesPerSPerGpu * 8 / 1e9, 'g', 6) : QString();
+        case Network: return c.network ? QLocale().toString(c.network->bytesPerSPerGpu * 8 / 1e9, 'g', 6) : QString();
         case Stack: return QString::fromLatin1(enumName(c.servingStack).data());
         default: return {};
         }
@@ -144,7 +144,7 @@ bool CandidatesModel::setData(const QModelIndex &index, const QVariant &value, i
         whole(changed, tr("GPU count"));
         if (changed.tensorParallel != before.tensorParallel || changed.pipelineParallel != before.pipelineParallel
             || changed.contextParallel != before.contextParallel || changed.virtualPipeline != before.virtualPipeline)
-            emit layoutAdjusted(tr("%1 GPUs are not a whole number of TP %2 × PP %3%4 groups, so the layout became TP %5, PP %6%7. "
+            emit editNote(tr("%1 GPUs are not a whole number of TP %2 × PP %3%4 groups, so the layout became TP %5, PP %6%7. "
                                    "Edit TP and PP for another layout, or undo (Ctrl+Z).")
                                     .arg(QLocale().toString(changed.gpus))
                                     .arg(before.tensorParallel)
@@ -169,11 +169,18 @@ bool CandidatesModel::setData(const QModelIndex &index, const QVariant &value, i
                            tr("pipeline interleaving"));
         return true;
     case Network: {
-        // Gb/s typed; empty: the default network again.
+        // Gb/s typed in the interface's locale; empty: the default network again; anything else
+        // is refused, not taken for empty.
+        const QString typed = value.toString().trimmed();
         bool ok = false;
-        const double gbps = value.toDouble(&ok);
+        const double gbps = QLocale().toDouble(typed, &ok);
+        if (!typed.isEmpty() && (!ok || !(gbps > 0))) {
+            emit editNote(tr("Network per GPU: \"%1\" is not a bandwidth in Gb/s (a number above 0, or empty for the default); "
+                             "the network is unchanged.").arg(typed));
+            return false;
+        }
         emit editRequested(base + QStringLiteral("network"),
-                           !ok || value.toString().trimmed().isEmpty()
+                           typed.isEmpty()
                                ? QStringLiteral("null")
                                : QStringLiteral("{\"kind\": \"%1\", \"bytes_per_s_per_gpu\": %2}")
                                      .arg(c.network ? QString::fromStdString(c.network->kind) : QStringLiteral("infiniband"))

@@ -35,8 +35,9 @@ public:
 
 signals:
     void editRequested(const QString &pointer, const QString &valueJson, const QString &label);
-    // A typed count the layout does not divide changed the layout too: what became of it.
-    void layoutAdjusted(const QString &message);
+    // What became of an edit that was not taken as typed: a count the layout does not divide
+    // changed the layout too, or a text that is not a number was refused.
+    void editNote(const QString &message);
 
 private:
     const Catalog &m_catalog;

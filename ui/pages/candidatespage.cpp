@@ -44,14 +44,14 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
     m_table->setItemDelegateForColumn(CandidatesModel::Gpu, new ChoiceDelegate(gpus, m_table));
     m_table->setItemDelegateForColumn(CandidatesModel::Stack, new ChoiceDelegate(stacks, m_table));
     layout->addWidget(m_table, 1);
-    m_layoutNote = new QLabel(this);
-    m_layoutNote->setWordWrap(true);
-    m_layoutNote->setAccessibleName(tr("Layout change"));
-    m_layoutNote->hide();
-    layout->addWidget(m_layoutNote);
-    connect(m_model, &CandidatesModel::layoutAdjusted, this, [this](const QString &message) {
-        m_layoutNote->setText(message);
-        m_layoutNote->show();
+    m_editNote = new QLabel(this);
+    m_editNote->setWordWrap(true);
+    m_editNote->setAccessibleName(tr("Edit note"));
+    m_editNote->hide();
+    layout->addWidget(m_editNote);
+    connect(m_model, &CandidatesModel::editNote, this, [this](const QString &message) {
+        m_editNote->setText(message);
+        m_editNote->show();
     });
     auto *candidateButtons = new QHBoxLayout;
     auto *addButton = new QPushButton(tr("Add from the catalog…"), this);
@@ -118,7 +118,7 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
     });
     connect(m_model, &CandidatesModel::editRequested, this,
             [this](const QString &pointer, const QString &value, const QString &label) {
-                m_layoutNote->hide();  // the note is about the edit before this one
+                m_editNote->hide();  // the note is about the edit before this one
                 // A cell commits once per edit: each commit is its own undo step (merging is for
                 // fields that commit on every keystroke).
                 if (auto error = this->document()->editBrief(pointer, value, label, false))

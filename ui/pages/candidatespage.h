@@ -23,7 +23,7 @@ public:
     QTableView *table() const { return m_table; }
     QListWidget *quotes() const { return m_quotes; }
     // What the last count edit did to the layout, when it changed it (empty otherwise).
-    QLabel *layoutNote() const { return m_layoutNote; }
+    QLabel *layoutNote() const { return m_editNote; }
     // Adds a GPU from the catalog as a candidate (one GPU; one undo step).
     void addCandidate(const QString &gpu);
     // Adds a price quote (a JSON object, PriceQuoteDialog::json) to the brief's cost.prices as
@@ -36,7 +36,7 @@ private:
     CandidatesModel *m_model = nullptr;
     QTableView *m_table = nullptr;
     QListWidget *m_quotes = nullptr;
-    QLabel *m_layoutNote = nullptr;
+    QLabel *m_editNote = nullptr;
 };
 
 } // namespace wb

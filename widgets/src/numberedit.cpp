@@ -139,14 +139,68 @@ bool NumberEdit::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
-std::optional<double> NumberEdit::value() const
+namespace {
+
+std::optional<QLocale> &systemLocaleSet()
+{
+    static std::optional<QLocale> set;
+    return set;
+}
+
+// The number a person used to a locale means by the text, if it is one: group separators between
+// groups of three, whatever the locale's minimum grouping (Qt refuses Spanish "2.000", which CLDR
+// writes "2000", but it is how many people type two thousand).
+std::optional<double> readIn(QString text, const QLocale &locale)
+{
+    if (!wellGrouped(text, locale))
+        return std::nullopt;
+    if (!locale.groupSeparator().isEmpty())
+        text.remove(locale.groupSeparator());
+    bool ok = false;
+    const double v = locale.toDouble(text, &ok);
+    return ok ? std::optional<double>(v) : std::nullopt;
+}
+
+} // namespace
+
+void NumberEdit::setSystemLocale(const QLocale &locale)
+{
+    systemLocaleSet() = locale;
+}
+
+std::optional<double> NumberEdit::read(const QString &text, QString *problem) const
 {
     bool ok = false;
-    const QString text = m_edit->text().trimmed();
     const double v = locale().toDouble(text, &ok);
-    if (!ok || !wellGrouped(text, locale()) || !inRange(v) || (m_whole && v != std::floor(v)))
+    if (!ok) {
+        *problem = tr("\"%1\" is not a number").arg(text);
         return std::nullopt;
-    return std::min(std::max(v, m_minimum), m_maximum);  // a bound typed as written is the bound
+    }
+    if (!wellGrouped(text, locale())) {
+        *problem = tr("\"%1\" is not a number: the decimal point is \"%2\"").arg(text, locale().decimalPoint());
+        return std::nullopt;
+    }
+    // Read in the system's locale too: a number both read alike (no separator, or the same
+    // separators) is the number; one they read differently is neither.
+    const QLocale system = systemLocaleSet().value_or(QLocale::system());
+    if (const auto other = readIn(text, system); other && *other != v) {
+        const auto plain = [this](double n) { return written(n, locale()).remove(locale().groupSeparator()); };
+        *problem = tr("\"%1\" is %2 with \"%3\" as the decimal point, as this window reads it, but %4 in "
+                      "your system's %5 settings: type %6 or %7, without a group separator")
+                       .arg(text, written(v, locale()), locale().decimalPoint(), written(*other, locale()),
+                            QLocale::languageToString(system.language()), plain(v), plain(*other));
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<double> NumberEdit::value() const
+{
+    QString why;
+    const auto v = read(m_edit->text().trimmed(), &why);
+    if (!v || !inRange(*v) || (m_whole && *v != std::floor(*v)))
+        return std::nullopt;
+    return std::min(std::max(*v, m_minimum), m_maximum);  // a bound typed as written is the bound
 }
 
 QString NumberEdit::problem() const
@@ -154,12 +208,11 @@ QString NumberEdit::problem() const
     const QString text = m_edit->text().trimmed();
     if (text.isEmpty())
         return m_required ? tr("a number is required") : QString();
-    bool ok = false;
-    const double v = locale().toDouble(text, &ok);
-    if (!ok)
-        return tr("\"%1\" is not a number").arg(text);
-    if (!wellGrouped(text, locale()))
-        return tr("\"%1\" is not a number: the decimal point is \"%2\"").arg(text, locale().decimalPoint());
+    QString why;
+    const auto read = this->read(text, &why);
+    if (!read)
+        return why;
+    const double v = *read;
     if (m_whole && v != std::floor(v))
         return tr("%1 is not a whole number").arg(text);
     if (inRange(v))

@@ -51,6 +51,11 @@ public:
     void setUndoByWindow(bool byWindow) { m_undoByWindow = byWindow; }
     // An empty field is a problem ("a number is required") instead of "not stated".
     void setRequired(bool required);
+    // The locale of the person's system, whose reading of a typed number is checked against the
+    // interface's: "2.000" is two in English and two thousand in Spanish, so where the two read a
+    // text as different numbers the text is refused with both readings, never taken as one of
+    // them. QLocale::system() unless set (by a test, or a language setting).
+    static void setSystemLocale(const QLocale &locale);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -73,6 +78,9 @@ private:
 
     void updateFrame();
     bool inRange(double v) const;
+    // The number the interface's locale reads, if the text is one and no other locale the person
+    // may be typing in reads it as another number; otherwise why not.
+    std::optional<double> read(const QString &text, QString *problem) const;
 };
 
 } // namespace wb
