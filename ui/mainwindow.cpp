@@ -30,7 +30,6 @@
 #include <QDate>
 #include <QDialog>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -179,16 +178,15 @@ void MainWindow::createMenus()
     QAction *saveAction = file->addAction(tr("&Save"), this, [this] { saveDocument(false); });
     saveAction->setShortcut(QKeySequence::Save);
     QAction *saveAsAction = file->addAction(tr("Save &As…"), this, [this] { saveDocument(true); });
-    saveAsAction->setShortcut(QKeySequence::SaveAs);
+    // Bound explicitly too: QKeySequence::SaveAs has no binding outside KDE and GNOME sessions.
+    saveAsAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)});
     QAction *exportAction = file->addAction(tr("&Export Brief…"), this, [this] {
         if (!m_document->brief())
             return;
         QString name = m_document->scenarioName().toLower();
         name.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
-        const QString start = QFileInfo(m_document->filePath().isEmpty() ? m_document->sourcePath() : m_document->filePath())
-                                  .dir()
-                                  .filePath(name + QStringLiteral(".brief.json"));
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export the brief"), start, tr("Briefs (*.json)"));
+        const QString path = saveFileName(this, tr("Export the brief"), name + QStringLiteral(".brief.json"),
+                                          tr("Briefs (*.json)"), m_document->filePath());
         if (path.isEmpty())
             return;
         if (auto error = exportBrief(path))
@@ -264,8 +262,11 @@ bool MainWindow::saveDocument(bool askForPath)
 {
     QString path = m_document->filePath();
     if (askForPath || path.isEmpty() || m_document->readOnly()) {
-        const QString start = path.isEmpty() ? QFileInfo(m_document->sourcePath()).path() : path;
-        path = QFileDialog::getSaveFileName(this, tr("Save project"), start, tr("GPU Workbench projects (*.gpuwb)"));
+        // Beside the project's own file; a brief or sample opened from elsewhere starts in the
+        // last folder used, not beside the file it came from (a sample lives with the program).
+        const QString name = path.isEmpty() ? QFileInfo(m_document->sourcePath()).baseName() + QStringLiteral(".gpuwb")
+                                            : QFileInfo(path).fileName();
+        path = saveFileName(this, tr("Save project"), name, tr("GPU Workbench projects (*.gpuwb)"), path);
         if (path.isEmpty())
             return false;
         if (!path.endsWith(QLatin1String(".gpuwb")))
@@ -413,10 +414,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::openWithDialog()
 {
-    const QString source = m_document->sourcePath();
-    const QString start = source.isEmpty() ? QString() : QFileInfo(source).path();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open project or brief"), start,
-                                                      tr("Projects and briefs (*.gpuwb *.json);;All files (*)"));
+    const QString path = openFileName(this, tr("Open project or brief"),
+                                      tr("Projects and briefs (*.gpuwb *.json);;All files (*)"), m_document->filePath());
     if (!path.isEmpty() && maybeSave())
         openFile(path);
 }

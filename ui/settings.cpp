@@ -2,8 +2,11 @@
 
 #include <QLocale>
 
+#include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QSettings>
+#include <QStandardPaths>
 
 namespace wb {
 
@@ -11,6 +14,7 @@ namespace {
 const char *kGeometry = "window/geometry";
 const char *kRecent = "files/recent";
 const char *kAutosave = "autosave_interval_s";
+const char *kDialogFolder = "files/dialog_folder";
 } // namespace
 
 QByteArray Settings::windowGeometry() const
@@ -51,6 +55,49 @@ int Settings::autosaveIntervalS() const
 void Settings::setAutosaveIntervalS(int seconds)
 {
     QSettings().setValue(QLatin1String(kAutosave), std::max(5, seconds));
+}
+
+QString Settings::dialogFolder() const
+{
+    const QString last = QSettings().value(QLatin1String(kDialogFolder)).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return QFileInfo(documents).isDir() ? documents : QDir::homePath();
+}
+
+void Settings::setDialogFolder(const QString &fileChosen)
+{
+    if (!fileChosen.isEmpty())
+        QSettings().setValue(QLatin1String(kDialogFolder), QFileInfo(fileChosen).absolutePath());
+}
+
+namespace {
+
+// Where a dialog starts: beside the document's own file when it has one, else the last folder.
+QString startIn(const QString &near, const QString &name)
+{
+    const QString folder = !near.isEmpty() && QFileInfo(QFileInfo(near).absolutePath()).isDir()
+                               ? QFileInfo(near).absolutePath()
+                               : Settings().dialogFolder();
+    return name.isEmpty() ? folder : QDir(folder).filePath(name);
+}
+
+} // namespace
+
+QString openFileName(QWidget *parent, const QString &title, const QString &filter, const QString &near)
+{
+    const QString path = QFileDialog::getOpenFileName(parent, title, startIn(near, {}), filter);
+    Settings().setDialogFolder(path);
+    return path;
+}
+
+QString saveFileName(QWidget *parent, const QString &title, const QString &suggestedName, const QString &filter,
+                     const QString &near)
+{
+    const QString path = QFileDialog::getSaveFileName(parent, title, startIn(near, suggestedName), filter);
+    Settings().setDialogFolder(path);
+    return path;
 }
 
 void useInterfaceLocale()

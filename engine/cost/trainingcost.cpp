@@ -17,6 +17,7 @@
 #include "performance/training.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -60,6 +61,8 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
                           usdAmount(transferRate),
                           spec.datasetTransferUsdPerGb ? "the brief's transfer price" : "egress_usd_per_gb: its home sends it out");
     const double passRate = brief.workload.acceptance.qualityPassRate;
+    // Commitments charged whole to the one run, when the brief gives no campaign to share them.
+    std::vector<std::string> chargedToOneRun;
     for (const auto &[term, price] : chosen) {
         CostOption o;
         o.perRun = true;
@@ -184,6 +187,15 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
                             readableDuration(wallS)));
         o.requestsPerMonth = 1;
         finishOption(o, passRate, 0);
+        if (o.commitmentMonths && !runsPerYear)
+            chargedToOneRun.push_back(fmt::format("{} ({:g} months, ${} a run, {} of it idle)", termWords(term),
+                                                  *o.commitmentMonths, usdAmount(o.totalUsdPerMonth),
+                                                  [&] {
+                                                      for (const CostLine &l : o.lines)
+                                                          if (l.name == "idle_capacity")
+                                                              return "$" + usdAmount(l.usdPerMonth);
+                                                      return std::string("none");
+                                                  }()));
         // The share of the GPU time paid for that trains: the run's own wall time when rented, the
         // term's when committed (the campaign's runs, or the one run, in it).
         o.utilization = wallS <= 0 ? 0
@@ -191,6 +203,15 @@ CandidateCost costTrainingRun(const Brief &brief, const Candidate &cand, const G
                                    : solveS / wallS;
         c.options.push_back(std::move(o));
     }
+    // A commitment priced for one run is a true cost only if no other run will use the term: the
+    // brief should say how many runs share it.
+    if (!chargedToOneRun.empty())
+        c.warnings.push_back(makeMessage(
+            "commitment-for-one-run", "/workload/training/runs_per_year",
+            WB_MESSAGE("Messages", "{options}: a commitment longer than the run is charged whole to this one run, "
+                       "since the brief gives no runs a year (workload.training.runs_per_year); give it to share "
+                       "the term over a campaign, or read these options as what one run alone would owe"),
+            {{"options", fmt::format("{}", fmt::join(chargedToOneRun, "; "))}}));
     // A campaign whose runs need more than the candidate's GPUs can give in a year: its runs
     // overlap, so it needs that many times the GPUs (each run's cost is the same; the commitment is
     // that many times larger).

@@ -75,6 +75,25 @@ std::optional<MediaPerformance> mediaPerformance(const Brief &brief, const Candi
     p.flopsPerOutput = 2 * (p.work.textMacs + double(p.work.steps) * p.work.passesPerStep * (p.work.pass.linear + p.work.pass.attention)
                             + p.work.vae.linear + p.work.vae.attention);
 
+    // Batching pays in this model only while a pass streams its weights faster than it computes.
+    // A pipeline compute-bound from one output on gets no more outputs an hour from a larger
+    // batch here; real stacks gain some from fuller kernels, which the model does not count.
+    if (p.outputsPerHourByBatch.size() > 1
+        && p.outputsPerHourByBatch.back().second < 1.01 * p.outputsPerHourByBatch.front().second) {
+        const double peak = mediaPeakFlops(gpu, brief.workload.weightsPrecision) * gpus;
+        const double mathS = 2 * (p.work.pass.linear / (peak * p.denseShare) + p.work.pass.attention / (peak * p.attentionShare));
+        const double weightsS = media.denoiserBytes(brief.workload.weightsPrecision)
+                                / (gpu.memoryBandwidthBytesPerS * table.value(table.memoryKey(gpu)));
+        warnings.push_back(makeMessage(
+            "media-batch-no-gain", "/workload/media/batch_size",
+            WB_MESSAGE("Messages", "one denoising pass of one output takes {math_ms:.1f} ms of math against {weights_ms:.1f} ms "
+                       "to read the denoiser's weights, so the model finds the pipeline compute-bound from batch 1: "
+                       "outputs an hour do not grow with the batch ({batch} fits), and batching only makes outputs "
+                       "wait for each other. Real stacks gain some throughput from fuller kernels at larger batches, "
+                       "which the model does not count (no published batch sweep is in its validation data)"),
+            {{"math_ms", 1e3 * mathS}, {"weights_ms", 1e3 * weightsS}, {"batch", std::int64_t(p.batch)}}));
+    }
+
     const Precision wp = brief.workload.weightsPrecision;
     if (wp == Precision::Fp8 || wp == Precision::Int8 || wp == Precision::Fp4 || wp == Precision::Int4 || wp == Precision::Nf4)
         warnings.push_back(makeMessage("media-quantized-speed", "/workload/weights_precision",

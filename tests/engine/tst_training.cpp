@@ -399,6 +399,14 @@ private slots:
                                            [](const wb::CostOption &o) { return o.term == wb::PricingTerm::Reserved1y; });
         QVERIFY(reserved != aloneOptions.end());
         QVERIFY2(std::fabs(idleOf(*reserved) - (12 - months) * 730 * 2) < 0.01, qPrintable(QString::number(idleOf(*reserved))));
+        // Charged whole to the one run, and said so, naming the term and the idle dollars.
+        const auto chargedWhole = [](const wb::Results &r) -> std::string {
+            for (const wb::Warning &w : r.results.at(0).warnings)
+                if (w.code == "commitment-for-one-run")
+                    return w.message;
+            return {};
+        };
+        QVERIFY2(chargedWhole(alone).find("1-year reserved (12 months") != std::string::npos, chargedWhole(alone).c_str());
 
         const double runs = 0.9 * 8760 / (*t.expectedTimeToTrainS / 3600);
         const wb::Results campaign = run(brief(", \"runs_per_year\": " + std::to_string(runs)));
@@ -410,6 +418,7 @@ private slots:
         const double n = runs;  // runs in a 12-month term: runs_per_year x 12 / 12
         QVERIFY2(std::fabs(idleOf(*shared) - (12 - n * months) / n * 730 * 2) < 0.01, qPrintable(QString::number(idleOf(*shared))));
         QVERIFY(std::fabs(idleOf(*shared) / (*t.expectedTimeToTrainS / 3600 * 2) - 0.1 / 0.9) < 1e-3);  // a ninth of the run's own hours
+        QVERIFY(chargedWhole(campaign).empty());  // shared over the campaign's runs
     }
 
     // Issue 37: the dataset is priced. Held elsewhere, 2,000 GB move to the GPUs once a run at

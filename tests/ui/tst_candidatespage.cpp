@@ -66,6 +66,31 @@ void TestCandidatesPage::candidatesEditAddRemoveAndUndo()
     QCOMPARE(model->rowCount(), 6);
     QCOMPARE(doc.brief()->candidates[0].gpus, 8);
     QCOMPARE(doc.brief()->candidates[3].gpu, std::string("l40s-48gb"));
+
+    // Several removed at once: rows 1 and 3 picked with clicks (Ctrl for the second), one press
+    // of "Remove selected", one undo step that brings both back.
+    w.resultTabs()->setCurrentIndex(int(wb::MainWindow::Tab::Candidates));
+    QTableView *table = w.candidatesTable();
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const std::string second = doc.brief()->candidates[2].gpu;
+    const auto cellCentre = [&](int row) { return table->visualRect(model->index(row, wb::CandidatesModel::Gpus)).center(); };
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cellCentre(1));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier, cellCentre(3));
+    QCOMPARE(table->selectionModel()->selectedRows().size(), 2);
+    QPushButton *remove = nullptr;
+    for (QPushButton *b : w.resultTabs()->widget(int(wb::MainWindow::Tab::Candidates))->findChildren<QPushButton *>())
+        if (b->text() == QLatin1String("Remove selected"))
+            remove = b;
+    QVERIFY(remove);
+    const int steps = doc.undoStack()->index();
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QCOMPARE(model->rowCount(), 4);
+    QCOMPARE(doc.brief()->candidates[1].gpu, second);  // the third became the second
+    QCOMPARE(doc.undoStack()->index(), steps + 1);
+    doc.undoStack()->undo();
+    QCOMPARE(model->rowCount(), 6);
+    QCOMPARE(doc.brief()->candidates[3].gpu, std::string("l40s-48gb"));
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
 }
 

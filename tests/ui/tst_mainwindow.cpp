@@ -4,7 +4,9 @@
 // tst_screenshots saves the window for review.
 
 #include "windowtest.h"
+#include <QFileDialog>
 #include <QMenuBar>
+#include <settings.h>
 
 class TestMainWindow : public QObject
 {
@@ -20,6 +22,7 @@ private slots:
     void f1OpensTheGuideAndGlossary();
     void compareTwoScenarios();
     void exportBriefWritesTheScenario();
+    void saveAsKeyOpensTheDialogWhereThePersonWas();
     void warningsLeadToTheirFix();
     void presentChartHasItsKeys();
     void presentationShowsTheChartAndGivesItBack();
@@ -362,6 +365,34 @@ void TestMainWindow::compareTwoScenarios()
     QTRY_VERIFY_WITH_TIMEOUT(!dialog->busy(), 120000);
     dialog->close();
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+}
+
+// Ctrl+Shift+S opens Save As (it did nothing: QKeySequence::SaveAs has no binding outside KDE
+// and GNOME), and the dialog opens in the last folder a file went to or came from, not beside the
+// sample, which lives with the program.
+void TestMainWindow::saveAsKeyOpensTheDialogWhereThePersonWas()
+{
+    wb::Document doc(shippedCatalog());
+    wb::MainWindow w(&doc);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!doc.openFile(kSample).has_value());
+    QTemporaryDir last;
+    wb::Settings().setDialogFolder(QDir(last.path()).filePath(QStringLiteral("earlier.pdf")));
+    QString title, folder, name;
+    QTimer::singleShot(0, [&] {
+        QTRY_VERIFY(qobject_cast<QFileDialog *>(QApplication::activeModalWidget()));
+        auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+        title = dialog->windowTitle();
+        folder = dialog->directory().absolutePath();
+        name = dialog->selectedFiles().value(0);
+        dialog->reject();
+    });
+    QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(title, QStringLiteral("Save project"));
+    QCOMPARE(folder, QDir(last.path()).absolutePath());
+    QCOMPARE(QFileInfo(name).fileName(), QStringLiteral("chat-70b.gpuwb"));
+    QVERIFY(doc.filePath().isEmpty());  // cancelled: nothing saved
 }
 
 // File > Export Brief writes the scenario shown as a brief file that reads back as the same

@@ -1,4 +1,5 @@
 #include "dialogs/checklistdialogs.h"
+#include "settings.h"
 
 #include "pages/checklistmodel.h"
 
@@ -10,7 +11,6 @@
 #include <QCoreApplication>
 #include <QDate>
 #include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -227,7 +227,7 @@ void AnswerDialog::saveFile()
         m_problem->setText(tr("The project no longer holds %1.").arg(QString::fromStdString(m_file->name)));
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save a copy of the evidence"), QString::fromStdString(m_file->name));
+    const QString path = saveFileName(this, tr("Save a copy of the evidence"), QString::fromStdString(m_file->name));
     if (path.isEmpty())
         return;
     if (Status s = writeFileAtomically(path.toStdString(), *bytes); !s)
@@ -236,7 +236,7 @@ void AnswerDialog::saveFile()
 
 void AnswerDialog::chooseFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Attach evidence"));
+    const QString path = openFileName(this, tr("Attach evidence"));
     if (path.isEmpty())
         return;
     auto stored = m_attachFn(path);

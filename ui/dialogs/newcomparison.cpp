@@ -1,4 +1,5 @@
 #include "dialogs/newcomparison.h"
+#include "settings.h"
 
 #include "dialogs/apiquote.h"
 #include "dialogs/wizardpage.h"
@@ -14,7 +15,6 @@
 #include <QComboBox>
 #include <QCompleter>
 #include <widgets/numberedit.h>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -165,7 +165,7 @@ NewComparisonWizard::NewComparisonWizard(const Catalog &catalog, QWidget *parent
         return what;
     };
     connect(import, &QPushButton::clicked, this, [this, workload] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import a Hugging Face config.json"), {},
+        const QString path = openFileName(this, tr("Import a Hugging Face config.json"),
                                                           tr("config.json (*.json)"));
         if (path.isEmpty())
             return;

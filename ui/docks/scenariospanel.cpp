@@ -1,11 +1,11 @@
 #include "docks/scenariospanel.h"
+#include "settings.h"
 
 #include "dialogs/scenariocompare.h"
 #include "document/document.h"
 #include "parts/pageparts.h"
 
 #include <QAction>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
@@ -165,7 +165,7 @@ ScenarioCompareDialog *ScenariosPanel::openComparison()
 
 void ScenariosPanel::addScenario()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Add scenario from brief"), QString(),
+    const QString path = openFileName(this, tr("Add scenario from brief"),
                                                       tr("Briefs (*.json);;All files (*)"));
     if (path.isEmpty())
         return;

@@ -1,4 +1,5 @@
 #include "pages/briefform.h"
+#include "settings.h"
 
 #include "pages/brieffields.h"
 
@@ -16,7 +17,6 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -155,7 +155,7 @@ BriefForm::BriefForm(const Catalog &catalog, QWidget *parent) : QWidget(parent),
             d->importHf->setToolTip(tr("Use a model that is not in the catalog: its architecture is read from "
                                        "the config.json of its Hugging Face repository"));
             connect(d->importHf, &QPushButton::clicked, this, [this] {
-                const QString path = QFileDialog::getOpenFileName(this, tr("Import a Hugging Face config.json"), {},
+                const QString path = openFileName(this, tr("Import a Hugging Face config.json"),
                                                                   tr("Model configuration (*.json)"));
                 if (!path.isEmpty())
                     if (auto error = importHfConfig(path))

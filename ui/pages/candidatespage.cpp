@@ -21,6 +21,8 @@
 #include <QPushButton>
 #include <QTableView>
 
+#include <algorithm>
+
 namespace wb {
 
 using namespace pageparts;
@@ -36,6 +38,8 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
     m_table = resultTable(m_model, tr("Candidates"), this);
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                              | QAbstractItemView::AnyKeyPressed);
+    // Several candidates are picked with Shift or Ctrl and removed together.
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     QVector<ChoiceDelegate::Choice> gpus, stacks;
     for (const GpuSpec &g : document->catalog().gpus())
         gpus.push_back({QString::fromStdString(g.id), QString::fromStdString(g.name)});
@@ -83,9 +87,11 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
     connect(addQuote, &QPushButton::clicked, this, [this] {
         const QModelIndex current = m_table->currentIndex();
         const Brief *brief = this->document()->brief();
-        const QString gpu = brief && current.isValid() && current.row() < int(brief->candidates.size())
+        // The selected candidate's GPU, else the first candidate's: never a GPU the brief lacks.
+        const QString gpu = !brief || brief->candidates.empty() ? QString()
+                            : current.isValid() && current.row() < int(brief->candidates.size())
                                 ? QString::fromStdString(brief->candidates[std::size_t(current.row())].gpu)
-                                : QString();
+                                : QString::fromStdString(brief->candidates.front().gpu);
         PriceQuoteDialog dialog(this->document()->catalog(), gpu, this);
         if (dialog.exec() == QDialog::Accepted)
             addPriceQuote(dialog.json());
@@ -129,13 +135,24 @@ CandidatesPage::CandidatesPage(Document *document, QWidget *parent) : Page(docum
         if (browser.exec() == QDialog::Accepted)
             addCandidate(browser.selectedGpu());
     });
+    // The selected rows, removed in one undo step, the last first so that each index still names
+    // its row; the row with the focus when none is selected.
     connect(removeCandidate, &QPushButton::clicked, this, [this] {
-        const QModelIndex current = m_table->currentIndex();
-        if (!current.isValid())
+        std::vector<int> rows;
+        for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
+            rows.push_back(index.row());
+        if (rows.empty() && m_table->currentIndex().isValid())
+            rows.push_back(m_table->currentIndex().row());
+        if (rows.empty())
             return;
-        if (auto error = this->document()->editBrief(QStringLiteral("/candidates/%1").arg(current.row()),
-                                                     QStringLiteral("null"), tr("remove candidate"), false))
-            QMessageBox::warning(this, tr("Cannot remove the candidate"), *error);
+        std::sort(rows.rbegin(), rows.rend());
+        std::vector<BriefPatch> patches;
+        for (int row : rows)
+            patches.push_back({QStringLiteral("/candidates/%1").arg(row).toStdString(), "null"});
+        if (auto error = this->document()->editBrief(patches, rows.size() == 1 ? tr("remove candidate")
+                                                                               : tr("remove %1 candidates").arg(rows.size()),
+                                                     false))
+            QMessageBox::warning(this, tr("Cannot remove the candidates"), *error);
     });
     connect(document, &Document::briefChanged, this, &CandidatesPage::showBrief);
     showBrief();

@@ -1,4 +1,5 @@
 #include "pages/checklistpage.h"
+#include "settings.h"
 
 #include "dialogs/checklistdialogs.h"
 #include "document/document.h"
@@ -11,7 +12,6 @@
 
 #include <QComboBox>
 #include <QDate>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -398,7 +398,7 @@ void ChecklistPage::addQuestion()
 
 void ChecklistPage::importAnswers()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import a vendor's answers"), QString(),
+    const QString path = openFileName(this, tr("Import a vendor's answers"),
                                                       tr("Checklist answers (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
@@ -437,7 +437,7 @@ void ChecklistPage::exportVendor()
     if (v < 0)
         return;
     const std::string name = m_model->checklist().vendors[std::size_t(v)].name;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export %1's answers").arg(QString::fromStdString(name)),
+    const QString path = saveFileName(this, tr("Export %1's answers").arg(QString::fromStdString(name)),
                                                       QString::fromStdString(name) + QStringLiteral(".answers.json"),
                                                       tr("Checklist answers (*.json)"));
     if (path.isEmpty())
@@ -448,7 +448,7 @@ void ChecklistPage::exportVendor()
 
 void ChecklistPage::exportCsv()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export the checklist"), tr("checklist.csv"),
+    const QString path = saveFileName(this, tr("Export the checklist"), tr("checklist.csv"),
                                                       tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;

@@ -1,4 +1,5 @@
 #include "pages/evidencepage.h"
+#include "settings.h"
 
 #include "dialogs/evidenceimport.h"
 #include "document/document.h"
@@ -10,7 +11,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -170,7 +170,7 @@ void EvidencePage::importFile(const QString &given)
         return;
     }
     const QString path = given.isEmpty()
-                             ? QFileDialog::getOpenFileName(this, tr("Import benchmark results"), QString(),
+                             ? openFileName(this, tr("Import benchmark results"),
                                                             tr("Benchmark results (*.json *.csv);;All files (*)"))
                              : given;
     if (path.isEmpty())

@@ -1,4 +1,5 @@
 #include "pages/planpage.h"
+#include "settings.h"
 
 #include "document/document.h"
 #include "pages/resultstablemodel.h"
@@ -8,7 +9,6 @@
 #include <procurement/plan.h>
 
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QMessageBox>
 #include <QPushButton>
@@ -107,7 +107,7 @@ void PlanPage::exportMarkdown()
 {
     if (m_markdown.isEmpty())
         return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export the benchmark plan"), tr("benchmark-plan.md"),
+    const QString path = saveFileName(this, tr("Export the benchmark plan"), tr("benchmark-plan.md"),
                                                       tr("Markdown (*.md)"));
     if (path.isEmpty())
         return;

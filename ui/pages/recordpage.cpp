@@ -1,4 +1,5 @@
 #include "pages/recordpage.h"
+#include "settings.h"
 
 #include "document/document.h"
 #include "parts/messagetext.h"
@@ -15,7 +16,6 @@
 
 #include <QComboBox>
 #include <QDateTime>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -144,14 +144,14 @@ RecordPage::RecordPage(Document *document, QWidget *parent) : Page(document, par
     connect(m_recordButton, &QPushButton::clicked, this, &RecordPage::recordDecision);
     connect(m_recomputeButton, &QPushButton::clicked, this, &RecordPage::recomputeSelected);
     connect(m_pdfButton, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export the decision record"), tr("decision-record.pdf"),
+        const QString path = saveFileName(this, tr("Export the decision record"), tr("decision-record.pdf"),
                                                           tr("PDF (*.pdf)"));
         if (!path.isEmpty())
             exportPdf(path);
     });
     connect(m_xlsxButton, &QPushButton::clicked, this, [this] {
         const QString path =
-            QFileDialog::getSaveFileName(this, tr("Export the figures"), tr("figures.xlsx"), tr("Excel workbook (*.xlsx)"));
+            saveFileName(this, tr("Export the figures"), tr("figures.xlsx"), tr("Excel workbook (*.xlsx)"));
         if (!path.isEmpty())
             exportXlsx(path);
     });
