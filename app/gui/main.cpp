@@ -12,6 +12,7 @@
 #include <document/document.h>
 #include <mainwindow.h>
 #include <settings.h>
+#include <widgets/readablestyle.h>
 
 #include <store/project.h>
 
@@ -81,6 +82,7 @@ int main(int argc, char *argv[])
     QApplication::setOrganizationName(QStringLiteral("gpu-workbench"));
     QApplication::setApplicationVersion(QString::fromLatin1(wb::engineVersion()));
     wb::useInterfaceLocale();
+    QApplication::setStyle(new wb::ReadableStyle);  // the platform's style, readable on a dark palette
 
     auto catalog = wb::Catalog::loadDefault();
     if (!catalog) {

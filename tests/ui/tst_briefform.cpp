@@ -13,10 +13,14 @@
 #include <pages/briefform.h>
 #include <pages/brieffields.h>
 #include <widgets/numberedit.h>
+#include <widgets/readablestyle.h>
 
 #include <catalog/prices.h>
 
+#include <QCheckBox>
 #include <QDir>
+#include <QStyleFactory>
+#include <QStyleOptionButton>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -75,7 +79,38 @@ private slots:
     void quoteFormsTakeThePriceRanges();
     void typedTextIsKeptAndExplained();
     void quoteDialogsSayWhatHoldsThem();
+    void untickedBoxesShowOnADarkPalette();
 };
+
+// Find Layouts' unticked GPUs and precisions were invisible in dark mode: Fusion frames an unticked
+// box a shade darker than the window, on a near-black base. Under ReadableStyle an unticked box on
+// a dark palette (base 30, text 230: the screenshots' dark theme) has a frame at least 60 levels
+// from the base (it is drawn halfway to the text, about 130).
+void TestBriefForm::untickedBoxesShowOnADarkPalette()
+{
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(37, 37, 38));
+    dark.setColor(QPalette::Base, QColor(30, 30, 30));
+    dark.setColor(QPalette::Text, QColor(230, 230, 230));
+    dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
+    wb::ReadableStyle style(QStyleFactory::create(QStringLiteral("Fusion")));
+    QCheckBox box(QStringLiteral("bf16"));
+    box.setStyle(&style);
+    box.setPalette(dark);
+    box.resize(box.sizeHint());
+    const QImage image = box.grab().toImage();
+    QStyleOptionButton option;
+    option.initFrom(&box);
+    const QRect indicator = style.subElementRect(QStyle::SE_CheckBoxIndicator, &option, &box);
+    int farthest = 0;
+    for (int y = indicator.top(); y <= indicator.bottom(); ++y)
+        for (int x = indicator.left(); x <= indicator.right(); ++x)
+            farthest = std::max(farthest, std::abs(QColor(image.pixel(x * image.width() / box.width(),
+                                                                      y * image.height() / box.height()))
+                                                           .lightness()
+                                                       - 30));
+    QVERIFY2(farthest >= 60, qPrintable(QString::number(farthest)));
+}
 
 void TestBriefForm::typedBoundsAgreeWithParser()
 {

@@ -3,6 +3,8 @@
 
 #include "windowtest.h"
 
+#include <widgets/readablestyle.h>
+
 class TestScreenshots : public QObject
 {
     Q_OBJECT
@@ -23,7 +25,7 @@ void TestScreenshots::screenshots()
     if (dir.isEmpty())
         QSKIP("set WB_SCREENSHOT_DIR to save screenshots");
     QDir().mkpath(dir);
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QApplication::setStyle(new wb::ReadableStyle(QStyleFactory::create(QStringLiteral("Fusion"))));  // as the app
     const QPalette light = QApplication::style()->standardPalette();
     for (const auto &[theme, palette] : {std::pair{QStringLiteral("light"), light}, std::pair{QStringLiteral("dark"), darkPalette()}}) {
         QApplication::setPalette(palette);
