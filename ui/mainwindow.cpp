@@ -98,8 +98,10 @@ MainWindow::MainWindow(Document *document, QWidget *parent) : QMainWindow(parent
 
     splitter->addWidget(m_scenarios);
     splitter->addWidget(right);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
+    // A wider window widens the pages, where the tables are, not the list of scenarios: at 1920
+    // pixels a quarter of the width went to the list and Compare & decide scrolled sideways.
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
     splitter->setSizes({300, 980});
     setCentralWidget(splitter);
 

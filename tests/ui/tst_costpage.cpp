@@ -323,6 +323,10 @@ void TestCostPage::comparisonSortsAndMarksTheBest()
         if (d.cost.options.empty()) {
             ++unpriced;
             QCOMPARE(gpus, QStringLiteral("–"));
+            // Not an option to choose, nor sized to the brief: never marked best (its TTFT is the
+            // count entered, not a deployment's).
+            for (int column = 0; column < wb::ComparisonModel::ColumnCount; ++column)
+                QVERIFY(!model.isBest(r, column));
             QVERIFY(!model.data(model.index(r, wb::ComparisonModel::Term)).toString().isEmpty());
             QVERIFY(!model.data(model.index(r, wb::ComparisonModel::Term), Qt::ToolTipRole).toString().isEmpty());
             continue;

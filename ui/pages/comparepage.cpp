@@ -28,6 +28,10 @@ ComparePage::ComparePage(Document *document, QWidget *parent) : Page(document, p
     m_table = resultTable(sorter, tr("Comparison of candidates and pricing"), this);
     m_table->setSortingEnabled(true);
     m_table->setWordWrap(false);  // a long Terms cell is cut short (its tooltip has it whole), not rows made tall
+    // The commercial terms take the width the figures leave, not their whole text's: at its
+    // contents' width the table scrolled sideways even at 1920 pixels.
+    m_table->horizontalHeader()->setSectionResizeMode(ComparisonModel::Terms, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setMinimumSectionSize(fontMetrics().horizontalAdvance(QStringLiteral("Terms")) + 16);
     m_table->sortByColumn(ComparisonModel::PerAccepted, Qt::AscendingOrder);
     // Each row's option is its header, which stays in view while the figures scroll sideways.
     m_table->setColumnHidden(ComparisonModel::Candidate, true);

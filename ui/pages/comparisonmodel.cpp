@@ -52,7 +52,7 @@ void ComparisonModel::setResults(std::shared_ptr<const Results> results)
         if (!higher)
             continue;
         for (const Row &row : m_rows)
-            if (const auto v = row.asEntered ? std::nullopt : value(row, c))
+            if (const auto v = ranked(row) ? value(row, c) : std::nullopt)
                 if (!m_best[std::size_t(c)] || (*higher ? *v > *m_best[std::size_t(c)] : *v < *m_best[std::size_t(c)]))
                     m_best[std::size_t(c)] = v;
     }
@@ -121,13 +121,19 @@ std::optional<double> ComparisonModel::value(const Row &row, int column) const
     }
 }
 
+// A sized candidate's row as entered is shown for reference, and an unpriced candidate is no
+// option to choose (nor sized to the brief): neither is ranked, so neither has a best figure.
+bool ComparisonModel::ranked(const Row &row)
+{
+    return !row.asEntered && row.option;
+}
+
 bool ComparisonModel::isBest(int row, int column) const
 {
     if (row < 0 || row >= rowCount() || column < 0 || column >= ColumnCount || !m_best[std::size_t(column)])
         return false;
-    // A sized candidate's row as entered is shown for reference, not ranked.
     const Row &r = m_rows[std::size_t(row)];
-    const auto v = r.asEntered ? std::nullopt : value(r, column);
+    const auto v = ranked(r) ? value(r, column) : std::nullopt;
     return v && *v == *m_best[std::size_t(column)];
 }
 
@@ -306,15 +312,17 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
     case Gpus: return tr("GPUs");
     case Headroom: return tr("Headroom");
     case Terms: return tr("Terms");
-    case TtftP99: return m_media ? tr("E2E p99 s") : tr("TTFT p99 ms");
-    case TpotP99: return tr("TPOT p99 ms");
-    case SloMet: return tr("SLO met");
-    case TokensPerGpu: return m_media ? tr("Out/h/GPU") : tr("Tok/s/GPU");
-    case MaxRate: return m_media ? tr("Max out/s") : tr("Max req/s");
+    // On two lines where the figures are narrower than the words: the table fits 1920 pixels
+    // without scrolling sideways.
+    case TtftP99: return m_media ? tr("E2E\np99 s") : tr("TTFT\np99 ms");
+    case TpotP99: return tr("TPOT\np99 ms");
+    case SloMet: return tr("SLO\nmet");
+    case TokensPerGpu: return m_media ? tr("Out/h\nper GPU") : tr("Tok/s\nper GPU");
+    case MaxRate: return m_media ? tr("Max\nout/s") : tr("Max\nreq/s");
     case PricePerGpuHour: return tr("$/GPU-h");
     case PerMonth: return m_perRun ? tr("$/run") : tr("$/month");
     case PerAccepted: return tr("$/accepted");
-    case PerMillionTokens: return tr("$/M tokens");
+    case PerMillionTokens: return tr("$/M\ntokens");
     default: return {};
     }
 }

@@ -48,6 +48,7 @@ private:
     std::optional<double> value(const Row &row, int column) const;
     QString bandLine(const Row &row, int column, double shown) const;
     static QString label(const Row &row);  // the option: a deployment, or the model API
+    static bool ranked(const Row &row);    // takes part in "best in this column"
 
     std::shared_ptr<const Results> m_results = std::make_shared<const Results>();
     std::vector<Row> m_rows;

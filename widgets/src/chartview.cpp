@@ -87,19 +87,54 @@ void ChartView::setTitle(const QString &title)
 }
 
 // A title wider than the chart wraps at spaces rather than being cut at both ends, and the
-// legend is given the width its longest entry needs (at any text scale).
+// legend is given the width its longest entry needs (at any text scale). Where the height cannot
+// hold a wrapped title above the legend beside the plot (a chart squeezed under a table at 1280 x
+// 800), the layout cut the title's first line off at the top: there the legend is laid out in two
+// columns, and the title kept to one line, elided, with the whole of it in the tooltip.
 void ChartView::fitTitleAndLegend()
 {
-    // The legend first: the title shares its row's first column with the plot, beside the legend.
-    int widest = 0;
-    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
-        if (auto *item = qobject_cast<QCPPlottableLegendItem *>(m_plot->legend->item(i)))
-            widest = std::max(widest, QFontMetrics(item->font()).horizontalAdvance(item->plottable()->name()));
-    const QSize icon = m_plot->legend->iconSize();
-    const int legendWidth = m_plot->legend->visible() && widest > 0 ? widest + icon.width() + m_plot->legend->iconTextPadding() + 24 : 0;
-    m_plot->legend->setMinimumSize(legendWidth, 0);
+    QCPLegend *legend = m_plot->legend;
+    const int items = legend->visible() ? legend->itemCount() : 0;
+    // Each legend entry's height and the widest's width.
+    int widest = 0, itemHeight = 0;
+    for (int i = 0; i < items; ++i) {
+        QCPAbstractLegendItem *item = legend->item(i);
+        if (auto *p = qobject_cast<QCPPlottableLegendItem *>(item))
+            widest = std::max(widest, QFontMetrics(p->font()).horizontalAdvance(p->plottable()->name()));
+        itemHeight = std::max(itemHeight, std::max(legend->iconSize().height(), QFontMetrics(item->font()).height())
+                                              + item->margins().top() + item->margins().bottom());
+    }
+    const QSize icon = legend->iconSize();
+    const int columnWidth = widest > 0 ? widest + icon.width() + legend->iconTextPadding() + 24 : 0;
+    const auto legendHeight = [&](int columns) {
+        const int rows = (items + columns - 1) / std::max(1, columns);
+        return rows == 0 ? 0 : legend->margins().top() + legend->margins().bottom() + rows * itemHeight
+                                   + (rows - 1) * legend->rowSpacing();
+    };
+    const QString text = m_empty ? (m_emptyText.isEmpty() ? tr("Nothing to show yet") : m_emptyText) : m_title;
+    auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0));
+    const QFontMetrics metrics(t ? t->font() : font());
+    const int titleMargins = t ? t->margins().top() + t->margins().bottom() : 0;
+    // The title's lines at a width, wrapped at spaces.
+    const auto wrapped = [&](int room) {
+        QStringList lines;
+        for (const QString &word : text.split(u' ')) {
+            if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + u' ' + word) <= room)
+                lines.back() += u' ' + word;
+            else
+                lines << word;
+        }
+        return lines;
+    };
+    constexpr int kPlotMin = 120;  // the least height the axes and data are drawn in
     // A chart too narrow to give the legend its width beside the plot (more than two fifths of
-    // it) shows the legend below the plot instead, so that the data keep their room.
+    // it) shows the legend below the plot instead, so that the data keep their room; one too low
+    // for the legend beside in one column takes two, if they fit that two fifths.
+    int columns = 1;
+    const int roomFor = std::max(0, height() - titleMargins - metrics.lineSpacing() - 16);
+    if (items > 1 && legendHeight(1) > roomFor && 2 * columnWidth <= width() * 2 / 5)
+        columns = 2;
+    const int legendWidth = columns * columnWidth;
     const bool below = legendWidth > 0 && legendWidth > width() * 2 / 5;
     if (below != m_legendBelow) {
         QCPLayoutGrid *grid = m_plot->plotLayout();
@@ -113,22 +148,24 @@ void ChartView::fitTitleAndLegend()
         m_legendCell->setRowStretchFactor(1, below ? 0.001 : 1);
         m_legendBelow = below;
     }
-    if (auto *t = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0))) {
-        const QFontMetrics metrics(t->font());
-        // The title's cell is as wide as the plot's column: the widget less the legend or the
-        // colour scale beside the plot.
-        const int beside = (m_legendBelow ? 0 : legendWidth) + (m_colorScale ? 100 : 0);
-        const int room = std::max(160, width() - beside - 24);
-        QStringList lines;
-        const QString text = m_empty ? (m_emptyText.isEmpty() ? tr("Nothing to show yet") : m_emptyText) : m_title;
-        for (const QString &word : text.split(u' ')) {
-            if (!lines.isEmpty() && metrics.horizontalAdvance(lines.back() + u' ' + word) <= room)
-                lines.back() += u' ' + word;
-            else
-                lines << word;
-        }
-        t->setText(lines.join(u'\n'));
-    }
+    if (below)
+        columns = 1;
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, false);
+    legend->setWrap(columns > 1 ? (items + 1) / 2 : 0);
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);  // re-laid out at the wrap
+    legend->setMinimumSize(below ? columnWidth : legendWidth, 0);
+    if (!t)
+        return;
+    // The title's cell is as wide as the plot's column: the widget less the legend or the colour
+    // scale beside the plot.
+    const int beside = (m_legendBelow ? 0 : legendWidth) + (m_colorScale ? 100 : 0);
+    const int room = std::max(160, width() - beside - 24);
+    QStringList lines = wrapped(room);
+    const int plotHeight = m_legendBelow ? kPlotMin + legendHeight(1) : std::max(kPlotMin, legendHeight(columns));
+    if (lines.size() > 1 && int(lines.size()) * metrics.lineSpacing() + titleMargins + plotHeight + 16 > height())
+        lines = QStringList{metrics.elidedText(text, Qt::ElideRight, room)};
+    t->setText(lines.join(u'\n'));
+    setToolTip(lines.size() == 1 && lines.front() != text ? text : QString());
 }
 
 void ChartView::resizeEvent(QResizeEvent *event)
