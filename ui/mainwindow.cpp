@@ -255,7 +255,10 @@ std::optional<QString> MainWindow::exportBrief(const QString &path)
     const QString json = m_document->briefJson();
     if (json.isEmpty())
         return tr("There is no brief to export.");
-    if (Status s = writeFileAtomically(path.toStdString(), json.toStdString()); !s)
+    const auto readable = readableBriefJson(json.toStdString());
+    if (!readable)
+        return QString::fromStdString(readable.error().toString());
+    if (Status s = writeFileAtomically(path.toStdString(), *readable); !s)
         return QString::fromStdString(s.error().toString());
     return std::nullopt;
 }

@@ -262,6 +262,9 @@ Result<Brief> loadBrief(const std::string &path, const Catalog &catalog);
 // project stores and patchBrief returns, so that two texts of the same brief compare equal. The
 // error says what is wrong with the text ("is not valid JSON").
 Result<std::string> canonicalBriefJson(const std::string &text);
+// The same brief for a person to read and a script to diff: keys as written, indented by two,
+// one final newline (File > Export Brief).
+Result<std::string> readableBriefJson(const std::string &text);
 
 // Sets the field at a JSON pointer (such as "/workload/traffic/request_rate_per_s") of a brief's
 // JSON text to valueJson (a JSON value; "null" removes the field or array element; "/-" appends

@@ -34,6 +34,16 @@ Result<std::string> canonicalBriefJson(const std::string &text)
     return canonicalText(j);
 }
 
+Result<std::string> readableBriefJson(const std::string &text)
+{
+    if (auto bad = limits::checkJsonText(text))
+        return Error{"", "", *bad};
+    const nlohmann::ordered_json j = nlohmann::ordered_json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return Error{"", "", j.is_discarded() ? "is not valid JSON" : "is not a JSON object"};
+    return j.dump(2) + "\n";
+}
+
 namespace {
 
 // What a brief needs once its kind or traffic mode changes, where it does not say already: a

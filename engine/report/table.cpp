@@ -166,7 +166,7 @@ std::string mediaTable(const Brief &brief, const Results &results)
         } else {
             const MediaPerformance &m = *p.media;
             cells.push_back(fmt::format("{:.2f}", m.secondsPerOutput));
-            cells.push_back(std::to_string(m.batch));
+            cells.push_back(std::to_string(m.queueBatch));  // what the queue runs, as the window shows
             cells.push_back(readableCount(m.outputsPerHour));
             cells.push_back(readableCount(m.outputsPerHourPerGpu));
             cells.push_back(seconds(p.e2e, p.e2e.p50));
@@ -179,8 +179,9 @@ std::string mediaTable(const Brief &brief, const Results &results)
         }
         tableRow(out, columns, cells);
     }
-    out << "s/output: one output alone on a replica; out/h: at the batch shown (the brief's, or the largest that fits; "
-           "the queue takes up to it from what waits); out/s@SLO: the highest Poisson rate whose end-to-end percentiles "
+    out << "s/output: one output alone on a replica; batch: the most outputs the queue runs together, the smallest "
+           "batch within 1% of the outputs an hour of the brief's batch or the largest that fits (out/h is at that "
+           "one); out/s@SLO: the highest Poisson rate whose end-to-end percentiles "
            "meet the targets; replicas: needed for the peak rate, the deployment costed below.\n";
     return out.str();
 }

@@ -417,6 +417,13 @@ void TestMainWindow::exportBriefWritesTheScenario()
     QCOMPARE(back->name, doc.brief()->name);
     QCOMPARE(back->candidates.size(), doc.brief()->candidates.size());
     QCOMPARE(back->workload.traffic.requestRatePerS, doc.brief()->workload.traffic.requestRatePerS);
+    // For a person to read: indented, its keys in the order the brief has them ("format" first,
+    // as the sample writes it; a sorted export put "assumptions" first).
+    QFile written(path);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(written.readAll());
+    QVERIFY2(text.startsWith(QLatin1String("{\n  \"format\": \"gpu-workbench-brief\"")), qPrintable(text.left(80)));
+    QVERIFY(text.endsWith(QLatin1Char('\n')));
     const QString nowhere = dir.filePath(QStringLiteral("missing/chat.brief.json"));
     const auto error = w.exportBrief(nowhere);
     QVERIFY(error.has_value());

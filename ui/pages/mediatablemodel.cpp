@@ -43,9 +43,17 @@ QVariant MediaTableModel::data(const QModelIndex &index, int role) const
         } else if (column == E2eP99) {
             lines << figures::bandLine(r, "performance.e2e_s.p99", p.e2e.p99, 2);
         } else if (column == Batch) {
-            lines << (m->batchFromBrief ? tr("The brief's batch")
-                                        : tr("The largest batch that fits in memory; the queue takes up to it from the "
-                                             "requests waiting"));
+            const QString largest = m->batchFromBrief ? tr("the brief's batch, %1").arg(m->batch)
+                                                      : tr("the largest that fits in memory, %1").arg(m->batch);
+            lines << (m->queueBatch < m->batch
+                          ? tr("The queue takes up to %1 outputs together from the requests waiting: the smallest "
+                               "batch within 1% of the outputs an hour of %2; a larger one only makes outputs wait "
+                               "for each other")
+                                .arg(m->queueBatch)
+                                .arg(largest)
+                          : tr("The queue takes up to %1 outputs together from the requests waiting: %2")
+                                .arg(m->queueBatch)
+                                .arg(largest));
         }
         lines.removeAll(QString());
         return lines.join(QLatin1Char('\n'));
@@ -61,7 +69,7 @@ QVariant MediaTableModel::data(const QModelIndex &index, int role) const
     const auto seconds = [&](double v) { return p.e2e.empty ? QStringLiteral("–") : l.toString(v, 'f', v < 10 ? 2 : 1); };
     switch (column) {
     case SecondsPerOutput: return l.toString(m->secondsPerOutput, 'f', m->secondsPerOutput < 10 ? 2 : 1);
-    case Batch: return m->batch;
+    case Batch: return m->queueBatch;  // what the queue runs, and the latency columns are at
     case OutputsPerHour: return l.toString(m->outputsPerHour, 'f', 0);
     case OutputsPerHourPerGpu: return l.toString(m->outputsPerHourPerGpu, 'f', m->outputsPerHourPerGpu < 10 ? 1 : 0);
     case E2eP50: return seconds(p.e2e.p50);

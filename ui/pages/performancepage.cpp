@@ -102,8 +102,8 @@ QString PerformancePage::mediaSubtitle(const Brief &brief) const
         ? tr("%1 outputs/s arriving").arg(QLocale().toString(t.requestRatePerS.value_or(0), 'g', 4))
         : t.mode == TrafficMode::ClosedLoop ? tr("%1 requests in flight").arg(t.concurrency.value_or(1))
                                             : tr("everything queued at once");
-    return tr("%1 at %2×%3%4, %5 steps of %6 pass(es); %7. Throughput at the batch shown; end-to-end seconds through a "
-              "batching queue%8. Hover a time per output for where it goes.")
+    return tr("%1 at %2×%3%4, %5 steps of %6 pass(es); %7. The queue runs up to the batch shown; throughput at it; end-to-end "
+              "seconds through that batching queue%8. Hover a time per output for where it goes.")
         .arg(QString::fromStdString(m.model.name))
         .arg(m.width)
         .arg(m.height)

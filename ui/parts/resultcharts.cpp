@@ -476,8 +476,11 @@ void showMediaChart(ChartView *chart, const Results &results, MediaChart which)
             line.x << batch;
             line.y << perHour;
         }
-        marks.x << m.batch;
-        marks.y << m.outputsPerHourPerGpu;
+        // The batch the queue runs (the smallest within 1% of the best), on its own line's point.
+        marks.x << m.queueBatch;
+        marks.y << (m.queueBatch >= 1 && std::size_t(m.queueBatch) <= m.outputsPerHourByBatch.size()
+                        ? m.outputsPerHourByBatch[std::size_t(m.queueBatch) - 1].second
+                        : m.outputsPerHourPerGpu);
         if (!line.x.isEmpty())
             lines << line;
     }
