@@ -22,26 +22,33 @@ std::string canonicalText(const nlohmann::ordered_json &root)
     return root.dump();  // compact, keys as written: its size follows the text's, whatever the nesting
 }
 
+// A brief's text as a JSON object, its keys in the order written, or what is wrong with it.
+Result<nlohmann::ordered_json> briefObject(const std::string &text)
+{
+    if (auto bad = limits::checkJsonText(text))
+        return Error{"", "", *bad};
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return Error{"", "", j.is_discarded() ? "is not valid JSON" : "is not a JSON object"};
+    return j;
+}
+
 } // namespace
 
 Result<std::string> canonicalBriefJson(const std::string &text)
 {
-    if (auto bad = limits::checkJsonText(text))
-        return Error{"", "", *bad};
-    const nlohmann::ordered_json j = nlohmann::ordered_json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-        return Error{"", "", j.is_discarded() ? "is not valid JSON" : "is not a JSON object"};
-    return canonicalText(j);
+    auto j = briefObject(text);
+    if (!j)
+        return j.error();
+    return canonicalText(*j);
 }
 
 Result<std::string> readableBriefJson(const std::string &text)
 {
-    if (auto bad = limits::checkJsonText(text))
-        return Error{"", "", *bad};
-    const nlohmann::ordered_json j = nlohmann::ordered_json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-        return Error{"", "", j.is_discarded() ? "is not valid JSON" : "is not a JSON object"};
-    return j.dump(2) + "\n";
+    auto j = briefObject(text);
+    if (!j)
+        return j.error();
+    return j->dump(2) + "\n";
 }
 
 namespace {
