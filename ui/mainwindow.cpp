@@ -187,6 +187,7 @@ void MainWindow::createMenus()
             return;
         QString name = m_document->scenarioName().toLower();
         name.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+        name.remove(QRegularExpression(QStringLiteral("^-+|-+$")));  // "(Llama 3.1 70B)" ends in a bracket
         const QString path = saveFileName(this, tr("Export the brief"), name + QStringLiteral(".brief.json"),
                                           tr("Briefs (*.json)"), m_document->filePath());
         if (path.isEmpty())

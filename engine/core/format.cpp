@@ -28,6 +28,11 @@ std::string usdAmount(double usd)
     return (usd < 0 && cents > 0 ? "-" : "") + groupedInteger(cents / 100) + fmt::format(".{:02d}", cents % 100);
 }
 
+std::string usdPerOutput(double usd)
+{
+    return std::abs(usd) >= 1 || !std::isfinite(usd) ? usdAmount(usd) : fmt::format("{:.6f}", usd);
+}
+
 std::string readableCount(double count)
 {
     const double a = std::abs(count);

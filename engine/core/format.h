@@ -20,6 +20,9 @@ std::string readableDuration(double seconds);
 // Dollars and cents, grouped: 14366.3 -> "14,366.30"; beyond 10^15 (no cent can be meant) the
 // readable form.
 std::string usdAmount(double usd);
+// A cost per accepted output or run as the messages print it: dollars and cents from $1 up
+// (a run: "47.24"), six decimals below (an output: 0.00046 -> "0.000460", not "0.00").
+std::string usdPerOutput(double usd);
 
 // One CSV cell, safe to open in a spreadsheet: formula-like text neutralised with a leading ',
 // a cell with a comma, a quote or a line break quoted (RFC 4180).

@@ -38,8 +38,8 @@ void warnCommonMistakes(const Brief &brief, const std::vector<CandidateResult> &
                                   {"cost", cheapestHour->second->costPerAcceptedOutput},
                                   {"best_cost", rent->second->costPerAcceptedOutput},
                                   {"best_gpu", deployment(results[rent->first]).gpuName},
-                                  {"cost_text", usdAmount(cheapestHour->second->costPerAcceptedOutput)},
-                                  {"best_cost_text", usdAmount(rent->second->costPerAcceptedOutput)}};
+                                  {"cost_text", usdPerOutput(cheapestHour->second->costPerAcceptedOutput)},
+                                  {"best_cost_text", usdPerOutput(rent->second->costPerAcceptedOutput)}};
         warnings.push_back(makeMessage("mistake-hourly-rate", "",
                                        kind == Kind::Run
                                            ? WB_MESSAGE("Messages", "choosing by hourly rate would pick {cheapest_gpu} at "

@@ -293,8 +293,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                                          "${next_cost:.6f}"),
                                        {{"unit", rec.unit}, {"buy_cost", cost(*best)},
                                         {"option", optionWords(deployment(results[next.candidate]), *next.option)},
-                                        {"next_cost", cost(next)}, {"buy_cost_text", usdAmount(cost(*best))},
-                                        {"next_cost_text", usdAmount(cost(next))}}));
+                                        {"next_cost", cost(next)}, {"buy_cost_text", usdPerOutput(cost(*best))},
+                                        {"next_cost_text", usdPerOutput(cost(next))}}));
         if (reserveAllowed && rent && next.option == rent->option)
             setAside.push_back(makeMessage("reservation-dearer-than-rent", "",
                                            runs ? WB_MESSAGE("Messages", "the cheapest reservation, {option}, costs "
@@ -305,8 +305,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                                              "renting on demand, so it is not recommended"),
                                            {{"unit", rec.unit}, {"option", optionWords(deployment(results[reserve->candidate]), *reserve->option)},
                                             {"reserve_cost", cost(*reserve)}, {"rent_cost", cost(*rent)},
-                                            {"reserve_cost_text", usdAmount(cost(*reserve))},
-                                            {"rent_cost_text", usdAmount(cost(*rent))}}));
+                                            {"reserve_cost_text", usdPerOutput(cost(*reserve))},
+                                            {"rent_cost_text", usdPerOutput(cost(*rent))}}));
         allowed = next;
     }
     if (allowed && allowed->option->term != PricingTerm::Purchase && allowed->option->term != PricingTerm::OnDemand
@@ -336,7 +336,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                  : WB_MESSAGE("Messages", "the model API costs ${api_cost:.6f} per {unit} at this volume, with no idle "
                               "capacity and less platform work"),
             {{"unit", rec.unit}, {"api_cost", s.api->costPerAcceptedOutput}, {"gpu_cost", best ? gpuCost : 0.0}, {"provider", s.api->provider},
-             {"api_cost_text", usdAmount(s.api->costPerAcceptedOutput)}, {"gpu_cost_text", usdAmount(best ? gpuCost : 0.0)}}));
+             {"api_cost_text", usdPerOutput(s.api->costPerAcceptedOutput)}, {"gpu_cost_text", usdPerOutput(best ? gpuCost : 0.0)}}));
         if (uncertain)
             rec.reasons.push_back(makeMessage("api-flexibility", "/cost/decision/demand_certainty",
                                               WB_MESSAGE("Messages", "demand is uncertain or the model is expected to change: billing per "
@@ -381,7 +381,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                         {"term", std::string(termWords(*o.term))}, {"provider", o.provider},
                                         {"cost", o.costPerAcceptedOutput},
                                         {o.perRun ? "usd_per_run" : "usd_per_month", o.totalUsdPerMonth},
-                                        {"cost_text", usdAmount(o.costPerAcceptedOutput)},
+                                        {"cost_text", usdPerOutput(o.costPerAcceptedOutput)},
                                         {"usd_text", usdAmount(o.totalUsdPerMonth)},
                                         {"utilization_percent", 100 * o.utilization}};
         // A run's utilization is the share of the GPU time paid for that trains (trainingcost.cpp).
@@ -433,7 +433,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                  "about {requests_text} requests a month")
                     : WB_MESSAGE("Messages", "the model API would cost ${api_cost:.6f} per {unit}"),
                 {{"unit", rec.unit}, {"api_cost", s.api->costPerAcceptedOutput}, {"provider", s.api->provider},
-                 {"api_cost_text", usdAmount(s.api->costPerAcceptedOutput)},
+                 {"api_cost_text", usdPerOutput(s.api->costPerAcceptedOutput)},
                  {"requests", o.breakEvenRequestsPerMonthVsApi.value_or(0)},
                  {"requests_text", o.breakEvenRequestsPerMonthVsApi ? readableCount(*o.breakEvenRequestsPerMonthVsApi) : std::string()}}));
         // Hybrid: GPUs for the steady base, the API for what bursts add above it (costCandidate
@@ -534,7 +534,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                  : WB_MESSAGE("Messages", "{option} would cost ${cost:.6f} per {unit}, but its price was observed "
                               "{observed}, longer ago than price_stale_days: a current quote is needed to weigh it"),
             {{"unit", rec.unit}, {"option", optionWords(deployment(results[staleCheaper->candidate]), *staleCheaper->option)},
-             {"cost", cost(*staleCheaper)}, {"cost_text", usdAmount(cost(*staleCheaper))},
+             {"cost", cost(*staleCheaper)}, {"cost_text", usdPerOutput(cost(*staleCheaper))},
              {"observed", staleCheaper->option->observed}}));
     if (spotLeftOut && (!best || spotLeftOut->option->costPerAcceptedOutput < best->option->costPerAcceptedOutput))
         rec.reasons.push_back(makeMessage(

@@ -243,8 +243,8 @@ std::optional<Message> bandReason(const Brief &brief, const Results &results)
                                                      "throughput) to ${p90_cost_text} (P10) per accepted run")
                                         : WB_MESSAGE("Messages", "across its throughput band this option costs ${p10_cost:.6f} (P90 "
                                                      "throughput) to ${p90_cost:.6f} (P10) per {unit}"),
-                                    {{"unit", rec->unit}, {"p10_cost", b->p10}, {"p90_cost", b->p90}, {"p10_cost_text", usdAmount(b->p10)},
-                                     {"p90_cost_text", usdAmount(b->p90)}});
+                                    {{"unit", rec->unit}, {"p10_cost", b->p10}, {"p90_cost", b->p90}, {"p10_cost_text", usdPerOutput(b->p10)},
+                                     {"p90_cost_text", usdPerOutput(b->p90)}});
 }
 
 } // namespace wb

@@ -179,7 +179,7 @@ std::string searchToTable(const Brief &brief, const SearchResult &result)
     const bool embedding = brief.workload.kind == WorkloadKind::Embedding;
     const std::vector<std::string> header{"Layout", "Replicas", "GPUs", "SLO", "$/accepted", result.latencyName + " s",
                                           media ? "Out/h/GPU" : embedding ? "In tok/s/GPU" : "Tok/s/GPU",
-                                          media || embedding ? "" : "Tok/s/user", "Chosen"};
+                                          media || embedding ? "" : "Tok/s/user", "Figures", "Chosen"};
     std::vector<std::vector<std::string>> rows;
     for (const LayoutResult *l : ordered(result, false)) {
         if (!l->withinGpuLimit && !l->cheapestOfGpu)
@@ -188,7 +188,8 @@ std::string searchToTable(const Brief &brief, const SearchResult &result)
                         brief.workload.slo.empty() ? "-" : l->meetsSlo ? "met" : "missed", fmt::format("{:.6f}", l->costPerAcceptedOutput),
                         std::isfinite(l->p99LatencyS) ? fmt::format("{:.3f}", l->p99LatencyS) : "-",
                         fmt::format("{:.0f}", l->outputTokensPerSPerGpu),
-                        l->tokensPerSPerUser > 0 ? fmt::format("{:.1f}", l->tokensPerSPerUser) : "", flags(*l)});
+                        l->tokensPerSPerUser > 0 ? fmt::format("{:.1f}", l->tokensPerSPerUser) : "",
+                        l->full ? "full" : "quick", flags(*l)});
     }
     std::vector<std::size_t> widths(header.size());
     for (std::size_t i = 0; i < header.size(); ++i) {
@@ -223,6 +224,10 @@ std::string searchToTable(const Brief &brief, const SearchResult &result)
         for (std::size_t i = 0; i < reasons.size() && i < 5; ++i)
             out << fmt::format("  {:>4}  {}\n", reasons[i].first, limits::printable(reasons[i].second));
     }
+    if (!rows.empty())
+        out << "\nFigures: full, evaluated in full as `gpuwb evaluate` and the window's pages do once the layout is a "
+               "candidate; quick, from the short screening simulations: an estimate (its replicas, latency and cost may "
+               "differ from the full evaluation's).\n";
     std::size_t beyond = 0;
     for (const LayoutResult &l : result.layouts)
         beyond += l.costed && !l.withinGpuLimit;

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -23,6 +24,7 @@
 #include <sys/wait.h>
 
 #include <chrono>
+#include <fstream>
 #include <core/hash.h>
 
 using namespace wb;
@@ -606,8 +608,22 @@ void TestProject::recovery()
     QVERIFY(recovered);
     QCOMPARE(recovered->recoveryKey(), std::string("/home/someone/plan.gpuwb"));
     QCOMPARE(recovered->contentDigest(), p.contentDigest());
+    // Kept by another window still running (the test's parent process stands in for it): not
+    // offered, so that a second window neither recovers nor deletes the first one's work. Once
+    // that process is gone (a child that has exited), it is offered again.
+    const std::string owner = pending.front() + ".owner";
+    QVERIFY(QFileInfo::exists(QString::fromStdString(owner)));
+    std::ofstream(owner, std::ios::trunc) << getppid() << "\n";
+    QVERIFY(pendingRecoveryFiles().empty());
+    const pid_t child = fork();
+    if (child == 0)
+        _exit(0);
+    QVERIFY(child > 0 && waitpid(child, nullptr, 0) == child);
+    std::ofstream(owner, std::ios::trunc) << child << "\n";
+    QCOMPARE(pendingRecoveryFiles().size(), std::size_t(1));
     discardRecovery("/home/someone/plan.gpuwb");
     QVERIFY(pendingRecoveryFiles().empty());
+    QVERIFY(!QFileInfo::exists(QString::fromStdString(owner)));
 }
 
 namespace {

@@ -294,7 +294,10 @@ Status Project::saveRecovery(const std::string &documentKey) const
     fs::create_directories(recoveryDir(), ec);
     if (ec)
         return fail(recoveryDir(), "cannot hold recovery data: " + ec.message());
-    return writeDatabase(m_db, recoveryFileFor(documentKey), {{"recovers", documentKey}});
+    Status written = writeDatabase(m_db, recoveryFileFor(documentKey), {{"recovers", documentKey}});
+    if (written)
+        claimRecovery(recoveryFileFor(documentKey));
+    return written;
 }
 
 std::string Project::recoveryKey() const

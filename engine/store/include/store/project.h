@@ -218,8 +218,11 @@ Result<std::vector<EvidenceRun>> prepareEvidence(Project &project, const std::st
 std::string recoveryDir();
 // The recovery file for a document (its path, or an id for an unsaved one).
 std::string recoveryFileFor(const std::string &documentKey);
-// Recovery files left by sessions that did not close cleanly, newest first.
+// Recovery files left by sessions that did not close cleanly, newest first; a file another
+// running process keeps (claimRecovery) is not one of them.
 std::vector<std::string> pendingRecoveryFiles();
+// Marks a recovery file as kept by this process (Project::saveRecovery does).
+void claimRecovery(const std::string &recoveryFile);
 // Deletes the recovery data of a document (after a clean save or close, or when the user
 // declines to recover it).
 void discardRecovery(const std::string &documentKey);
