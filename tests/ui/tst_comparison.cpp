@@ -83,7 +83,12 @@ void TestComparison::sameRowsAsTheCsv()
             const std::string route = cells[column("route")].text;
             const QString label = model.headerData(i, Qt::Vertical).toString();
             const QString term = model.data(model.index(i, wb::ComparisonModel::Term)).toString();
-            QCOMPARE(label == QLatin1String("Model API"), route == "api");
+            // The API option by what it sells: a managed fine-tuning service for a run, billed per
+            // training token (the LoRA sample's Ori quote), else a model API.
+            const bool perRun = results.cost.api && results.cost.api->perRun;
+            QCOMPARE(label == (perRun ? QLatin1String("Managed fine-tuning") : QLatin1String("Model API")), route == "api");
+            if (route == "api" && perRun)
+                QCOMPARE(term, QStringLiteral("per training token"));
             QVERIFY2((route == "hybrid") == term.endsWith(QLatin1String("API for bursts")), qPrintable(where));
             asEntered += label.endsWith(QLatin1String("(as entered)"));
             hybrid += route == "hybrid";

@@ -189,10 +189,10 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         if (!row.option)
             lines << figures::whyMissingDetail(*row.result);
         if (!row.result && column != Candidate && !value(row, column))
-            lines << tr("A model API is priced per token: its GPUs, memory and latency are the provider's, not "
-                        "simulated here");
+            lines << tr("%1 is priced %2: its GPUs, memory and speed are the provider's, not simulated here")
+                         .arg(apiOptionName(*row.option), apiBilling(*row.option));
         if (!row.result && column == Candidate)
-            lines << tr("Priced per token from %1 (%2), observed %3").arg(QString::fromStdString(row.option->provider),
+            lines << tr("Priced %1 from %2 (%3), observed %4").arg(apiBilling(*row.option), QString::fromStdString(row.option->provider),
                                                                         QString::fromStdString(row.option->source),
                                                                         QString::fromStdString(row.option->observed));
         return lines.join(u'\n');
@@ -206,7 +206,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
     case Candidate: return label(row);
     case Term:
         if (row.option && row.option->api)
-            return tr("per token") + (row.option->stale ? tr(" (stale)") : QString());
+            return apiBilling(*row.option) + (row.option->stale ? tr(" (stale)") : QString());
         return row.option ? (row.option->hybrid ? tr("%1 + API for bursts").arg(words(*row.option->term)) : words(*row.option->term))
                                 + (row.option->stale ? tr(" (stale)") : QString())
                           : figures::whyMissing(*row.result);
@@ -273,7 +273,7 @@ QString ComparisonModel::bandLine(const Row &row, int column, double shown) cons
 QString ComparisonModel::label(const Row &row)
 {
     if (!row.entered)
-        return tr("Model API");
+        return row.option ? apiOptionName(*row.option) : tr("Model API");
     // A candidate sized to hold the brief: its own row as entered (figures, no price) first.
     if (row.asEntered)
         return tr("%1 (as entered)").arg(ResultsTableModel::candidateLabel(*row.entered));

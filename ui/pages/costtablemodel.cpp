@@ -41,7 +41,7 @@ void CostTableModel::setResults(std::shared_ptr<const Results> results)
             m_rows.push_back({ResultsTableModel::optionLabel(m_results->results[i], o), &o, i, {}, {}});
     }
     if (m_results->cost.api)
-        m_rows.push_back({tr("Model API"), &*m_results->cost.api, std::nullopt, {}, {}});
+        m_rows.push_back({apiOptionName(*m_results->cost.api), &*m_results->cost.api, std::nullopt, {}, {}});
     // The hybrid of the GPU option the recommendation weighs and the API (cost.h).
     if (const auto &at = m_results->cost.hybridCandidate; m_results->cost.hybrid && at && *at < m_results->results.size())
         m_rows.push_back({ResultsTableModel::optionLabel(m_results->results[*at], *m_results->cost.hybrid),

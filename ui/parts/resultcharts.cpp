@@ -510,7 +510,7 @@ void showCostChart(ChartView *chart, const Results &results)
             ratios.push_back(index ? bandRatios(r, figures::optionCostPath(*index)) : std::nullopt);
         }
     if (results.cost.api) {
-        categories << Text::tr("model API");
+        categories << apiOptionName(*results.cost.api);
         options.push_back(&*results.cost.api);
     }
     // The hybrid of the GPU option the recommendation weighs and the API: its base GPU lines and
@@ -592,7 +592,7 @@ void showBreakEvenChart(ChartView *chart, const Results &results, std::size_t ca
         }
     }
     if (results.cost.api && !lines.isEmpty())
-        line(*results.cost.api, Text::tr("model API"), Qt::SolidLine, 7);
+        line(*results.cost.api, apiOptionName(*results.cost.api), Qt::SolidLine, 7);
     chart->setTitle(title);
     chart->setLines(lines);
     chart->setLogScale(false, false);

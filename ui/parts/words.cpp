@@ -1,6 +1,9 @@
 #include "parts/words.h"
 
+#include <cost/cost.h>
+
 #include <QCoreApplication>
+#include <QObject>
 
 #include <array>
 #include <utility>
@@ -96,6 +99,26 @@ QString calibratedFrom(int runs)
 {
     return runs == 1 ? QCoreApplication::translate("Words", "calibrated from 1 run")
                      : QCoreApplication::translate("Words", "calibrated from %1 runs").arg(runs);
+}
+
+QString apiOptionName(const CostOption &api)
+{
+    return api.perRun ? QObject::tr("Managed fine-tuning") : QObject::tr("Model API");
+}
+
+QString apiBilling(const CostOption &api)
+{
+    for (const auto &[field, rate] : api.apiRates) {
+        if (field == "usd_per_image")
+            return QObject::tr("per image");
+        if (field == "usd_per_megapixel")
+            return QObject::tr("per megapixel");
+        if (field == "usd_per_video_second")
+            return QObject::tr("per video second");
+        if (field == "usd_per_million_training_tokens")
+            return QObject::tr("per training token");
+    }
+    return QObject::tr("per token");
 }
 
 } // namespace wb

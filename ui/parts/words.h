@@ -25,6 +25,12 @@ inline QString words(const std::string &jsonName)
 // "calibrated from 3 runs": what a figure from a project's measured runs says of itself.
 QString calibratedFrom(int runs);
 
+struct CostOption;
+// The API option by what it sells: "Model API", or "Managed fine-tuning" for a run; and how it
+// bills, from its rates: "per token", "per image", "per video second", "per training token".
+QString apiOptionName(const CostOption &api);
+QString apiBilling(const CostOption &api);
+
 template<typename E>
     requires std::is_enum_v<E>
 QString words(E value)
