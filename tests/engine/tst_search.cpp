@@ -219,7 +219,8 @@ void TestSearch::confirmedAgreesWithEvaluate()
             continue;
         Brief withLayout = sample;
         withLayout.candidates = layoutCandidates(sample, {l});
-        const CandidateResult &d = deployment(evaluate(withLayout, wbtest::shippedCatalog(), o).results.at(0));
+        const Results evaluated = evaluate(withLayout, wbtest::shippedCatalog(), o);
+        const CandidateResult &d = deployment(evaluated.results.at(0));
         const std::string label = layoutLabel(l, sample);
         QVERIFY2(d.candidate.replicas() == l.replicas, label.c_str());
         QVERIFY2(d.performance.ttft.p99 == l.p99LatencyS, label.c_str());
