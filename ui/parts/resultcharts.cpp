@@ -28,8 +28,7 @@ struct Text
 };
 
 // "2×L40S 48GB TP1": the GPU's catalog name without the vendor, for legends and bars.
-// The candidate with the GPUs an option prices (the replicas its load needs), as the cost
-// table's rows say them.
+// The candidate with the GPUs an option prices (its load's replicas), as the cost table says.
 CandidateResult asPriced(const CandidateResult &r, const CostOption &o)
 {
     CandidateResult priced;
@@ -79,8 +78,7 @@ QString shortLabel(const CandidateResult &r)
     return label;
 }
 
-// Bar categories wrap onto lines of at most 14 characters (at spaces) so that neighbours never
-// overlap at 1280x800 with six bars.
+// Bar categories wrap at spaces to 14 characters: six bars never overlap at 1280x800.
 QString barLabel(const CandidateResult &r, const QString &extra)
 {
     QStringList lines;
@@ -475,12 +473,11 @@ void showMediaChart(ChartView *chart, const Results &results, MediaChart which)
         for (const auto &[batch, perHour] : m.outputsPerHourByBatch) {
             line.x << batch;
             line.y << perHour;
+            if (int(batch) == m.queueBatch) {  // the batch the queue runs, on its line
+                marks.x << batch;
+                marks.y << perHour;
+            }
         }
-        // The batch the queue runs (the smallest within 1% of the best), on its own line's point.
-        marks.x << m.queueBatch;
-        marks.y << (m.queueBatch >= 1 && std::size_t(m.queueBatch) <= m.outputsPerHourByBatch.size()
-                        ? m.outputsPerHourByBatch[std::size_t(m.queueBatch) - 1].second
-                        : m.outputsPerHourPerGpu);
         if (!line.x.isEmpty())
             lines << line;
     }
