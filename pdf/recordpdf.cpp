@@ -83,6 +83,12 @@ QString moneyFine(const QJsonValue &v)
     return QStringLiteral("$") + QString::number(x, 'f', decimals);
 }
 
+// A rate in requests a second, to the hundredth whatever its size (a column of them lines up).
+QString rate(const QJsonValue &v)
+{
+    return v.isDouble() ? grouped(v.toDouble(), 2) : QStringLiteral("-");
+}
+
 QString number(const QJsonValue &v, int significant = 3)
 {
     if (!v.isDouble())
@@ -586,11 +592,16 @@ private:
                                  "and the all-in cost per ") + esc(unit()) + QStringLiteral(". The recommended option is in bold."));
         // A training run's columns: its speed, time and interruptions instead of serving latencies.
         const bool run = perRun();
-        Table t{{QStringLiteral("Option"), QStringLiteral("Fits, headroom"), run ? QStringLiteral("Tokens/s") : QStringLiteral("Output tokens/s"),
-                 run ? QStringLiteral("Time to train") : QStringLiteral("TTFT p99"), run ? QStringLiteral("Expected") : QStringLiteral("TPOT p99"),
-                 run ? QStringLiteral("Interruptions") : QStringLiteral("Max rate in SLO"), QStringLiteral("GPUs"),
-                 QStringLiteral("$/GPU-hour"), periodHeader(), QStringLiteral("Per ") + esc(unit())},
-                {}, {}, {2, 3, 4, 5, 6, 7, 8, 9}, {20, 11, 8, 9, 8, 7, 6, 8, 12, 11}};
+        // A serving option's SLO verdict stands beside its latencies (the window's "SLO met").
+        Table t = run ? Table{{QStringLiteral("Option"), QStringLiteral("Fits, headroom"), QStringLiteral("Tokens/s"),
+                               QStringLiteral("Time to train"), QStringLiteral("Expected"), QStringLiteral("Interruptions"),
+                               QStringLiteral("GPUs"), QStringLiteral("$/GPU-hour"), periodHeader(), QStringLiteral("Per ") + esc(unit())},
+                              {}, {}, {2, 3, 4, 5, 6, 7, 8, 9}, {20, 11, 8, 9, 8, 7, 6, 8, 12, 11}}
+                      : Table{{QStringLiteral("Option"), QStringLiteral("Fits, headroom"), QStringLiteral("Output tokens/s"),
+                               QStringLiteral("TTFT p99"), QStringLiteral("TPOT p99"), QStringLiteral("SLO met"),
+                               QStringLiteral("Max requests/s in SLO"), QStringLiteral("GPUs"), QStringLiteral("$/GPU-hour"), periodHeader(),
+                               QStringLiteral("Per ") + esc(unit())},
+                              {}, {}, {2, 3, 4, 6, 7, 8, 9, 10}, {18, 10, 8, 8, 8, 5, 8, 5, 8, 12, 10}};
         const QJsonObject rec = cost().value(QLatin1String("recommendation")).toObject();
         for (int i = 0; i < m_candidates.size(); ++i) {
             const QJsonObject r = m_candidates[i].toObject();
@@ -612,14 +623,16 @@ private:
                                        : milliseconds(p.value(QLatin1String("ttft_s")).toObject().value(QLatin1String("p99")))),
                                esc(run ? duration(tr.value(QLatin1String("expected_time_to_train_s")))
                                        : milliseconds(p.value(QLatin1String("tpot_s")).toObject().value(QLatin1String("p99")))),
-                               esc(number(run ? tr.value(QLatin1String("expected_interruptions"))
-                                              : p.value(QLatin1String("max_request_rate_within_slo_per_s")))),
+                               esc(run ? number(tr.value(QLatin1String("expected_interruptions")))
+                                       : rate(p.value(QLatin1String("max_request_rate_within_slo_per_s")))),
                                esc(o.isEmpty() ? QStringLiteral("-") : QString::number(o.value(QLatin1String("gpus")).toInt())),
                                esc(o.isEmpty() ? QStringLiteral("-") : money(o.value(QLatin1String("usd_per_gpu_hour")))),
                                esc(o.isEmpty() ? QStringLiteral("-") : money(amountOf(o))),
                                esc(o.isEmpty() ? QStringLiteral("-")
                                    : run       ? money(o.value(QLatin1String("cost_per_accepted_output_usd")))
                                                : moneyFine(o.value(QLatin1String("cost_per_accepted_output_usd"))))});
+                if (!run)
+                    t.rows.last().insert(5, str(p.value(QLatin1String("slo_met"))));  // yes, no or -
                 t.emphasised.append(recommended);
             };
             if (opts.isEmpty())
@@ -630,9 +643,10 @@ private:
         const QJsonValue api = cost().value(QLatin1String("api"));
         if (api.isObject()) {
             const QJsonObject o = api.toObject();
-            t.rows.append({QStringLiteral("model API"), QStringLiteral("-"), QStringLiteral("-"), QStringLiteral("-"), QStringLiteral("-"), QStringLiteral("-"),
-                           QStringLiteral("-"), QStringLiteral("-"), esc(money(o.value(QLatin1String("usd_per_month")))),
-                           esc(moneyFine(o.value(QLatin1String("cost_per_accepted_output_usd"))))});
+            QStringList cells(t.headers.size() - 2, QStringLiteral("-"));
+            cells.front() = QStringLiteral("model API");
+            t.rows.append(cells + QStringList{esc(money(o.value(QLatin1String("usd_per_month")))),
+                                              esc(moneyFine(o.value(QLatin1String("cost_per_accepted_output_usd"))))});
             t.emphasised.append(rec.value(QLatin1String("route")).toString() == QLatin1String("api"));
         }
         h += tableHtml(t);

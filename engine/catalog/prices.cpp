@@ -180,6 +180,8 @@ const FieldTable &apiPriceFields()
         {.pointer = "/note", .type = String},
         {.pointer = "/region", .type = Enum, .choices = enumNames<DataRegion>(),
          .defaultReason = "not stated: the offer does not say where it runs"},
+        {.pointer = "/weights_precision", .type = Enum, .choices = enumNames<Precision>(),
+         .defaultReason = "not stated: the offer does not say how the model is quantized"},
     });
     return table;
 }
@@ -309,6 +311,7 @@ ApiPrice parseApiPrice(const Fields &f, const std::string &origin, const std::st
         p.fineTuning = kind ? *enumFromString<WorkloadKind>(*kind) : WorkloadKind::Lora;
     }
     p.failureRate = f.optNumber("failure_rate", apiPriceFields().at("/failure_rate").range()).value_or(apiPriceFields().at("/failure_rate").defaultNumber());
+    p.weightsPrecision = f.optEnum<Precision>("weights_precision");
     readProvenance(f, p, origin);
     return p;
 }

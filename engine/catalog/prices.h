@@ -75,6 +75,10 @@ struct ApiPrice
     std::string note;
     std::string origin;
     std::optional<DataRegion> region;  // where the API processes requests, when it says
+    // The precision the provider serves the model's weights at, when it says ("fp8" for a
+    // "Turbo" endpoint): a brief that asks for more bits is warned that the API is not the
+    // same model (recommend.cpp).
+    std::optional<Precision> weightsPrecision;
 };
 
 // The API price's rate in words, with its unit ("$0.13 per million input and $0.40 per million

@@ -305,7 +305,8 @@ CostOption apiOption(const Brief &brief, const ApiPrice &price, double requests,
     };
     addLine(o.lines, "api_usage", usage * (1 - wasted),
             fmt::format("{} {} accepted ({:.1f}% of {}) x {}", count(1 - wasted), what, 100 * (1 - wasted), count(1), each));
-    addLine(o.lines, "retry_waste", usage * wasted,
+    // Media's waste is named as the GPU options' is (one legend entry, one colour on a chart).
+    addLine(o.lines, w.media ? "failed_renders" : "retry_waste", usage * wasted,
             o.perRun ? fmt::format("{} {} the service fails ({:.1f}%) or whose tuned model fails its evaluation ({:.1f}%), "
                                    "run again, x {}",
                                    count(wasted), what, 100 * f, 100 * (1 - q), each)

@@ -188,7 +188,9 @@ CostOption GpuRoute::at(double requests, std::optional<int> replicasOverride) co
                 fmt::format("${:.0f} per provisioned kW a month", a().value(Assumption::ColocationUsdPerKwMonth)));
         addLine(o.ownershipDetail, "hardware_support", own.support * o.gpus,
                 fmt::format("{:.0f}% of the purchase price a year", 100 * a().value(Assumption::SupportFractionPerYear)));
-        priceBasis = fmt::format("ownership ${:.3f} per GPU-hour, paid every hour", o.usdPerGpuHour);
+        // The figure depends on the load (power): say so where it is read.
+        priceBasis = fmt::format("ownership ${:.3f} per GPU-hour (depreciation, colocation, support, and power at {:.0f}% "
+                                 "utilization), paid every hour", o.usdPerGpuHour, 100 * u);
     } else {
         o.usdPerGpuHour = price->usdPerGpuHour;
         gpuCost = billed * gpusPerReplica * price->usdPerGpuHour;

@@ -190,6 +190,11 @@ CandidateResult evaluateCandidate(const Brief &brief, const Candidate &c, const 
 // A deployment sized for the peak is evaluated in full up to this many GPUs; beyond, the
 // candidate's figures stand for it (the simulator represents many replicas by a few anyway).
 constexpr double kMostGpusSized = 100000;
+// Replicas held below this share of their flat-out rate are said to be sized by the latency
+// targets (a hint, not a figure): below half its capacity a queue's wait is at most the service
+// time itself (M/M/1: rho / (1 - rho) <= 1), so what holds the rate down is each request's own
+// time against the target, which a wider layout shortens.
+constexpr double kLatencyBoundShare = 0.5;
 
 Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptions &options)
 {
@@ -261,8 +266,12 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
         const auto in = [](const std::vector<Warning> &list, const Warning &w) {
             return std::any_of(list.begin(), list.end(), [&](const Warning &v) { return v.code == w.code && v.message == w.message; });
         };
+        // Of the same layout, the deployment's fit says what applies: the entered count's notes on
+        // the requests in flight per replica ("KV cache sized for 41", "holds 94 of the 81") are
+        // of replicas that are not deployed.
         std::erase_if(r.warnings, [&](const Warning &w) {
-            return in(sized->warnings, w) || (&layout == &r && (in(r.performance.warnings, w) || in(r.cost.warnings, w)))
+            return in(sized->warnings, w)
+                || (&layout == &r && (in(r.fit.warnings, w) || in(r.performance.warnings, w) || in(r.cost.warnings, w)))
                 || w.code == "slo-at-band-edge";
         });
         const bool forPeak = p.replicasForPeak == replicas && p.sloMetAsDeployed.value_or(false);
@@ -284,6 +293,21 @@ Results evaluate(const Brief &brief, const Catalog &catalog, const EvaluateOptio
                                              "{gpus_per_replica} {gpu} at their busiest; the figures and the cost are for "
                                              "those {deployed_gpus} GPUs, evaluated in full ({entered_gpus} entered)"),
                                   args));
+        // Replicas held far below what they carry flat out are sized by the latency targets, not
+        // by throughput: a wider layout shortens each request and may need fewer GPUs.
+        const double flatOut = p.maxRequestsPerS / std::max(1, layout.candidate.replicas());
+        const double each = p.peakRequestRatePerS / replicas;  // what each deployed replica carries
+        const bool llm = !brief.workload.media && brief.workload.kind != WorkloadKind::Embedding;
+        if (forPeak && llm && replicas > 1 && layout.candidate.tensorParallel < 8 && flatOut > 0
+            && each < kLatencyBoundShare * flatOut)
+            r.warnings.push_back(makeMessage(
+                "latency-bound-replicas", candidateField("tensor_parallel"),
+                WB_MESSAGE("Messages", "each of the {replicas} replicas carries {rate:.3g} requests/s of the peak, {share:.0f}% "
+                           "of the {flat_out:.3g} it serves flat out: the latency targets, not throughput, size this "
+                           "deployment. A wider tensor-parallel layout shortens each request and may need fewer GPUs "
+                           "(Find Layouts compares them)"),
+                {{"rate", each}, {"share", 100 * each / flatOut},
+                 {"flat_out", flatOut}, {"replicas", std::int64_t(replicas)}}));
         bindCandidate(r.warnings, i);
         bindCandidate(sized->warnings, i);
         r.resized = std::move(sized);

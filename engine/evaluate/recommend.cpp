@@ -181,6 +181,19 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
         s.warnings.push_back(makeMessage("no-api-volume", "/cost/requests_per_month",
                                          WB_MESSAGE("Messages", "the brief states no monthly volume, so the API route is not priced "
                                                     "(add cost.requests_per_month)")));
+    // An API serving the model at fewer bits than the brief accepts is not quite the same model.
+    if (s.api && !runs && !media && apiPrice->weightsPrecision) {
+        const Precision served = *apiPrice->weightsPrecision;
+        if (std::find(w.acceptablePrecisions.begin(), w.acceptablePrecisions.end(), served) == w.acceptablePrecisions.end()
+            && weightBitsPerParameter(served) < weightBitsPerParameter(w.weightsPrecision))
+            s.warnings.push_back(makeMessage(
+                "api-lower-precision", "/workload/weights_precision",
+                WB_MESSAGE("Messages", "the model API ({provider}) serves {model} at {served}, the brief's weights are {asked}: "
+                           "its answers may differ from the GPUs' (run the evaluation set through it, or add {served} to "
+                           "workload.acceptable_precisions if its quality is accepted)"),
+                {{"provider", apiPrice->provider}, {"model", w.model.name}, {"served", std::string(enumName(served))},
+                 {"asked", std::string(enumName(w.weightsPrecision))}}));
+    }
     if (s.api && s.api->stale)
         s.warnings.push_back(makeMessage("stale-price", "/cost/api/observed",
                                          WB_MESSAGE("Messages", "the API price was observed {observed}; check it"),
@@ -341,6 +354,8 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
             rec.reasons.push_back(makeMessage("api-flexibility", "/cost/decision/demand_certainty",
                                               WB_MESSAGE("Messages", "demand is uncertain or the model is expected to change: billing per "
                                                          "use avoids a commitment that could outlive the model")));
+        std::copy_if(s.warnings.begin(), s.warnings.end(), std::back_inserter(rec.reasons),
+                     [](const Warning &m) { return m.code == "api-lower-precision"; });
         rec.reasons.insert(rec.reasons.end(), setAside.begin(), setAside.end());
         if (allowed && allowed->option->breakEvenRequestsPerMonthVsApi)
             rec.reasons.push_back(makeMessage("api-break-even", "/cost/requests_per_month",

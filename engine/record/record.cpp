@@ -53,6 +53,8 @@ Json apiPriceJson(const ApiPrice &p)
         j[field] = usd;
     if (p.unit == ApiUnit::TrainingTokens)
         j["fine_tuning"] = enumName(p.fineTuning);
+    if (p.weightsPrecision)
+        j["weights_precision"] = enumName(*p.weightsPrecision);
     return j;
 }
 

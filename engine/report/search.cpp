@@ -178,7 +178,7 @@ std::string searchToTable(const Brief &brief, const SearchResult &result)
     out << "\n";
     const bool embedding = brief.workload.kind == WorkloadKind::Embedding;
     const std::vector<std::string> header{"Layout", "Replicas", "GPUs", "SLO", "$/accepted", result.latencyName + " s",
-                                          media ? "Out/h/GPU" : embedding ? "In tok/s/GPU" : "Tok/s/GPU",
+                                          media ? "Out/h/GPU" : embedding ? "Max in tok/s/GPU" : "Max tok/s/GPU",
                                           media || embedding ? "" : "Tok/s/user", "Figures", "Chosen"};
     std::vector<std::vector<std::string>> rows;
     for (const LayoutResult *l : ordered(result, false)) {

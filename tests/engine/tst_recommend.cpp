@@ -133,6 +133,7 @@ private slots:
     void apiQuoteMustBillTheBriefsWork();
     void priceBookApiRoutes();
     void managedFineTuneRecommendedWhenCheaper();
+    void apiAtFewerBitsIsSaid();
     void evaluationIsCountedInRecords();
 };
 
@@ -699,6 +700,33 @@ void TestRecommend::priceBookApiRoutes()
     const CostSummary full = summarize(lora, {});
     QVERIFY(!full.api);
     QVERIFY(warns(full, "no-api-price"));
+}
+
+// An API that serves the model at fewer bits than the brief's weights is not quite the model the
+// GPUs would run: the price book's DeepInfra "Turbo" endpoints serve Llama 70B in FP8 (their
+// model names say so), and a BF16 brief is told, among the reasons when the API is recommended.
+// A brief that accepts FP8, or asks for it, is not; nor is an API that does not say.
+void TestRecommend::apiAtFewerBitsIsSaid()
+{
+    QString text = briefText(QStringLiteral(R"({"api_allowed": true})"));
+    QVERIFY(text.count(QLatin1String("llama-3.1-8b")) == 1);
+    text.replace(QLatin1String("llama-3.1-8b"), QLatin1String("llama-3.1-70b"));
+    Brief b = wbtest::parseOrFail(text.toStdString());
+    b.cost.api.reset();  // the price book's
+    const CostSummary bf16 = summarize(b, {});
+    QVERIFY(bf16.api && bf16.api->provider.find("(fp8)") != std::string::npos);
+    QVERIFY(warns(bf16, "api-lower-precision"));
+    QVERIFY(bf16.recommendation && bf16.recommendation->route == Route::Api);
+    QVERIFY(std::any_of(bf16.recommendation->reasons.begin(), bf16.recommendation->reasons.end(),
+                        [](const Warning &w) { return w.code == "api-lower-precision" && w.message.find("at fp8") != std::string::npos; }));
+    Brief accepting = b;
+    accepting.workload.acceptablePrecisions = {Precision::Bf16, Precision::Fp8};
+    QVERIFY(!warns(summarize(accepting, {}), "api-lower-precision"));
+    Brief fp8 = b;
+    fp8.workload.weightsPrecision = Precision::Fp8;
+    QVERIFY(!warns(summarize(fp8, {}), "api-lower-precision"));
+    // The brief's own quote says nothing of its precision.
+    QVERIFY(!warns(summarize(brief(QStringLiteral(R"({"api_allowed": true})")), {}), "api-lower-precision"));
 }
 
 // A LoRA whose managed service costs less per accepted run than every GPU option, with the API

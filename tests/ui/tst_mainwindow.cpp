@@ -4,9 +4,13 @@
 // tst_screenshots saves the window for review.
 
 #include "windowtest.h"
+#include <QAbstractScrollArea>
 #include <QFileDialog>
+#include <QListWidget>
+#include <QScrollBar>
 #include <QMenuBar>
 #include <settings.h>
+#include <pages/page.h>
 
 class TestMainWindow : public QObject
 {
@@ -89,10 +93,32 @@ void TestMainWindow::scenarioEditsUndoAndRedo()
     const QStringList three = doc.scenarioNames();
     QCOMPARE(three.size(), 3);
     QCOMPARE(w.scenarioList()->count(), 3);
-    // Picking a scenario in the list shows it.
-    w.scenarioList()->setCurrentRow(2);
+    // Picking a scenario in the list (a click) shows it, at the start of every page: the brief
+    // form scrolled down to the first scenario's candidates does not open the next one there.
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto onAPage = [](QWidget *widget) {
+        for (; widget; widget = widget->parentWidget())
+            if (qobject_cast<wb::Page *>(widget))
+                return true;
+        return false;
+    };
+    int scrolled = 0;
+    for (QAbstractScrollArea *area : w.findChildren<QAbstractScrollArea *>())
+        if (onAPage(area) && area->verticalScrollBar()->maximum() > 0) {
+            area->verticalScrollBar()->setValue(area->verticalScrollBar()->maximum());
+            ++scrolled;
+        }
+    QVERIFY(scrolled > 0);
+    QListWidget *list = w.scenarioList();
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(2)).center());
     QCOMPARE(doc.scenarioName(), three[2]);
     QCOMPARE(doc.brief()->workload.kind, wb::WorkloadKind::Lora);
+    for (QAbstractScrollArea *area : w.findChildren<QAbstractScrollArea *>())
+        if (onAPage(area))
+            QVERIFY2(area->verticalScrollBar()->value() == area->verticalScrollBar()->minimum(),
+                     qPrintable(area->objectName() + QLatin1Char(' ') + QLatin1String(area->metaObject()->className())));
 
     QVERIFY(!doc.duplicateScenario(three[0], QStringLiteral("Chat copy")).has_value());
     QVERIFY(!doc.renameScenario(QStringLiteral("Chat copy"), QStringLiteral("Chat, bigger GPUs")).has_value());

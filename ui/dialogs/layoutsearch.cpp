@@ -372,8 +372,14 @@ void LayoutSearchDialog::fillTable()
     const bool media = m_brief->workload.kind == WorkloadKind::MediaGeneration;
     m_model->setHorizontalHeaderLabels({tr("Layout"), tr("Replicas"), tr("GPUs"), tr("SLO"), tr("$ per accepted output"),
                                         tr("%1 (s)").arg(QString::fromStdString(m_result->latencyName)),
-                                        media ? tr("Outputs/h per GPU") : tr("Tokens/s per GPU"),
+                                        media ? tr("Outputs/h per GPU") : tr("Most tokens/s per GPU"),
                                         tr("Tokens/s per user"), tr("Figures"), tr("Chosen as")});
+    // A layout's capacity, for the throughput-interactivity front; Compare & decide gives the
+    // brief's traffic (the same deployment's figure at a lower load) in its own column.
+    if (!media)
+        m_model->horizontalHeaderItem(6)->setToolTip(
+            tr("Output tokens a second per GPU at the highest rate the layout carries within the SLO (its capacity); "
+               "Compare & decide gives them at the brief's traffic"));
     const QLocale locale;
     for (const LayoutResult &l : m_result->layouts) {
         if (!l.costed || !l.withinGpuLimit)

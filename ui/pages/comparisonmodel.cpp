@@ -292,6 +292,15 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         return {};
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case TokensPerGpu:
+            if (m_media || m_perRun)
+                return {};
+            return tr("Output tokens a second per GPU at the brief's traffic; Find Layouts gives the most within the SLO "
+                      "(the layout's capacity), and Max req/s the rate that is");
+        case PricePerGpuHour:
+            return tr("The rental price of a GPU-hour; for a purchase, the ownership cost of one (depreciation, colocation, "
+                      "support, and power at this deployment's load) spread over every hour of the month, so it changes "
+                      "with the load");
         case Gpus: return tr("GPUs as deployed: the replicas the brief's peak needs within the targets, which the cost is for");
         case SloMet: return tr("Whether that deployment meets every latency target at the brief's traffic, as the TTFT "
                                "and TPOT columns give it; the Performance page has its run at the peak")

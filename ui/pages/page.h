@@ -33,6 +33,7 @@ protected:
 
 private:
     Document *m_document;
+    QString m_scenario;  // the scenario shown: scroll positions are reset when it changes
 };
 
 } // namespace wb
