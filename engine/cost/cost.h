@@ -154,6 +154,9 @@ struct RankingCheck
 struct CostSummary
 {
     std::optional<CostOption> api;
+    // Whether the decision lets a third-party API be chosen (cost.decision: the data boundary,
+    // hardware control): the API is priced either way, for reference.
+    bool apiAllowed = true;
     // The hybrid of the GPU option the recommendation weighs (the cheapest, or the commitment
     // the decision inputs allow), when one is priced, and that option's candidate (an index into
     // the brief's candidates); recommended when it costs less per accepted output.

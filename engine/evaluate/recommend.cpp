@@ -2,14 +2,12 @@
 // commitment, rent / reserve / buy / API / hybrid with its reasons, and the seed's six common
 // mistakes as warnings. Every threshold is a named assumption (core/assumptions.h).
 #include "cost/cost.h"
-
 #include "cost/routes.h"
 #include "evaluate/evaluate.h"
 #include "core/format.h"
 #include "evaluate/mistakes.h"
 
 #include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -20,10 +18,13 @@ using namespace detail;
 
 namespace {
 
-// "2 x NVIDIA L40S 48GB (on-demand)": a priced GPU option in words.
+// "2 x NVIDIA L40S 48GB TP1 vLLM (on-demand)": a priced GPU option in words, with its layout and
+// stack (two candidates of one GPU read alike without).
 std::string optionWords(const CandidateResult &d, const CostOption &o)
 {
-    return fmt::format("{} x {} ({})", o.gpus, d.gpuName.empty() ? d.candidate.gpu : d.gpuName, termWords(*o.term));
+    const Candidate &c = d.candidate;
+    return fmt::format("{} x {} TP{}{} {} ({})", o.gpus, d.gpuName.empty() ? c.gpu : d.gpuName, c.tensorParallel,
+                       c.pipelineParallel > 1 ? fmt::format(" PP{}", c.pipelineParallel) : "", stackWords(c.servingStack), termWords(*o.term));
 }
 
 // What the labour assumptions the ranking check varies are, in words.
@@ -140,6 +141,7 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
     const Demand demand = demandOf(brief);
 
     const ApiPrice *apiPrice = apiPriceFor(brief, catalog);
+    s.apiAllowed = detail::apiUsableFor(brief);
     // An API left out by the data region is said so, not as a missing price.
     const std::vector<Warning> regionWarnings = apiRegionWarnings(brief, catalog);
     s.warnings.insert(s.warnings.end(), regionWarnings.begin(), regionWarnings.end());
@@ -182,18 +184,16 @@ CostSummary summarizeCost(const Brief &brief, const std::vector<CandidateResult>
                                          WB_MESSAGE("Messages", "the brief states no monthly volume, so the API route is not priced "
                                                     "(add cost.requests_per_month)")));
     // An API serving the model at fewer bits than the brief accepts is not quite the same model.
-    if (s.api && !runs && !media && apiPrice->weightsPrecision) {
-        const Precision served = *apiPrice->weightsPrecision;
-        if (std::find(w.acceptablePrecisions.begin(), w.acceptablePrecisions.end(), served) == w.acceptablePrecisions.end()
-            && weightBitsPerParameter(served) < weightBitsPerParameter(w.weightsPrecision))
+    if (const auto served = apiPrice && !runs && !media ? apiPrice->weightsPrecision : std::nullopt; s.api && served)
+        if (std::find(w.acceptablePrecisions.begin(), w.acceptablePrecisions.end(), *served) == w.acceptablePrecisions.end()
+            && weightBitsPerParameter(*served) < weightBitsPerParameter(w.weightsPrecision))
             s.warnings.push_back(makeMessage(
                 "api-lower-precision", "/workload/weights_precision",
                 WB_MESSAGE("Messages", "the model API ({provider}) serves {model} at {served}, the brief's weights are {asked}: "
                            "its answers may differ from the GPUs' (run the evaluation set through it, or add {served} to "
                            "workload.acceptable_precisions if its quality is accepted)"),
-                {{"provider", apiPrice->provider}, {"model", w.model.name}, {"served", std::string(enumName(served))},
+                {{"provider", apiPrice->provider}, {"model", w.model.name}, {"served", std::string(enumName(*served))},
                  {"asked", std::string(enumName(w.weightsPrecision))}}));
-    }
     if (s.api && s.api->stale)
         s.warnings.push_back(makeMessage("stale-price", "/cost/api/observed",
                                          WB_MESSAGE("Messages", "the API price was observed {observed}; check it"),

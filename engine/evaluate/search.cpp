@@ -286,13 +286,27 @@ std::optional<SearchResult> searchLayouts(const Brief &brief, const Catalog &cat
     // Confirmation: the chosen layouts as deployed (their replicas for the peak), the full budget.
     // The full figures can move a layout off a front or below another GPU's price, making a
     // screened layout the choice: those are confirmed in turn, until every choice is (a few
-    // rounds; the last says so if one is left).
+    // rounds; the last says so if one is left). The brief's own layouts are confirmed too, so
+    // that a row which is already a candidate reads what its Compare & decide row does (issue 39:
+    // the sample's H100 TP2 vLLM screened at 5 replicas, deployed at 4, and was never confirmed).
+    const auto briefHas = [&](const Candidate &c) {
+        return std::any_of(brief.candidates.begin(), brief.candidates.end(), [&](const Candidate &b) {
+            return b.gpu == c.gpu && b.tensorParallel == c.tensorParallel && b.pipelineParallel == c.pipelineParallel
+                && b.servingStack == c.servingStack
+                && b.weightsPrecision.value_or(w.weightsPrecision) == c.weightsPrecision.value_or(w.weightsPrecision);
+        });
+    };
     for (int round = 0; options.confirm && round < 4 && !options.stop.stop_requested(); ++round) {
         std::vector<std::size_t> chosen;
-        if (round == 0)
+        if (round == 0) {
             for (std::size_t i : cheapestScreened(result.layouts, 3))
                 if (!result.layouts[i].full)
                     chosen.push_back(i);
+            for (std::size_t i = 0; i < result.layouts.size(); ++i)
+                if (const LayoutResult &l = result.layouts[i]; !l.full && l.fits && briefHas(l.candidate)
+                    && std::find(chosen.begin(), chosen.end(), i) == chosen.end())
+                    chosen.push_back(i);
+        }
         for (std::size_t i : ownFronts(result.layouts, round > 0))
             if (!result.layouts[i].full && std::find(chosen.begin(), chosen.end(), i) == chosen.end())
                 chosen.push_back(i);

@@ -215,12 +215,13 @@ std::optional<Message> bandReason(const Brief &brief, const Results &results)
             return std::nullopt;
         if (nearest->p10 < rec->costPerAcceptedOutput)
             return makeMessage("band-api-flips", "",
-                               WB_MESSAGE("Messages", "at P90 throughput {option} would cost ${gpu_cost:.6f} per {unit}, below "
-                                          "the model API's ${api_cost:.6f}: the choice rests on a benchmark"),
+                               WB_MESSAGE("Messages", "at P90 throughput (its cost's P10) {option} would cost ${gpu_cost:.6f} per "
+                                          "{unit}, below the model API's ${api_cost:.6f}: the choice rests on a benchmark"),
                                {{"unit", rec->unit}, {"option", label}, {"gpu_cost", nearest->p10}, {"api_cost", rec->costPerAcceptedOutput}});
         return makeMessage("band-holds", "",
-                           WB_MESSAGE("Messages", "holds at P10 and P90 throughput: even at P90 the best GPU option costs "
-                                      "${gpu_cost:.6f} per {unit} against the model API's ${api_cost:.6f}"),
+                           WB_MESSAGE("Messages", "holds across the throughput band: even at its cheapest (its cost's P10, at P90 "
+                                      "throughput) the best GPU option costs ${gpu_cost:.6f} per {unit} against the model "
+                                      "API's ${api_cost:.6f}"),
                            {{"unit", rec->unit}, {"gpu_cost", nearest->p10}, {"api_cost", rec->costPerAcceptedOutput}});
     }
     if (!rec->candidate || rec->route == Route::Hybrid)
@@ -230,12 +231,12 @@ std::optional<Message> bandReason(const Brief &brief, const Results &results)
         return std::nullopt;
     if (apiWeighed && api->costPerAcceptedOutput < b->p90)
         return makeMessage("band-api-cheaper-at-p10", "",
-                           WB_MESSAGE("Messages", "at P10 throughput this option costs ${p90_cost:.6f} per {unit} and "
-                                      "the model API (${api_cost:.6f}) is cheaper: benchmark before committing"),
+                           WB_MESSAGE("Messages", "at P10 throughput (its cost's P90) this option costs ${p90_cost:.6f} per "
+                                      "{unit} and the model API (${api_cost:.6f}) is cheaper: benchmark before committing"),
                            {{"unit", rec->unit}, {"p90_cost", b->p90}, {"api_cost", api->costPerAcceptedOutput}});
     return apiWeighed ? makeMessage("band-holds", "",
-                                    WB_MESSAGE("Messages", "holds at P10 and P90 throughput: ${p10_cost:.6f} to ${p90_cost:.6f} per {unit}, "
-                                               "below the model API's ${api_cost:.6f}"),
+                                    WB_MESSAGE("Messages", "holds across the throughput band: ${p10_cost:.6f} to ${p90_cost:.6f} per "
+                                               "{unit} (its cost's P10 to P90), below the model API's ${api_cost:.6f}"),
                                     {{"unit", rec->unit}, {"p10_cost", b->p10}, {"p90_cost", b->p90}, {"api_cost", api->costPerAcceptedOutput}})
                       : makeMessage("band-range", "",
                                     rec->perRun

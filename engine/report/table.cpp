@@ -154,7 +154,7 @@ std::string mediaTable(const Brief &brief, const Results &results)
         << "; outputs per hour for the whole candidate at the batch shown; end-to-end seconds through the queue)\n";
     const Columns columns = {{"candidate", 30}, {"s/output", 9}, {"batch", 6},     {"out/h", 10}, {"out/h/GPU", 10},
                              {"E2E p50", 8},    {"E2E p95", 8},   {"E2E p99", 8},   {"SLO", 5},    {"max out/s", 10},
-                             {"out/s@SLO", 10}, {"replicas", 9}};
+                             {"replicas", 9},   {"capacity", 9}};
     tableHeader(out, columns);
     const auto seconds = [](const Distribution &d, double v) { return d.empty ? std::string("-") : fmt::format("{:.1f}", v); };
     for (const CandidateResult &entered : results.results) {
@@ -173,16 +173,17 @@ std::string mediaTable(const Brief &brief, const Results &results)
             cells.push_back(seconds(p.e2e, p.e2e.p95));
             cells.push_back(seconds(p.e2e, p.e2e.p99));
             cells.push_back(p.sloMet ? (*p.sloMet ? "yes" : "NO") : "-");
-            cells.push_back(fmt::format("{:.3g}", p.maxRequestsPerS));
-            cells.push_back(optionalNumber(p.maxRequestRateWithinSloPerS, 3));
+            cells.push_back(optionalNumber(p.maxRequestRateWithinSloPerS, 2));
             cells.push_back(p.replicasForPeak ? std::to_string(*p.replicasForPeak) : "-");
+            cells.push_back(fmt::format("{:.3g}", p.maxRequestsPerS));
         }
         tableRow(out, columns, cells);
     }
     out << "s/output: one output alone on a replica; batch: the most outputs the queue runs together, the smallest "
            "batch within 1% of the outputs an hour of the brief's batch or the largest that fits (out/h is at that "
-           "one); out/s@SLO: the highest Poisson rate whose end-to-end percentiles "
-           "meet the targets; replicas: needed for the peak rate, the deployment costed below.\n";
+           "one); max out/s: the highest Poisson rate whose end-to-end percentiles "
+           "meet the targets (as in the window); replicas: needed for the peak rate, the deployment costed below; "
+           "capacity: outputs/s with everything queued.\n";
     return out.str();
 }
 

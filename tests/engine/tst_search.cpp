@@ -213,8 +213,20 @@ void TestSearch::confirmedAgreesWithEvaluate()
     text << in.rdbuf();
     const Brief sample = wbtest::parseOrFail(text.str());
     const SearchResult found = search(sample, {"h100-sxm-80gb"});
+    // The sample's own H100 layout (TP2, vLLM) is among those evaluated in full, whatever its
+    // screening said, and compared first.
+    std::vector<const LayoutResult *> rows;
+    for (const LayoutResult &l : found.layouts)
+        if (l.candidate.tensorParallel == 2 && l.candidate.pipelineParallel == 1 && l.candidate.servingStack == ServingStack::Vllm)
+            rows.push_back(&l);
+    QCOMPARE(rows.size(), std::size_t(1));
+    QVERIFY(rows.front()->full);
+    for (const LayoutResult &l : found.layouts)
+        if (&l != rows.front())
+            rows.push_back(&l);
     int compared = 0;
-    for (const LayoutResult &l : found.layouts) {
+    for (const LayoutResult *row : rows) {
+        const LayoutResult &l = *row;
         if (!l.full || !l.costed || compared == 4)
             continue;
         Brief withLayout = sample;

@@ -44,7 +44,7 @@ private slots:
 void TestComparison::sameRowsAsTheCsv()
 {
     const wb::Catalog &catalog = wbtest::shippedCatalog();
-    int asEntered = 0, hybrid = 0, api = 0;
+    int asEntered = 0, hybrid = 0, api = 0, ruledOut = 0;
     const QDir samples(QStringLiteral(WB_SOURCE_DIR "/resources/samples"));
     const QStringList files = samples.entryList({QStringLiteral("*.brief.json")});
     QVERIFY(files.size() >= 5);
@@ -90,6 +90,14 @@ void TestComparison::sameRowsAsTheCsv()
             if (route == "api" && perRun)
                 QCOMPARE(term, QStringLiteral("per training token"));
             QVERIFY2((route == "hybrid") == term.endsWith(QLatin1String("API for bursts")), qPrintable(where));
+            // An API the decision rules out (the SDXL and LoRA samples' data boundary) is priced
+            // for reference: greyed, and best in no column.
+            if (route != "gpu" && !results.cost.apiAllowed) {
+                ++ruledOut;
+                QVERIFY2(model.data(model.index(i, wb::ComparisonModel::PerAccepted), Qt::ForegroundRole).isValid(), qPrintable(where));
+                for (int c = 0; c < wb::ComparisonModel::ColumnCount; ++c)
+                    QVERIFY2(!model.isBest(i, c), qPrintable(where));
+            }
             asEntered += label.endsWith(QLatin1String("(as entered)"));
             hybrid += route == "hybrid";
             api += route == "api";
@@ -115,6 +123,7 @@ void TestComparison::sameRowsAsTheCsv()
                      qPrintable(where + QStringLiteral(": SLO %1 against %2").arg(verdict).arg(slo.value_or(-1))));
         }
     }
+    QVERIFY(ruledOut >= 2);
     QVERIFY2(asEntered > 0 && hybrid > 0 && api > 0,
              qPrintable(QStringLiteral("the samples hold %1 as-entered, %2 hybrid and %3 API rows").arg(asEntered).arg(hybrid).arg(api)));
 }

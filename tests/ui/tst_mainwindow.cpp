@@ -294,6 +294,17 @@ void TestMainWindow::numbersFollowTheInterfaceLocale()
     typeInto(input, QStringLiteral("3000"));
     QTest::keyClick(input->lineEdit(), Qt::Key_Return);
     QCOMPARE(doc.brief()->workload.inputTokens, 3000.0);
+    // Under an English system too: "4.000" reads 4 to both, but 4,000 to someone used to "."
+    // between thousands, who may well be typing into it; refused, and "0.125" (no one's 125) is not.
+    wb::NumberEdit::setSystemLocale(QLocale(QLocale::English, QLocale::UnitedStates));
+    typeInto(input, QStringLiteral("4.000"));
+    QTest::keyClick(input->lineEdit(), Qt::Key_Return);
+    QCOMPARE(doc.brief()->workload.inputTokens, 3000.0);
+    QVERIFY2(findChildLabelText(w.briefForm()).contains(QLatin1String("but 4,000 where \".\" separates thousands")),
+             qPrintable(findChildLabelText(w.briefForm())));
+    typeInto(rate, QStringLiteral("0.125"));
+    QTest::keyClick(rate->lineEdit(), Qt::Key_Return);
+    QCOMPARE(doc.brief()->workload.traffic.requestRatePerS.value_or(0), 0.125);
     wb::NumberEdit::setSystemLocale(QLocale::system());
     QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
     QLocale::setDefault(before);
@@ -753,6 +764,29 @@ void TestMainWindow::pagesSayWhatTheyShow()
     // The H100 row (the sample's fourth candidate) has a time to train in hours.
     QVERIFY2(table->model()->index(3, 5).data().toString().endsWith(QLatin1String(" h")),
              qPrintable(table->model()->index(3, 5).data().toString()));
+    // The sample's data boundary rules the managed service out: nothing to beat ("–"; it once
+    // said "never" on every row, $47.24 a run against the service's $94.76 among them).
+    QAbstractItemModel *cost = w.costTable()->model();
+    QVERIFY(!doc.results().cost.apiAllowed);
+    for (int r = 0; r < cost->rowCount(); ++r)
+        QCOMPARE(cost->index(r, wb::CostTableModel::ApiBreakEven).data().toString(), QStringLiteral("–"));
+    // Allowed, a run beats the service's run or not, whatever the volume: "any volume" where its
+    // cost per accepted run is the lower, "never" where it is not.
+    QVERIFY(!doc.editBrief(QStringLiteral("/cost/decision/api_allowed"), QStringLiteral("true"), QStringLiteral("allow")).has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.evaluating(), 60000);
+    QVERIFY(doc.results().cost.apiAllowed);
+    const auto &api = doc.results().cost.api;
+    QVERIFY(api && api->perRun);
+    int cheaper = 0;
+    for (int r = 0; r < cost->rowCount(); ++r) {
+        const QString beats = cost->index(r, wb::CostTableModel::ApiBreakEven).data().toString();
+        const double perRun = cost->index(r, wb::CostTableModel::PerAccepted).data().toString().remove(u'$').remove(u',').toDouble();
+        if (cost->index(r, wb::CostTableModel::Term).data().toString() == QLatin1String("API"))
+            continue;
+        QCOMPARE(beats, perRun <= api->costPerAcceptedOutput ? QStringLiteral("any volume") : QStringLiteral("never"));
+        cheaper += perRun <= api->costPerAcceptedOutput;
+    }
+    QVERIFY(cheaper > 0);
 }
 
 // An evaluation is batch inference over a dataset: the Performance page gives its rates in records

@@ -360,7 +360,8 @@ void LayoutSearchDialog::showResult(std::shared_ptr<SearchResult> result, const 
                                              [](const auto &a, const auto &b) { return a.second < b.second; });
         text += tr(" %1: %2.").arg(QString::fromStdString(gpu), QString::fromStdString(common->first));
     }
-    text += tr(" Select layouts and add them as candidates to compare them on every page.");
+    text += tr(" Figures in italics are screening estimates; the rest, and every layout once added, are evaluated in full."
+               " Select layouts and add them as candidates to compare them on every page.");
     m_status->setText(text);
     emit finished(m_result->cancelled);
 }
@@ -401,6 +402,16 @@ void LayoutSearchDialog::fillTable()
             << cell(l.full ? tr("full") : tr("quick"), l.full ? 1 : 0) << cell(choiceText(l), l.cheapestOfGpu ? 0 : 1);
         row.at(8)->setToolTip(l.full ? tr("Evaluated in full as deployed")
                                      : tr("From the short screening simulations: an estimate, evaluated in full once chosen"));
+        // Screened figures in italics, as the window shows its quick first answer: an estimate,
+        // which the row's Compare & decide figures (evaluated in full) may differ from.
+        if (!l.full)
+            for (QStandardItem *item : row) {
+                QFont italic = item->font();
+                italic.setItalic(true);
+                item->setFont(italic);
+                if (item->toolTip().isEmpty())
+                    item->setToolTip(row.at(8)->toolTip());
+            }
         if (!l.meetsSlo)
             row.at(3)->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
         m_rows.push_back(&l);

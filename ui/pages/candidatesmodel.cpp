@@ -144,9 +144,9 @@ bool CandidatesModel::setData(const QModelIndex &index, const QVariant &value, i
         whole(changed, tr("GPU count"));
         if (changed.tensorParallel != before.tensorParallel || changed.pipelineParallel != before.pipelineParallel
             || changed.contextParallel != before.contextParallel || changed.virtualPipeline != before.virtualPipeline)
-            emit editNote(tr("%1 GPUs are not a whole number of TP %2 × PP %3%4 groups, so the layout became TP %5, PP %6%7. "
+            emit editNote(tr("%1 not a whole number of TP %2 × PP %3%4 groups, so the layout became TP %5, PP %6%7. "
                                    "Edit TP and PP for another layout, or undo (Ctrl+Z).")
-                                    .arg(QLocale().toString(changed.gpus))
+                                    .arg(changed.gpus == 1 ? tr("One GPU is") : tr("%1 GPUs are").arg(QLocale().toString(changed.gpus)))
                                     .arg(before.tensorParallel)
                                     .arg(before.pipelineParallel)
                                     .arg(before.contextParallel > 1 ? tr(" × CP %1").arg(before.contextParallel) : QString())

@@ -122,10 +122,16 @@ std::optional<double> ComparisonModel::value(const Row &row, int column) const
 }
 
 // A sized candidate's row as entered is shown for reference, and an unpriced candidate is no
-// option to choose (nor sized to the brief): neither is ranked, so neither has a best figure.
-bool ComparisonModel::ranked(const Row &row)
+// option to choose (nor sized to the brief), nor is an API the decision rules out (the data
+// boundary): none is ranked, so none has a best figure.
+bool ComparisonModel::ranked(const Row &row) const
 {
-    return !row.asEntered && row.option;
+    return !row.asEntered && row.option && !ruledOut(row);
+}
+
+bool ComparisonModel::ruledOut(const Row &row) const
+{
+    return row.option && (row.option->api || row.option->hybrid) && !m_results->cost.apiAllowed;
 }
 
 bool ComparisonModel::isBest(int row, int column) const
@@ -162,7 +168,7 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
         bold.setBold(true);
         return bold;
     }
-    if (role == Qt::ForegroundRole && !row.option)
+    if (role == Qt::ForegroundRole && (!row.option || ruledOut(row)))
         return QBrush(QColor(128, 128, 128));
     if (column != Candidate && role == Qt::FontRole && !isBest(index.row(), column))
         return figures::provisional(*m_results, role);
@@ -188,6 +194,9 @@ QVariant ComparisonModel::data(const QModelIndex &index, int role) const
                     lines << messageText(w);
         if (!row.option)
             lines << figures::whyMissingDetail(*row.result);
+        if (ruledOut(row))
+            lines << tr("The brief's decision rules out a third-party API (data boundary or hardware control): its price "
+                        "is shown for reference, not ranked");
         if (!row.result && column != Candidate && !value(row, column))
             lines << tr("%1 is priced %2: its GPUs, memory and speed are the provider's, not simulated here")
                          .arg(apiOptionName(*row.option), apiBilling(*row.option));

@@ -48,7 +48,8 @@ private:
     std::optional<double> value(const Row &row, int column) const;
     QString bandLine(const Row &row, int column, double shown) const;
     static QString label(const Row &row);  // the option: a deployment, or the model API
-    static bool ranked(const Row &row);    // takes part in "best in this column"
+    bool ranked(const Row &row) const;     // takes part in "best in this column"
+    bool ruledOut(const Row &row) const;   // an API the brief's decision rules out
 
     std::shared_ptr<const Results> m_results = std::make_shared<const Results>();
     std::vector<Row> m_rows;

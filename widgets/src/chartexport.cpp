@@ -43,6 +43,7 @@ QString ChartView::exportTo(const QString &path, int width, int height, double s
     const double textScale = std::clamp(double(width) / std::max(1, this->width()), 1.0, 2.0);
     if (textScale > 1)
         setTextScale(textScale);
+    m_plot->yAxis->setLabel(m_yLabel);  // whole at the export's size (elided again after)
     // The stamp in the corner for the export only.
     QCPItemText *stamp = nullptr;
     if (!m_stamp.isEmpty()) {
@@ -64,6 +65,8 @@ QString ChartView::exportTo(const QString &path, int width, int height, double s
         if (textScale > 1)
             setTextScale(1.0);
         m_plot->replot();
+        if (fitAxisLabel())
+            m_plot->replot();
         return ok ? QString() : tr("%1: the chart could not be written there").arg(path);
     };
     bool ok = false;

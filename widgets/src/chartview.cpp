@@ -173,13 +173,30 @@ void ChartView::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     fitTitleAndLegend();
     m_plot->replot();
+    if (fitAxisLabel())
+        m_plot->replot();
 }
 
 void ChartView::setAxisLabels(const QString &x, const QString &y)
 {
     m_plot->xAxis->setLabel(x);
+    m_yLabel = y;
     m_plot->yAxis->setLabel(y);
     m_plot->replot();
+    if (fitAxisLabel())
+        m_plot->replot();
+}
+
+// A value-axis title longer than the plot is tall ran past the plot's top into the chart's title
+// ("USD per 1,000 accepted outpu" at 1280 x 800): it is elided instead.
+bool ChartView::fitAxisLabel()
+{
+    const int room = m_plot->axisRect()->height();
+    const QString shown = room > 0 ? QFontMetrics(m_plot->yAxis->labelFont()).elidedText(m_yLabel, Qt::ElideRight, room) : m_yLabel;
+    if (shown == m_plot->yAxis->label())
+        return false;
+    m_plot->yAxis->setLabel(shown);
+    return true;
 }
 
 QString ChartView::title() const
@@ -503,13 +520,13 @@ QString ChartView::valueAt(const QPoint &pos) const
         if (c < 0 || r < 0 || c >= m_heatColumns.size() || r >= m_heatRows.size())
             return {};
         return tr("%1 %2, %3 %4: %5 %6")
-            .arg(m_plot->yAxis->label(), m_heatRows[r], m_plot->xAxis->label(), m_heatColumns[c], m_heatValueName,
+            .arg(m_yLabel, m_heatRows[r], m_plot->xAxis->label(), m_heatColumns[c], m_heatValueName,
                  QLocale().toString(map->data()->cell(c, r), 'f', 2));
     }
     if (auto *g = qobject_cast<QCPGraph *>(p)) {
         const auto it = g->data()->at(index);
         return tr("%1: %2 = %3, %4 = %5")
-            .arg(g->name(), m_plot->xAxis->label(), QLocale().toString(it->key, 'g', 4), m_plot->yAxis->label(),
+            .arg(g->name(), m_plot->xAxis->label(), QLocale().toString(it->key, 'g', 4), m_yLabel,
                  QLocale().toString(it->value, 'g', 4));
     }
     return {};

@@ -98,7 +98,8 @@ void NumberEdit::setRequired(bool required)
 namespace {
 
 // A number in the locale: group separators only between groups of three digits ("12,500"),
-// so that "12,5" typed for twelve and a half is not read as 125.
+// so that "12,5" typed for twelve and a half is not read as 125, and never after a leading zero
+// ("0,125" is no way to write 125).
 bool wellGrouped(const QString &text, const QLocale &locale)
 {
     const QString group = locale.groupSeparator();
@@ -106,7 +107,7 @@ bool wellGrouped(const QString &text, const QLocale &locale)
         return true;
     const QString integer = text.section(locale.decimalPoint(), 0, 0).remove(locale.negativeSign());
     const QStringList parts = integer.split(group);
-    if (parts.front().isEmpty() || parts.front().size() > 3)
+    if (parts.front().isEmpty() || parts.front().size() > 3 || parts.front().startsWith(locale.zeroDigit()))
         return false;
     for (qsizetype i = 1; i < parts.size(); ++i)
         if (parts[i].size() != 3)
@@ -180,15 +181,32 @@ std::optional<double> NumberEdit::read(const QString &text, QString *problem) co
         *problem = tr("\"%1\" is not a number: the decimal point is \"%2\"").arg(text, locale().decimalPoint());
         return std::nullopt;
     }
-    // Read in the system's locale too: a number both read alike (no separator, or the same
-    // separators) is the number; one they read differently is neither.
+    // The field's own writing of a value ("2.000" for 2% with three decimals) is that value.
+    if (!m_written.isEmpty() && text == m_written)
+        return v;
+    // Read in the system's locale too, and in the other convention for the decimal point (a
+    // person used to "2.000" for two thousand types it under an English system as well): a number
+    // all read alike (no separator, or the same separators) is the number; one they read
+    // differently is neither.
     const QLocale system = systemLocaleSet().value_or(QLocale::system());
+    const QLocale convention = locale().decimalPoint() == QLatin1String(".") ? QLocale(QLocale::German, QLocale::Germany)
+                                                                              : QLocale(QLocale::English, QLocale::UnitedStates);
+    const auto plain = [this](double n) { return written(n, locale()).remove(locale().groupSeparator()); };
     if (const auto other = readIn(text, system); other && *other != v) {
-        const auto plain = [this](double n) { return written(n, locale()).remove(locale().groupSeparator()); };
         *problem = tr("\"%1\" is %2 with \"%3\" as the decimal point, as this window reads it, but %4 in "
                       "your system's %5 settings: type %6 or %7, without a group separator")
                        .arg(text, written(v, locale()), locale().decimalPoint(), written(*other, locale()),
                             QLocale::languageToString(system.language()), plain(v), plain(*other));
+        return std::nullopt;
+    }
+    // (Only where that convention's group separator is this window's decimal point: "4.000", not
+    // "100,000", which is this window's own grouping.)
+    const bool groupedThere = text.contains(convention.groupSeparator()) && !text.contains(convention.decimalPoint());
+    if (const auto other = groupedThere ? readIn(text, convention) : std::nullopt; other && *other != v) {
+        *problem = tr("\"%1\" is %2 with \"%3\" as the decimal point, as this window reads it, but %4 where "
+                      "\"%5\" separates thousands: type %6 or %7, without a group separator")
+                       .arg(text, written(v, locale()), locale().decimalPoint(), written(*other, locale()),
+                            convention.groupSeparator(), plain(v), plain(*other));
         return std::nullopt;
     }
     return v;
@@ -247,6 +265,7 @@ void NumberEdit::setValue(std::optional<double> value)
         if (has < m_decimals)
             text += QString(m_decimals - has, locale().zeroDigit().front());
     }
+    m_written = text;
     m_edit->setText(text);
 }
 

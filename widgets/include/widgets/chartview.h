@@ -111,6 +111,9 @@ protected:
 private:
     void restyle();
     void fitTitleAndLegend();
+    // The value axis's title elided to the height the plot has (laid out by a replot first);
+    // returns whether it changed.
+    bool fitAxisLabel();
     void removeColorScale();
     void resetAxes(bool logX, bool logY);
     void showEmptyState(bool empty);
@@ -122,6 +125,7 @@ private:
     QString m_emptyText;
     QString m_stamp;
     QString m_title;  // as set; shown wrapped to the chart's width
+    QString m_yLabel; // the value axis's title as set; shown elided to the plot's height
     bool m_empty = false;  // showing the empty text instead
     bool m_bars = false;
     bool m_logX = false, m_logY = false;

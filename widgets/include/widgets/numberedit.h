@@ -75,6 +75,7 @@ private:
     bool m_trailingZeros = true;
     bool m_undoByWindow = false;
     bool m_required = false;
+    QString m_written;  // the text setValue() wrote: read as that value, however a locale reads it
 
     void updateFrame();
     bool inRange(double v) const;
