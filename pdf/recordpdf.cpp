@@ -78,8 +78,10 @@ QString moneyFine(const QJsonValue &v)
 {
     if (!v.isDouble())
         return QStringLiteral("-");
+    // Six decimals, as the window and the CLI give a cost per output ($0.001528, not $0.00153),
+    // and more where a cost is below a ten-thousandth of a dollar.
     const double x = v.toDouble();
-    const int decimals = x >= 1 ? 2 : std::clamp(2 - int(std::floor(std::log10(std::max(x, 1e-12)))), 2, 10);
+    const int decimals = x >= 1 ? 2 : std::clamp(2 - int(std::floor(std::log10(std::max(x, 1e-12)))), 6, 10);
     return QStringLiteral("$") + QString::number(x, 'f', decimals);
 }
 
@@ -597,11 +599,11 @@ private:
                                QStringLiteral("Time to train"), QStringLiteral("Expected"), QStringLiteral("Interruptions"),
                                QStringLiteral("GPUs"), QStringLiteral("$/GPU-hour"), periodHeader(), QStringLiteral("Per ") + esc(unit())},
                               {}, {}, {2, 3, 4, 5, 6, 7, 8, 9}, {20, 11, 8, 9, 8, 7, 6, 8, 12, 11}}
-                      : Table{{QStringLiteral("Option"), QStringLiteral("Fits, headroom"), QStringLiteral("Output tokens/s"),
+                      : Table{{QStringLiteral("Option"), QStringLiteral("Fits, headroom"), QStringLiteral("Output tok/s"),
                                QStringLiteral("TTFT p99"), QStringLiteral("TPOT p99"), QStringLiteral("SLO met"),
-                               QStringLiteral("Max requests/s in SLO"), QStringLiteral("GPUs"), QStringLiteral("$/GPU-hour"), periodHeader(),
+                               QStringLiteral("Max req/s in SLO"), QStringLiteral("GPUs"), QStringLiteral("$/GPU-hour"), periodHeader(),
                                QStringLiteral("Per ") + esc(unit())},
-                              {}, {}, {2, 3, 4, 6, 7, 8, 9, 10}, {18, 10, 8, 8, 8, 5, 8, 5, 8, 12, 10}};
+                              {}, {}, {2, 3, 4, 6, 7, 8, 9, 10}, {16, 11, 8, 9, 7, 5, 7, 6, 7, 12, 12}};
         const QJsonObject rec = cost().value(QLatin1String("recommendation")).toObject();
         for (int i = 0; i < m_candidates.size(); ++i) {
             const QJsonObject r = m_candidates[i].toObject();
