@@ -74,6 +74,22 @@ double offlineRate(const Setup &s)
     return simulate(*s.model, s.config, t).requestsPerS;
 }
 
+// The sample chat brief (Llama 3.1 70B, 12.5 requests/s, p99 TTFT 2 s) with one candidate: the
+// GPU at a count and tensor parallelism, PP1.
+Brief sampleChatOn(const char *gpu, int gpus, int tp)
+{
+    QFile file(QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("no sample chat brief");
+    Brief b = wbtest::parseOrFail(file.readAll().toStdString());
+    b.candidates.resize(1);
+    b.candidates[0].gpu = gpu;
+    b.candidates[0].gpus = gpus;
+    b.candidates[0].tensorParallel = tp;
+    b.candidates[0].pipelineParallel = 1;
+    return b;
+}
+
 } // namespace
 
 class TestPerformance : public QObject
@@ -491,21 +507,13 @@ void TestPerformance::paddedServerPaysTheLongest()
 // and utilization are the layout's; and that many replicas at that rate carry the peak.
 void TestPerformance::deploymentDoesNotDependOnTheCountEntered()
 {
-    QFile file(QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json"));
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const std::string sample = file.readAll().toStdString();
     for (const auto &[gpu, tp] : {std::pair{"h200-sxm-141gb", 1}, std::pair{"h100-sxm-80gb", 2}}) {
         std::optional<PerformanceResult> first;
         std::optional<CostOption> firstOption;
         for (const int gpus : {1, 2, 4, 8, 12}) {
             if (gpus % tp != 0)
                 continue;
-            Brief b = wbtest::parseOrFail(sample);
-            b.candidates.resize(1);
-            b.candidates[0].gpu = gpu;
-            b.candidates[0].gpus = gpus;
-            b.candidates[0].tensorParallel = tp;
-            b.candidates[0].pipelineParallel = 1;
+            const Brief b = sampleChatOn(gpu, gpus, tp);
             EvaluateOptions options;
             options.today = "2026-12-01";
             const CandidateResult r = evaluate(b, wbtest::shippedCatalog(), options).results.at(0);
@@ -543,16 +551,8 @@ void TestPerformance::deploymentDoesNotDependOnTheCountEntered()
 // figures). H100 at TP2 carries the peak near its capacity and gets no such hint.
 void TestPerformance::latencyBoundReplicasSuggestAWiderLayout()
 {
-    QFile file(QStringLiteral(WB_SOURCE_DIR "/resources/samples/chat-70b.brief.json"));
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const std::string sample = file.readAll().toStdString();
     const auto deployed = [&](const char *gpu, int tp) {
-        Brief b = wbtest::parseOrFail(sample);
-        b.candidates.resize(1);
-        b.candidates[0].gpu = gpu;
-        b.candidates[0].gpus = tp;
-        b.candidates[0].tensorParallel = tp;
-        b.candidates[0].pipelineParallel = 1;
+        Brief b = sampleChatOn(gpu, tp, tp);
         b.candidates[0].servingStack = ServingStack::Vllm;
         return evaluate(b, wbtest::shippedCatalog()).results.at(0);
     };
