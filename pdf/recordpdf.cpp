@@ -172,8 +172,13 @@ QString optionLabel(const QJsonObject &o)
     return term;
 }
 
-QString lineTitle(QString name)
+// A cost line's title as the window and the workbook print it (results' "title"); a record made
+// before the results carried one gets its name in words.
+QString lineTitle(const QJsonObject &line)
 {
+    if (const QString title = line.value(QLatin1String("title")).toString(); !title.isEmpty())
+        return title;
+    QString name = line.value(QLatin1String("name")).toString();
     name.replace(QLatin1Char('_'), QLatin1Char(' '));
     if (!name.isEmpty())
         name[0] = name[0].toUpper();
@@ -538,10 +543,10 @@ private:
         const QList<QPair<QString, QJsonObject>> all = options();
         for (const auto &[label, o] : all)
             for (const QJsonValue &l : o.value(QLatin1String("lines")).toArray())
-                if (!lineNames.contains(l.toObject().value(QLatin1String("name")).toString()))
+                if (!lineNames.contains(l.toObject().value(QLatin1String("name")).toString())) {
                     lineNames << l.toObject().value(QLatin1String("name")).toString();
-        for (const QString &n : lineNames)
-            costs.stackNames << lineTitle(n);
+                    costs.stackNames << lineTitle(l.toObject());
+                }
         for (const auto &[label, o] : all) {
             const double accepted = o.contains(QLatin1String("accepted_runs_per_run"))
                 ? o.value(QLatin1String("accepted_runs_per_run")).toDouble()
@@ -727,7 +732,7 @@ private:
             Table t{{QStringLiteral("Line"), run ? QStringLiteral("Per run") : QStringLiteral("Per month"), QStringLiteral("How it was worked out")},
                     {}, {}, {1}, {18, 14, 68}};
             for (const QJsonValue &l : o.value(QLatin1String("lines")).toArray()) {
-                t.rows.append({esc(lineTitle(l.toObject().value(QLatin1String("name")).toString())), esc(money(amountOf(l.toObject()))),
+                t.rows.append({esc(lineTitle(l.toObject())), esc(money(amountOf(l.toObject()))),
                                esc(l.toObject().value(QLatin1String("basis")).toString())});
                 t.emphasised.append(false);
             }

@@ -265,7 +265,9 @@ Json costLinesJson(const std::vector<CostLine> &lines, bool perRun = false)
 {
     Json list = Json::array();
     for (const CostLine &l : lines)
-        list.push_back({{"name", l.name}, {perRun ? "usd_per_run" : "usd_per_month", l.usdPerMonth}, {"basis", l.basis}});
+        // "title": the line's name in words, as the window, the workbook and the PDF print it.
+        list.push_back({{"name", l.name}, {"title", costLineTitle(l.name)}, {perRun ? "usd_per_run" : "usd_per_month", l.usdPerMonth},
+                        {"basis", l.basis}});
     return list;
 }
 

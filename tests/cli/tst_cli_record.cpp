@@ -152,6 +152,11 @@ void TestCliRecord::reportPrintsTheRecord()
     }
     // The sample prices six GPU options and the model API (each with its lines and a total).
     QCOMPARE(totals, 7);
+    // The lines by the titles the window and the workbook give them (results' "title"), not their
+    // codes made words ("Gpu compute" once).
+    // (The Line column wraps them: "GPU time on" / "accepted work".)
+    QVERIFY(costs.contains(QLatin1String("GPU time on")) && costs.contains(QLatin1String("API usage on")));
+    QVERIFY(!costs.contains(QLatin1String("Gpu compute")) && !text.contains(QLatin1String("Api usage")));
     QVERIFY(lines > 7 * 3);
 
     // A draft of the scenario as it stands, on Letter paper; a missing --out is refused.
