@@ -49,6 +49,16 @@ void tableHeader(std::ostream &out, const Columns &columns, std::size_t rightFro
     tableRow(out, columns, names, rightFrom);
 }
 
+// The candidate column is as wide as its longest label ("10x h200-sxm-141gb TP1 (sized from 8)"
+// pushed every column after it out of line at a fixed 30).
+std::size_t labelWidth(const Results &results)
+{
+    std::size_t width = 30;
+    for (const CandidateResult &r : results.results)
+        width = std::max(width, deploymentLabel(r).size());
+    return width;
+}
+
 std::string ms(const Distribution &d, double Distribution::*field)
 {
     return d.empty ? std::string("-") : fmt::format("{:.0f}", d.*field * 1000);
@@ -71,7 +81,7 @@ std::string performanceTable(const Brief &brief, const Results &results)
         out << fmt::format(", {:.0f} in flight", double(*t.concurrency));
     out << "; latencies in ms, all replicas together)\n";
     const Columns columns = {
-        {"candidate", 30}, {"tok/s", 9}, {"tok/s/GPU", 10}, {"req/s", 8}, {"TTFT p50", 9}, {"TTFT p99", 9},
+        {"candidate", labelWidth(results)}, {"tok/s", 9}, {"tok/s/GPU", 10}, {"req/s", 8}, {"TTFT p50", 9}, {"TTFT p99", 9},
         {"TPOT p50", 9},   {"TPOT p99", 9}, {"E2E p99", 9}, {"SLO", 5},   {"max req/s", 10}, {"tok/s@SLO", 10},
         {"replicas", 9},   {"SLO@peak", 9}, {"capacity", 9}};
     tableHeader(out, columns);
@@ -113,7 +123,7 @@ std::string trainingTable(const Results &results)
     std::ostringstream out;
     out << "\nTraining time (tokens/s for the whole candidate; times with checkpoints, interruptions and restarts "
            "expected)\n";
-    const Columns columns = {{"candidate", 30}, {"tok/s", 11}, {"tok/s/GPU", 10}, {"step s", 8}, {"MFU", 6},
+    const Columns columns = {{"candidate", labelWidth(results)}, {"tok/s", 11}, {"tok/s/GPU", 10}, {"step s", 8}, {"MFU", 6},
                              {"time", 11},      {"expected", 11}, {"GPU-hours", 12}, {"interrupts", 10},
                              {"ckpt GB", 9},    {"every", 9},    {"waste", 6}};
     tableHeader(out, columns);
@@ -152,7 +162,7 @@ std::string mediaTable(const Brief &brief, const Results &results)
     std::ostringstream out;
     out << "\nMedia generation (" << enumName(brief.workload.traffic.mode)
         << "; outputs per hour for the whole candidate at the batch shown; end-to-end seconds through the queue)\n";
-    const Columns columns = {{"candidate", 30}, {"s/output", 9}, {"batch", 6},     {"out/h", 10}, {"out/h/GPU", 10},
+    const Columns columns = {{"candidate", labelWidth(results)}, {"s/output", 9}, {"batch", 6},     {"out/h", 10}, {"out/h/GPU", 10},
                              {"E2E p50", 8},    {"E2E p95", 8},   {"E2E p99", 8},   {"SLO", 5},    {"max out/s", 10},
                              {"replicas", 9},   {"capacity", 9}};
     tableHeader(out, columns);
@@ -214,7 +224,7 @@ std::string costTable(const Results &results)
         out << "\nCost of a completed run (USD; GPU-hours, checkpointing, failed-run waste, storage, network, platform "
                "labour; prices aged against "
             << results.cost.today << ")\n";
-        const Columns columns = {{"candidate", 30}, {"term", 12}, {"provider", 34}, {"observed", 11}, {"$/GPU-h", 8},
+        const Columns columns = {{"candidate", labelWidth(results)}, {"term", 12}, {"provider", 34}, {"observed", 11}, {"$/GPU-h", 8},
                                  {"GPUs", 5},       {"$/run", 14}, {"$/accepted", 14}};
         tableHeader(out, columns, 4);
         for (const CandidateResult &entered : results.results) {
@@ -247,7 +257,7 @@ std::string costTable(const Results &results)
     std::ostringstream out;
     out << "\nCost per " << results.cost.unit << " (USD; capacity sized for the peak within the SLO; prices aged against "
         << results.cost.today << ")\n";
-    const Columns columns = {{"candidate", 30}, {"term", 12}, {"provider", 34}, {"observed", 11}, {"$/GPU-h", 8},
+    const Columns columns = {{"candidate", labelWidth(results)}, {"term", 12}, {"provider", 34}, {"observed", 11}, {"$/GPU-h", 8},
                              {"GPUs", 5},       {"util", 6},  {"$/month", 11},  {"$/accepted", 11}, {"$/M tokens", 10},
                              {"API break-even req/mo", 22}};
     tableHeader(out, columns, 4);
@@ -316,7 +326,7 @@ std::string resultsToTable(const Brief &brief, const Results &results)
     out << "Brief: " << limits::printable(brief.name) << "\n  " << limits::printable(workloadSummary(brief)) << "\n\n";
     out << "Memory fit per GPU (GiB; need is the busiest GPU, usable is after the engine's memory cap)\n";
     const Columns columns = {
-        {"candidate", 30}, {"fits", 5}, {"need", 8}, {"usable", 8}, {"capacity", 9}, {"headroom", 9},
+        {"candidate", labelWidth(results)}, {"fits", 5}, {"need", 8}, {"usable", 8}, {"capacity", 9}, {"headroom", 9},
         {"weights", 8},    {"kv", 8},   {"activ", 8}, {"grads", 8}, {"optim", 8},    {"runtime", 8},
         {"max conc", 9},   {"min GPUs", 9}};
     tableHeader(out, columns, 2);
