@@ -157,6 +157,8 @@ struct CostSummary
     // Whether the decision lets a third-party API be chosen (cost.decision: the data boundary,
     // hardware control): the API is priced either way, for reference.
     bool apiAllowed = true;
+    // An option the decision rules out: the API, or a hybrid with it, where apiAllowed is false.
+    bool ruledOut(const CostOption &o) const { return (o.api || o.hybrid) && !apiAllowed; }
     // The hybrid of the GPU option the recommendation weighs (the cheapest, or the commitment
     // the decision inputs allow), when one is priced, and that option's candidate (an index into
     // the brief's candidates); recommended when it costs less per accepted output.

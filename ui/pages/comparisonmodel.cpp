@@ -131,7 +131,7 @@ bool ComparisonModel::ranked(const Row &row) const
 
 bool ComparisonModel::ruledOut(const Row &row) const
 {
-    return row.option && (row.option->api || row.option->hybrid) && !m_results->cost.apiAllowed;
+    return row.option && m_results->cost.ruledOut(*row.option);
 }
 
 bool ComparisonModel::isBest(int row, int column) const

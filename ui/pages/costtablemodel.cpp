@@ -89,7 +89,7 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
     }
     const CostOption &o = *row.option;
     // An API the decision rules out is priced for reference only.
-    if ((o.api || o.hybrid) && !m_results->cost.apiAllowed && role == Qt::ForegroundRole)
+    if (m_results->cost.ruledOut(o) && role == Qt::ForegroundRole)
         return QBrush(QColor(128, 128, 128));
     if (column != Candidate && role == Qt::FontRole)
         return figures::provisional(*m_results, role);
@@ -138,9 +138,9 @@ QVariant CostTableModel::data(const QModelIndex &index, int role) const
     case ApiBreakEven:
         if (o.api || o.hybrid)
             return QStringLiteral("–");
-        // A run costs what it costs however many are made: it beats the service's run or not.
         if (!m_results->cost.apiAllowed)
             return QStringLiteral("–");  // the decision rules the API out: nothing to beat
+        // A run costs what it costs however many are made: it beats the service's run or not.
         if (o.perRun && m_results->cost.api)
             return o.costPerAcceptedOutput <= m_results->cost.api->costPerAcceptedOutput ? tr("any volume") : tr("never");
         return o.breakEvenRequestsPerMonthVsApi ? QString::fromStdString(readableCount(*o.breakEvenRequestsPerMonthVsApi))

@@ -64,9 +64,7 @@ QString ChartView::exportTo(const QString &path, int width, int height, double s
             m_plot->removeItem(stamp);
         if (textScale > 1)
             setTextScale(1.0);
-        m_plot->replot();
-        if (fitAxisLabel())
-            m_plot->replot();
+        replotFitted();
         return ok ? QString() : tr("%1: the chart could not be written there").arg(path);
     };
     bool ok = false;

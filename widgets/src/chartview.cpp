@@ -172,9 +172,7 @@ void ChartView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     fitTitleAndLegend();
-    m_plot->replot();
-    if (fitAxisLabel())
-        m_plot->replot();
+    replotFitted();
 }
 
 void ChartView::setAxisLabels(const QString &x, const QString &y)
@@ -182,6 +180,13 @@ void ChartView::setAxisLabels(const QString &x, const QString &y)
     m_plot->xAxis->setLabel(x);
     m_yLabel = y;
     m_plot->yAxis->setLabel(y);
+    replotFitted();
+}
+
+// Lays the plot out, then elides the value axis's title to the height it got (a second pass
+// only when the title changed).
+void ChartView::replotFitted()
+{
     m_plot->replot();
     if (fitAxisLabel())
         m_plot->replot();

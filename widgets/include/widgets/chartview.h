@@ -114,6 +114,7 @@ private:
     // The value axis's title elided to the height the plot has (laid out by a replot first);
     // returns whether it changed.
     bool fitAxisLabel();
+    void replotFitted();  // replot, with the value axis's title fitted
     void removeColorScale();
     void resetAxes(bool logX, bool logY);
     void showEmptyState(bool empty);
